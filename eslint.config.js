@@ -1,0 +1,106 @@
+// One linter for the whole repository. Typed rules catch the promise mistakes that cost money
+// (a floating send, a misused async handler); restricted imports and globals keep the layers of
+// docs/ARCHITECTURE.md honest.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const envReadersAllowed = [
+  'apps/server/src/env.ts',
+  'packages/db/src/testing/**',
+  'packages/localnet/src/main.ts',
+  'scripts/**',
+  'e2e/**',
+  'bench/**',
+  '*.config.ts',
+  '*.config.js',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'e2e/screenshots/**',
+      'packages/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through apps/server/src/env.ts, validated once at boot.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='only']",
+          message: 'No focused tests.',
+        },
+      ],
+    },
+  },
+  {
+    files: envReadersAllowed,
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fleet/server', '@fleet/server/*', '@fleet/db', '@fleet/db/*', '@fleet/chain', '@fleet/chain/*', '@fleet/localnet', '@fleet/localnet/*', 'node:*'],
+              message: 'The web app shares only @fleet/core with the server; secrets and I/O stay server-side.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'net', 'http', 'https', '@fleet/*'], message: '@fleet/core is pure: no I/O, no other workspace.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: '@fleet/core does no I/O.' }],
+    },
+  },
+);

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repository. `unit` holds unit and integration tests that live beside
+// the code they test; `e2e` drives Debian's Chromium against a real server and runs one file at a
+// time so that browser and server start-up never compete for the machine's two cores.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
