@@ -1,0 +1,147 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { errorBodySchema, healthResponseSchema } from '@fleet/core';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createLogger } from './logging/create-logger';
+
+describe.each(testDatabaseKinds)('the API on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = await buildApp({
+      db: database.db,
+      databaseKind: database.kind,
+      logger: createLogger('silent'),
+      bodyLimitBytes: 64 * 1024,
+    });
+    // A route that takes a body, to exercise the parsers before the features bring their own.
+    app.post('/api/test-echo', (request) => ({ received: request.body }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers health with its version and database kind', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(healthResponseSchema.parse(response.json())).toEqual({ ok: true, version: '0.1.0', database: kind });
+  });
+
+  it('answers unknown API routes with a 404 error body', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/does-not-exist?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(errorBodySchema.parse(response.json())).toEqual({
+      error: 'Route POST /api/does-not-exist not found',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('refuses malformed JSON with a 400 and a message, not a 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Request body is not valid JSON', code: 'MALFORMED_JSON' });
+  });
+
+  it('refuses an oversized body with a 413 naming the limit', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'Request body is larger than the 64 KiB limit', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses content types it does not parse with a 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('parses a well-formed JSON body up to the limit', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test-echo', payload: { a: [1, 2] } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: { a: [1, 2] } });
+  });
+
+  it('answers the session check with 401 while no one can be signed in', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Not signed in', code: 'UNAUTHORIZED' });
+  });
+
+  it('sends the security headers on every answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('serving the built web app', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'fleet-web-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Fleet</title><div id="root"></div>');
+    writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    database = await createTestDatabase('pglite');
+    app = await buildApp({
+      db: database.db,
+      databaseKind: database.kind,
+      logger: createLogger('silent'),
+      webDistDir: distDir,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/wallets?address=abc', '/trading/new', '/some/unknown/page'])(
+    'falls back to index.html for the client route %s',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing file and unknown API routes with 404, never index.html', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    expect(loadEnv({})).toEqual({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      serveWeb: true,
+    });
+  });
+
+  it('reads every variable it knows', () => {
+    const env = loadEnv({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      FLEET_DATA_DIR: '/tmp/fleet',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    });
+    expect(env).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/fleet',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid environment variable PORT: must be a number (got "eighty")'],
+    [{ PORT: '70000' }, 'Invalid environment variable PORT: must be between 0 and 65535 (got "70000")'],
+    [{ PORT: '80.5' }, 'Invalid environment variable PORT: must be a whole number (got "80.5")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid environment variable LOG_LEVEL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ HOST: '  ' }, 'Invalid environment variable HOST: must not be empty'],
+  ])('stops on a bad value with one line naming the variable: %o', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('never echoes the value of a connection string', () => {
+    try {
+      loadEnv({ DATABASE_URL: 'mysql://user:hunter2@db' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain('hunter2');
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { DatabaseKind } from '@fleet/core';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type FleetSchema = typeof schema;
+/** What both drivers' raw `execute` results have in common: the rows. */
+export interface FleetQueryResultHKT extends PgQueryResultHKT {
+  readonly type: { readonly rows: this['row'][] };
+}
+
+/** Either driver: the rest of the code base never needs to know which one it talks to. */
+export type FleetDatabase = PgDatabase<FleetQueryResultHKT, FleetSchema>;
+
+export interface DatabaseHandle {
+  readonly db: FleetDatabase;
+  readonly kind: DatabaseKind;
+  /** Runs `work` on one connection, so session-level locks and settings hold throughout. */
+  withConnection<T>(work: (db: FleetDatabase) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { readonly kind: 'postgres'; readonly url: string; readonly maxConnections?: number }
+  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | { readonly kind: 'pglite-memory' };
+
+/** `DATABASE_URL` set → the Postgres server; unset → PGlite stored under the data directory. */
+export function databaseLocationFor(options: {
+  readonly databaseUrl?: string | undefined;
+  readonly dataDir: string;
+}): DatabaseLocation {
+  return options.databaseUrl
+    ? { kind: 'postgres', url: options.databaseUrl }
+    : { kind: 'pglite', dataDir: join(options.dataDir, 'pglite') };
+}
+
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  switch (location.kind) {
+    case 'postgres':
+      return openPostgres(location.url, location.maxConnections ?? 10);
+    case 'pglite':
+      mkdirSync(location.dataDir, { recursive: true });
+      return openPglite(await PGlite.create(location.dataDir));
+    case 'pglite-memory':
+      return openPglite(await PGlite.create());
+  }
+}
+
+async function openPostgres(url: string, maxConnections: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePostgres({ client: pool, schema }) as unknown as FleetDatabase;
+  await db.execute(sql`select 1`);
+  return {
+    db,
+    kind: 'postgres',
+    async withConnection(work) {
+      const client = await pool.connect();
+      try {
+        return await work(drizzleNodePostgres({ client, schema }) as unknown as FleetDatabase);
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function openPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as FleetDatabase;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single connection already.
+    withConnection: (work) => work(db),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './connection';
+export * from './migrate';
+export * from './ping';
+export * as schema from './schema';
