@@ -12,7 +12,11 @@ import * as schema from './schema';
 export type FleetSchema = typeof schema;
 /** What both drivers' raw `execute` results have in common: the rows. */
 export interface FleetQueryResultHKT extends PgQueryResultHKT {
-  readonly type: { readonly rows: this['row'][] };
+  readonly type: RowsResult<this['row']>;
+}
+
+interface RowsResult<Row> {
+  readonly rows: Row[];
 }
 
 /** Either driver: the rest of the code base never needs to know which one it talks to. */
