@@ -1,0 +1,37 @@
+/**
+ * A failed `/api` call. The message is the server's own sentence when it sent one (`{ error }`),
+ * else the status code and body text, as spec 1 §8 asks.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The server's `error` sentence, when the body was Fleet's error JSON. */
+  readonly serverMessage: string | undefined;
+  readonly code: string | undefined;
+
+  constructor(status: number, bodyText: string) {
+    const parsed = parseErrorBody(bodyText);
+    super(parsed?.error ?? `HTTP ${status}${bodyText ? `: ${bodyText.slice(0, 500)}` : ''}`);
+    this.status = status;
+    this.serverMessage = parsed?.error;
+    this.code = parsed?.code;
+  }
+}
+
+/** The request never got an answer (offline, server down, CORS, aborted). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+function parseErrorBody(text: string): { error: string; code: string | undefined } | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
+      const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+      return { error: body.error, code };
+    }
+  } catch {
+    // Not JSON: the raw text is used instead.
+  }
+  return undefined;
+}

@@ -1,0 +1,62 @@
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { cn } from './cn';
+
+export type Severity = 'info' | 'success' | 'warning' | 'error';
+
+export interface ToastMessage {
+  readonly title: string;
+  readonly description?: string;
+  readonly severity?: Severity;
+}
+
+interface ToastApi {
+  /** Shows a toast; the spec allows one at a time, so a new one replaces the one on screen. */
+  show(message: ToastMessage): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const severityStyles: Record<Severity, string> = {
+  info: 'border-border',
+  success: 'border-success',
+  warning: 'border-warning',
+  error: 'border-danger',
+};
+
+export function ToastProvider({ children }: { readonly children: ReactNode }) {
+  const [current, setCurrent] = useState<(ToastMessage & { readonly id: number }) | null>(null);
+  const show = useCallback((message: ToastMessage) => setCurrent({ ...message, id: Date.now() }), []);
+  const api = useMemo(() => ({ show }), [show]);
+  return (
+    <ToastContext.Provider value={api}>
+      <ToastPrimitive.Provider swipeDirection="right" duration={4000}>
+        {children}
+        {current ? (
+          <ToastPrimitive.Root
+            key={current.id}
+            onOpenChange={(open) => {
+              if (!open) setCurrent(null);
+            }}
+            className={cn(
+              'rounded-md border-l-4 bg-surface-raised p-4 shadow-xl',
+              severityStyles[current.severity ?? 'info'],
+            )}
+          >
+            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
+            {current.description ? (
+              <ToastPrimitive.Description className="mt-1 text-xs text-fg-muted">{current.description}</ToastPrimitive.Description>
+            ) : null}
+          </ToastPrimitive.Root>
+        ) : null}
+        <ToastPrimitive.Viewport className="fixed right-4 bottom-4 z-[60] flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none" />
+      </ToastPrimitive.Provider>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
