@@ -1,0 +1,550 @@
+// The chain itself: LiteSVM plus what a validator adds around it — a slot clock, blockhashes that
+// expire, fee and balance bookkeeping for every landed transaction, the token secondary index and
+// change events for subscriptions. Everything above this module speaks RPC; nothing below does.
+
+import { Account, Clock, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
+import type { TransactionMetadata } from 'litesvm/dist/internal.js';
+
+import { decodeBase58, encodeBase58 } from '../codec/base58.js';
+import { encodeBase64 } from '../codec/base64.js';
+import { TransactionIndex } from '../history/transaction-index.js';
+import type {
+  InnerInstructionRecord,
+  TokenBalance,
+  TransactionRecord,
+} from '../history/transaction-record.js';
+import { RENT_EXEMPT_EPOCH, type AccountState } from './account-state.js';
+import { Blockhashes, MAX_PROCESSING_AGE } from './blockhashes.js';
+import { computeBudgetOf, feeOf } from './fees.js';
+import { MEMO_PROGRAM, SYSTEM_PROGRAM, isTokenProgram } from './program-ids.js';
+import { parseMint, parseTokenAccount, uiTokenAmount } from './token-layout.js';
+import { TokenOwnerIndex } from './token-owner-index.js';
+import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
+import { isWritableIndex, type WireTransaction } from './wire-transaction.js';
+
+export const SLOTS_PER_EPOCH = 432_000n;
+/** Agave keeps signature statuses for roughly this many slots without `searchTransactionHistory`. */
+export const STATUS_CACHE_SLOTS = 300n;
+const LOOKUP_TABLE_META_SIZE = 56;
+
+export interface ResolvedKeys {
+  readonly keys: readonly string[];
+  readonly loadedWritable: readonly string[];
+  readonly loadedReadonly: readonly string[];
+}
+
+export interface ExecutionOutcome {
+  readonly err: TransactionErrorJson | null;
+  readonly logs: readonly string[];
+  readonly unitsConsumed: bigint;
+  readonly innerInstructions: readonly InnerInstructionRecord[];
+  readonly returnData: { readonly programId: string; readonly data: Uint8Array } | null;
+}
+
+export interface SimulationOutcome extends ExecutionOutcome {
+  readonly fee: bigint;
+  readonly keys: ResolvedKeys | null;
+  readonly postAccounts: ReadonlyMap<string, AccountState>;
+  readonly preBalances: readonly bigint[];
+  readonly postBalances: readonly bigint[];
+}
+
+export type LandOutcome =
+  | { readonly landed: true; readonly record: TransactionRecord }
+  | { readonly landed: false; readonly err: TransactionErrorJson };
+
+export interface ChainEvents {
+  slot(slot: bigint): void;
+  transaction(record: TransactionRecord): void;
+  accounts(addresses: readonly string[]): void;
+}
+
+export interface LocalChainOptions {
+  readonly svm?: LiteSvm | undefined;
+  readonly seed: string;
+  readonly slot: bigint;
+  readonly clockOffsetSeconds?: number | undefined;
+  readonly index?: TransactionIndex | undefined;
+}
+
+type Listener<K extends keyof ChainEvents> = ChainEvents[K];
+
+export class LocalChain {
+  readonly svm: LiteSvm;
+  readonly index: TransactionIndex;
+  readonly tokenIndex = new TokenOwnerIndex();
+  readonly seed: string;
+  private currentSlot: bigint;
+  private clockOffsetSeconds: number;
+  private readonly blockhashes: Blockhashes;
+  private readonly decimalsOf = new Map<string, number>();
+  private readonly listeners: { [K in keyof ChainEvents]: Set<Listener<K>> } = {
+    slot: new Set(),
+    transaction: new Set(),
+    accounts: new Set(),
+  };
+  /** Minimum compute-unit price paid per slot, for getRecentPrioritizationFees. */
+  private readonly feesBySlot = new Map<bigint, { min: bigint; byAccount: Map<string, bigint> }>();
+
+  constructor(options: LocalChainOptions) {
+    this.svm = options.svm ?? createSvm();
+    this.seed = options.seed;
+    this.index = options.index ?? new TransactionIndex();
+    this.currentSlot = options.slot;
+    this.clockOffsetSeconds = options.clockOffsetSeconds ?? 0;
+    this.blockhashes = new Blockhashes(options.seed);
+    this.blockhashes.advanceTo(this.currentSlot);
+    this.writeClock();
+    this.rebuildTokenIndex();
+  }
+
+  on<K extends keyof ChainEvents>(event: K, listener: Listener<K>): () => void {
+    const set = this.listeners[event] as Set<Listener<K>>;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  // ---- clock -------------------------------------------------------------------------------
+
+  get slot(): bigint {
+    return this.currentSlot;
+  }
+
+  /** Block height equals slot: the localnet never skips a slot. */
+  get blockHeight(): bigint {
+    return this.currentSlot;
+  }
+
+  get clockOffset(): number {
+    return this.clockOffsetSeconds;
+  }
+
+  unixTimestamp(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
+  }
+
+  advanceSlots(count = 1n): void {
+    if (count <= 0n) return;
+    this.currentSlot += count;
+    this.blockhashes.advanceTo(this.currentSlot);
+    this.writeClock();
+    for (const [slot] of this.feesBySlot)
+      if (slot < this.currentSlot - MAX_PROCESSING_AGE) this.feesBySlot.delete(slot);
+    for (const listener of this.listeners.slot) listener(this.currentSlot);
+  }
+
+  setUnixTimestamp(unixTimestamp: number): void {
+    this.clockOffsetSeconds = unixTimestamp - Math.floor(Date.now() / 1000);
+    this.writeClock();
+  }
+
+  private writeClock(): void {
+    const epoch = this.currentSlot / SLOTS_PER_EPOCH;
+    const now = BigInt(this.unixTimestamp());
+    this.svm.setClock(new Clock(this.currentSlot, now, epoch, epoch + 1n, now));
+  }
+
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint } {
+    return {
+      blockhash: this.blockhashes.hashForSlot(this.currentSlot),
+      lastValidBlockHeight: this.currentSlot + MAX_PROCESSING_AGE,
+    };
+  }
+
+  genesisHash(): string {
+    return this.blockhashes.hashForSlot(-1n);
+  }
+
+  isBlockhashValid(blockhash: string): boolean {
+    return this.blockhashes.validSlot(blockhash, this.currentSlot) !== undefined;
+  }
+
+  // ---- accounts ----------------------------------------------------------------------------
+
+  getAccount(address: string): AccountState | null {
+    return this.getAccountByBytes(decodeBase58(address));
+  }
+
+  getAccountByBytes(addressBytes: Uint8Array): AccountState | null {
+    const account = this.svm.getAccount(addressBytes);
+    if (account === null) return null;
+    const lamports = account.lamports();
+    // LiteSVM keeps closed accounts as empty zero-lamport entries; the RPC reports them as absent.
+    if (lamports === 0n) return null;
+    return {
+      lamports,
+      data: account.data(),
+      owner: encodeBase58(account.owner()),
+      executable: account.executable(),
+      rentEpoch: account.rentEpoch(),
+    };
+  }
+
+  getBalance(address: string): bigint {
+    return this.svm.getBalance(decodeBase58(address)) ?? 0n;
+  }
+
+  programAccounts(programId: string): { address: string; account: AccountState }[] {
+    return this.svm.getProgramAccounts(decodeBase58(programId)).flatMap((entry) => {
+      const account = entry.account();
+      const lamports = account.lamports();
+      if (lamports === 0n) return [];
+      return [
+        {
+          address: encodeBase58(entry.address),
+          account: {
+            lamports,
+            data: account.data(),
+            owner: programId,
+            executable: account.executable(),
+            rentEpoch: account.rentEpoch(),
+          },
+        },
+      ];
+    });
+  }
+
+  /** A direct account write (admin fixtures); subscribers and the token index see it. */
+  writeAccount(
+    address: string,
+    state: Omit<AccountState, 'rentEpoch'> & { rentEpoch?: bigint },
+  ): void {
+    const account = new Account(
+      state.lamports,
+      state.data,
+      decodeBase58(state.owner),
+      state.executable,
+      state.rentEpoch ?? RENT_EXEMPT_EPOCH,
+    );
+    this.svm.setAccount(decodeBase58(address), account);
+    this.indexAccount(address, this.getAccount(address));
+    for (const listener of this.listeners.accounts) listener([address]);
+  }
+
+  minimumBalanceForRentExemption(dataLength: bigint): bigint {
+    return this.svm.minimumBalanceForRentExemption(dataLength);
+  }
+
+  mintDecimals(mint: string): number | null {
+    const cached = this.decimalsOf.get(mint);
+    if (cached !== undefined) return cached;
+    const account = this.getAccount(mint);
+    if (account === null || !isTokenProgram(account.owner)) return null;
+    const parsed = parseMint(account.data);
+    if (parsed === null) return null;
+    this.decimalsOf.set(mint, parsed.decimals);
+    return parsed.decimals;
+  }
+
+  private indexAccount(address: string, account: AccountState | null): void {
+    if (account === null || !isTokenProgram(account.owner)) {
+      this.tokenIndex.update(address, null);
+      return;
+    }
+    const parsed = parseTokenAccount(account.data);
+    this.tokenIndex.update(
+      address,
+      parsed && { owner: parsed.owner, delegate: parsed.delegate, mint: parsed.mint },
+    );
+  }
+
+  private rebuildTokenIndex(): void {
+    for (const program of [
+      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+    ]) {
+      for (const { address, account } of this.programAccounts(program))
+        this.indexAccount(address, account);
+    }
+  }
+
+  // ---- transactions ------------------------------------------------------------------------
+
+  /** Resolves lookup-table keys; an error means the transaction cannot be loaded at all. */
+  resolveKeys(tx: WireTransaction): ResolvedKeys | TransactionErrorJson {
+    const loadedWritable: string[] = [];
+    const loadedReadonly: string[] = [];
+    for (const lookup of tx.lookups) {
+      const table = this.getAccount(lookup.accountKey);
+      if (table === null) return 'AddressLookupTableNotFound';
+      if (table.owner !== 'AddressLookupTab1e1111111111111111111111111')
+        return 'InvalidAddressLookupTableOwner';
+      const count = Math.floor((table.data.length - LOOKUP_TABLE_META_SIZE) / 32);
+      const at = (i: number): string | null =>
+        i < count
+          ? encodeBase58(
+              table.data.subarray(
+                LOOKUP_TABLE_META_SIZE + 32 * i,
+                LOOKUP_TABLE_META_SIZE + 32 * i + 32,
+              ),
+            )
+          : null;
+      for (const i of lookup.writableIndexes) {
+        const key = at(i);
+        if (key === null) return 'InvalidAddressLookupTableIndex';
+        loadedWritable.push(key);
+      }
+      for (const i of lookup.readonlyIndexes) {
+        const key = at(i);
+        if (key === null) return 'InvalidAddressLookupTableIndex';
+        loadedReadonly.push(key);
+      }
+    }
+    return {
+      keys: [...tx.staticKeys, ...loadedWritable, ...loadedReadonly],
+      loadedWritable,
+      loadedReadonly,
+    };
+  }
+
+  /** Checks that happen before execution: blockhash age and duplicate signatures. */
+  precheck(tx: WireTransaction): TransactionErrorJson | null {
+    if (this.index.get(tx.signature) !== undefined) return 'AlreadyProcessed';
+    if (!this.isBlockhashValid(tx.recentBlockhash) && !usesDurableNonce(tx))
+      return 'BlockhashNotFound';
+    return null;
+  }
+
+  simulate(
+    tx: WireTransaction,
+    options: { sigVerify: boolean; checkBlockhash: boolean },
+  ): SimulationOutcome {
+    const fee = feeOf(tx);
+    const resolved = this.resolveKeys(tx);
+    const empty = {
+      fee,
+      postAccounts: new Map<string, AccountState>(),
+      preBalances: [],
+      postBalances: [],
+    };
+    const fail = (err: TransactionErrorJson): SimulationOutcome => ({
+      ...empty,
+      err,
+      logs: [],
+      unitsConsumed: 0n,
+      innerInstructions: [],
+      returnData: null,
+      keys: isErrorJson(resolved) ? null : resolved,
+    });
+    if (isErrorJson(resolved)) return fail(resolved);
+    if (options.checkBlockhash) {
+      const err = this.precheck(tx);
+      if (err !== null) return fail(err);
+    }
+    const preBalances = resolved.keys.map((key) => this.getBalance(key));
+    const sigverify = this.svm.getSigverify();
+    if (!options.sigVerify) this.svm.setSigverify(false);
+    let result;
+    try {
+      result =
+        tx.version === 'legacy'
+          ? this.svm.simulateLegacyTransaction(tx.bytes)
+          : this.svm.simulateVersionedTransaction(tx.bytes);
+    } finally {
+      if (!options.sigVerify) this.svm.setSigverify(sigverify);
+    }
+    if (result instanceof FailedTransactionMetadata) {
+      return {
+        ...empty,
+        ...outcomeOf(result.meta(), transactionErrorJson(result)),
+        keys: resolved,
+        preBalances,
+        postBalances: preBalances,
+      };
+    }
+    const postAccounts = new Map<string, AccountState>();
+    for (const entry of result.postAccounts()) {
+      const account = entry.account();
+      postAccounts.set(encodeBase58(entry.address), {
+        lamports: account.lamports(),
+        data: account.data(),
+        owner: encodeBase58(account.owner()),
+        executable: account.executable(),
+        rentEpoch: account.rentEpoch(),
+      });
+    }
+    const postBalances = resolved.keys.map(
+      (key) => postAccounts.get(key)?.lamports ?? this.getBalance(key),
+    );
+    return {
+      ...outcomeOf(result.meta(), null),
+      fee,
+      keys: resolved,
+      postAccounts,
+      preBalances,
+      postBalances,
+    };
+  }
+
+  /**
+   * Executes for real. A transaction that fails before charging its fee (bad blockhash, no funds
+   * for the fee, bad signature) does not land, as on mainnet; one that fails in a program lands
+   * with its error and pays the fee.
+   */
+  land(tx: WireTransaction): LandOutcome {
+    const precheck = this.precheck(tx);
+    if (precheck !== null) return { landed: false, err: precheck };
+    const resolved = this.resolveKeys(tx);
+    if (isErrorJson(resolved)) return { landed: false, err: resolved };
+    const keyBytes = resolved.keys.map((key, i) => tx.staticKeyBytes[i] ?? decodeBase58(key));
+    const pre = keyBytes.map((bytes) => this.getAccountByBytes(bytes));
+    const result =
+      tx.version === 'legacy'
+        ? this.svm.sendLegacyTransaction(tx.bytes)
+        : this.svm.sendVersionedTransaction(tx.bytes);
+    const post = keyBytes.map((bytes) => this.getAccountByBytes(bytes));
+    const failed = result instanceof FailedTransactionMetadata;
+    const err = failed ? transactionErrorJson(result) : null;
+    if (failed && (pre[0]?.lamports ?? 0n) === (post[0]?.lamports ?? 0n)) {
+      return { landed: false, err: err ?? 'SanitizeFailure' };
+    }
+    const outcome = outcomeOf(failed ? result.meta() : result, err);
+    const record: TransactionRecord = {
+      seq: this.index.nextSeq(),
+      signature: tx.signature,
+      slot: this.currentSlot,
+      blockTime: this.unixTimestamp(),
+      wire: encodeBase64(tx.bytes),
+      loadedAddresses: { writable: resolved.loadedWritable, readonly: resolved.loadedReadonly },
+      fee: feeOf(tx),
+      err,
+      preBalances: pre.map((a) => a?.lamports ?? 0n),
+      postBalances: post.map((a) => a?.lamports ?? 0n),
+      preTokenBalances: this.tokenBalances(pre),
+      postTokenBalances: this.tokenBalances(post),
+      logMessages: outcome.logs,
+      computeUnitsConsumed: outcome.unitsConsumed,
+      innerInstructions: outcome.innerInstructions,
+      memo: memoOf(tx),
+    };
+    const writable = resolved.keys.filter((_, i) =>
+      isWritableIndex(tx, i, resolved.loadedWritable.length),
+    );
+    this.index.add(record, resolved.keys);
+    for (let i = 0; i < resolved.keys.length; i++) {
+      const key = resolved.keys[i];
+      if (key !== undefined && writable.includes(key)) this.indexAccount(key, post[i] ?? null);
+    }
+    this.recordPriorityFee(tx, writable);
+    for (const listener of this.listeners.transaction) listener(record);
+    for (const listener of this.listeners.accounts) listener(writable);
+    return { landed: true, record };
+  }
+
+  private tokenBalances(accounts: readonly (AccountState | null)[]): TokenBalance[] {
+    const balances: TokenBalance[] = [];
+    accounts.forEach((account, accountIndex) => {
+      if (account === null || !isTokenProgram(account.owner)) return;
+      const parsed = parseTokenAccount(account.data);
+      if (parsed === null) return;
+      const decimals = this.mintDecimals(parsed.mint) ?? 0;
+      balances.push({
+        accountIndex,
+        mint: parsed.mint,
+        owner: parsed.owner,
+        programId: account.owner,
+        uiTokenAmount: uiTokenAmount(parsed.amount, decimals),
+      });
+    });
+    return balances;
+  }
+
+  private recordPriorityFee(tx: WireTransaction, writable: readonly string[]): void {
+    const price = computeBudgetOf(tx).unitPrice;
+    let entry = this.feesBySlot.get(this.currentSlot);
+    if (entry === undefined) {
+      entry = { min: price, byAccount: new Map() };
+      this.feesBySlot.set(this.currentSlot, entry);
+    }
+    if (price < entry.min) entry.min = price;
+    for (const key of writable) {
+      const current = entry.byAccount.get(key);
+      if (current === undefined || price < current) entry.byAccount.set(key, price);
+    }
+  }
+
+  /** Per slot, the lowest compute-unit price that landed (touching `accounts`, when given). */
+  recentPrioritizationFees(
+    accounts: readonly string[],
+  ): { slot: bigint; prioritizationFee: bigint }[] {
+    const out: { slot: bigint; prioritizationFee: bigint }[] = [];
+    for (const [slot, entry] of [...this.feesBySlot].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      let fee = accounts.length === 0 ? entry.min : 0n;
+      for (const account of accounts) {
+        const price = entry.byAccount.get(account);
+        if (price !== undefined && price > fee) fee = price;
+      }
+      out.push({ slot, prioritizationFee: fee });
+    }
+    return out;
+  }
+
+  /** Whether a landed transaction is still in the status cache a plain status query searches. */
+  inStatusCache(record: TransactionRecord): boolean {
+    return this.currentSlot - record.slot <= STATUS_CACHE_SLOTS;
+  }
+}
+
+function createSvm(): LiteSvm {
+  const svm = new LiteSvm();
+  // The localnet checks blockhash age itself (150 slots), so LiteSVM's single-hash check is off.
+  svm.setBlockhashCheck(false);
+  svm.setTransactionHistory(0n);
+  return svm;
+}
+
+function isErrorJson(value: ResolvedKeys | TransactionErrorJson): value is TransactionErrorJson {
+  return typeof value === 'string' || !('keys' in value);
+}
+
+function usesDurableNonce(tx: WireTransaction): boolean {
+  const first = tx.instructions[0];
+  return (
+    first !== undefined &&
+    tx.staticKeys[first.programIdIndex] === SYSTEM_PROGRAM &&
+    first.data.length >= 4 &&
+    new DataView(first.data.buffer, first.data.byteOffset, 4).getUint32(0, true) === 4
+  );
+}
+
+function outcomeOf(meta: TransactionMetadata, err: TransactionErrorJson | null): ExecutionOutcome {
+  const innerInstructions: InnerInstructionRecord[] = [];
+  meta.innerInstructions().forEach((list, index) => {
+    if (list.length === 0) return;
+    innerInstructions.push({
+      index,
+      instructions: list.map((inner) => {
+        const ix = inner.instruction();
+        return {
+          programIdIndex: ix.programIdIndex(),
+          accounts: Array.from(ix.accounts()),
+          data: encodeBase58(ix.data()),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    });
+  });
+  const returned = meta.returnData();
+  const returnBytes = returned.data();
+  return {
+    err,
+    logs: meta.logs(),
+    unitsConsumed: meta.computeUnitsConsumed(),
+    innerInstructions,
+    returnData:
+      returnBytes.length > 0
+        ? { programId: encodeBase58(returned.programId()), data: returnBytes }
+        : null,
+  };
+}
+
+/** Agave's memo column: each memo instruction as `[length] text`, joined by "; ". */
+function memoOf(tx: WireTransaction): string | null {
+  const memos = tx.instructions
+    .filter((ix) => tx.staticKeys[ix.programIdIndex] === MEMO_PROGRAM)
+    .map((ix) => {
+      const text = Buffer.from(ix.data).toString('utf8');
+      return `[${text.length}] ${text}`;
+    });
+  return memos.length > 0 ? memos.join('; ') : null;
+}

@@ -1,0 +1,64 @@
+// Base58 (Bitcoin alphabet) for addresses, signatures and blockhashes. Hand-written rather than
+// kit's codec so that a bad character can be reported the way Agave's `bs58` crate reports it
+// (`InvalidCharacter { character: '0', index: 0 }`), which clients match on.
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const DIGIT_OF = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) DIGIT_OF[ALPHABET.charCodeAt(i)] = i;
+
+export class Base58Error extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'Base58Error';
+  }
+}
+
+export function encodeBase58(bytes: Uint8Array): string {
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  // log(256) / log(58) ≈ 1.37, so this many base58 digits always suffice.
+  const digits = new Uint8Array(Math.ceil(((bytes.length - zeros) * 138) / 100) + 1);
+  let length = 0;
+  for (let i = zeros; i < bytes.length; i++) {
+    let carry = bytes[i] ?? 0;
+    let j = 0;
+    for (let k = digits.length - 1; (carry !== 0 || j < length) && k >= 0; k--, j++) {
+      carry += 256 * (digits[k] ?? 0);
+      digits[k] = carry % 58;
+      carry = Math.floor(carry / 58);
+    }
+    length = j;
+  }
+  let start = digits.length - length;
+  while (start < digits.length && digits[start] === 0) start++;
+  let out = '1'.repeat(zeros);
+  for (let i = start; i < digits.length; i++) out += ALPHABET[digits[i] ?? 0];
+  return out;
+}
+
+export function decodeBase58(text: string): Uint8Array {
+  let zeros = 0;
+  while (zeros < text.length && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
+  const bytes = new Uint8Array(Math.ceil(((text.length - zeros) * 733) / 1000) + 1);
+  let length = 0;
+  for (let i = zeros; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? (DIGIT_OF[code] ?? -1) : -1;
+    if (digit < 0) {
+      throw new Base58Error(`InvalidCharacter { character: '${text[i] ?? ''}', index: ${i} }`);
+    }
+    let carry = digit;
+    let j = 0;
+    for (let k = bytes.length - 1; (carry !== 0 || j < length) && k >= 0; k--, j++) {
+      carry += 58 * (bytes[k] ?? 0);
+      bytes[k] = carry & 0xff;
+      carry >>= 8;
+    }
+    length = j;
+  }
+  let start = bytes.length - length;
+  while (start < bytes.length && bytes[start] === 0) start++;
+  const out = new Uint8Array(zeros + bytes.length - start);
+  out.set(bytes.subarray(start), zeros);
+  return out;
+}

@@ -1,0 +1,218 @@
+// Starts a localnet: the chain (fresh or restored from `dataDir`), the slot clock, the HTTP
+// JSON-RPC server with its named fault-injected endpoints, and the WebSocket subscriptions.
+
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { createAdmin, type LocalnetAdmin } from './admin/admin.js';
+import { AssetRegistry } from './admin/asset-registry.js';
+import { Faucet } from './admin/faucet.js';
+import { LocalChain } from './chain/local-chain.js';
+import { Endpoint } from './faults/endpoint.js';
+import type { FaultProfile } from './faults/fault-profile.js';
+import { handleRpcRequest } from './http/rpc-http-handler.js';
+import { ChainStore, loadChain } from './persistence/chain-store.js';
+import type { RpcContext } from './rpc/rpc-context.js';
+import { SubscriptionServer } from './ws/subscription-server.js';
+
+export interface LocalnetOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Where chain state and the transaction index persist; in memory only when absent. */
+  readonly dataDir?: string;
+  /** Slot length; 0 stops the clock, and then each landed transaction advances one slot. */
+  readonly slotIntervalMs?: number;
+  /** Named endpoints served at `/rpc/<name>`, each with its fault profile. */
+  readonly endpoints?: Readonly<Record<string, FaultProfile>>;
+  /** Profile of the plain root path (endpoint "default"). */
+  readonly defaultProfile?: FaultProfile;
+  /** Largest accepted request body; Agave's limit is 50 KiB. */
+  readonly maxBodyBytes?: number;
+  /** Receives unexpected internal failures (default: console.error). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface LocalnetEndpointUrls {
+  readonly url: string;
+  readonly wsUrl: string;
+}
+
+export interface Localnet {
+  readonly url: string;
+  readonly wsUrl: string;
+  /** Every endpoint by name, including "default" (the root path). */
+  readonly endpoints: Readonly<Record<string, LocalnetEndpointUrls>>;
+  readonly admin: LocalnetAdmin;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 50 * 1024;
+const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function createLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
+  const host = options.host ?? '127.0.0.1';
+  const slotIntervalMs = options.slotIntervalMs ?? 400;
+  const onError = options.onError ?? ((error: unknown) => console.error('[localnet]', error));
+  if (!Number.isFinite(slotIntervalMs) || slotIntervalMs < 0) {
+    throw new Error(`slotIntervalMs must be a non-negative number, got ${slotIntervalMs}`);
+  }
+
+  const restored = options.dataDir === undefined ? null : loadChain(options.dataDir);
+  const chain = new LocalChain({
+    svm: restored?.svm,
+    index: restored?.index,
+    seed: restored?.meta.seed ?? randomBytes(16).toString('hex'),
+    slot: restored === null ? 0n : BigInt(restored.meta.slot),
+    clockOffsetSeconds: restored?.meta.clockOffsetSeconds,
+  });
+  if (restored !== null) chain.svm.setBlockhashCheck(false);
+  const faucet = new Faucet(chain, restored?.meta.faucetSecret);
+  const assets = new AssetRegistry();
+  for (const [mint, metadata] of restored?.meta.assets ?? []) assets.set(mint, metadata);
+
+  const store =
+    options.dataDir === undefined
+      ? null
+      : new ChainStore(
+          options.dataDir,
+          () => ({
+            state: chain.svm.toBytes(),
+            meta: {
+              version: 1,
+              seed: chain.seed,
+              slot: chain.slot.toString(),
+              clockOffsetSeconds: chain.clockOffset,
+              faucetSecret: faucet.keypair.exportSecret(),
+              assets: assets.entries(),
+            },
+          }),
+          1000,
+          onError,
+        );
+  if (store !== null) {
+    chain.on('transaction', (record) => store.appendTransaction(record));
+    chain.on('accounts', () => store.markDirty());
+    store.markDirty();
+  }
+
+  const endpoints = new Map<string, Endpoint>([
+    ['default', new Endpoint('default', options.defaultProfile)],
+  ]);
+  for (const [name, profile] of Object.entries(options.endpoints ?? {})) {
+    if (!ENDPOINT_NAME.test(name) || name === 'default')
+      throw new Error(`invalid endpoint name "${name}"`);
+    endpoints.set(name, new Endpoint(name, profile));
+  }
+
+  const contexts = new Map<Endpoint, RpcContext>();
+  const contextFor = (endpoint: Endpoint): RpcContext => {
+    let ctx = contexts.get(endpoint);
+    if (ctx === undefined) {
+      ctx = { chain, faucet, assets, dropSend: () => endpoint.dropSend(), reportError: onError };
+      contexts.set(endpoint, ctx);
+    }
+    return ctx;
+  };
+
+  const endpointFor = (url: string | undefined): Endpoint | undefined => {
+    const path = (url ?? '/').split('?')[0] ?? '/';
+    if (path === '/' || path === '') return endpoints.get('default');
+    const match = /^\/rpc\/([^/]+)\/?$/.exec(path);
+    return match?.[1] === undefined ? undefined : endpoints.get(match[1]);
+  };
+
+  const subscriptions = new SubscriptionServer(chain);
+  const handler = { maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, contextFor };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'GET' && req.url === '/health') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    const endpoint = endpointFor(req.url);
+    if (endpoint === undefined) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    if (endpoint.outage) {
+      endpoint.recordOutage();
+      req.socket.destroy();
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { 'content-type': 'text/plain', allow: 'POST' }).end('Method Not Allowed');
+      return;
+    }
+    handleRpcRequest(req, res, endpoint, handler).catch((error: unknown) => {
+      onError(error);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  };
+
+  const server = createServer({ keepAliveTimeout: 30_000 }, onRequest);
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    const endpoint = endpointFor(req.url);
+    if (endpoint === undefined || endpoint.outage) {
+      socket.destroy();
+      return;
+    }
+    subscriptions.handleUpgrade(req, socket, head);
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let ticker: NodeJS.Timeout | null = null;
+  let stopManualClock: (() => void) | null = null;
+  if (slotIntervalMs > 0) {
+    ticker = setInterval(() => chain.advanceSlots(1n), slotIntervalMs);
+    ticker.unref();
+  } else {
+    stopManualClock = chain.on('transaction', () => chain.advanceSlots(1n));
+  }
+
+  const urls: Record<string, LocalnetEndpointUrls> = {};
+  for (const name of endpoints.keys()) {
+    const path = name === 'default' ? '' : `/rpc/${name}`;
+    urls[name] = { url: `http://${base}${path}`, wsUrl: `ws://${base}${path}` };
+  }
+
+  const admin = createAdmin({
+    chain,
+    faucet,
+    assets,
+    endpoints,
+    onAssetsChanged: () => store?.markDirty(),
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (ticker !== null) clearInterval(ticker);
+      stopManualClock?.();
+      await subscriptions.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store?.close();
+    })();
+    return closing;
+  };
+
+  return {
+    url: `http://${base}`,
+    wsUrl: `ws://${base}`,
+    endpoints: urls,
+    admin,
+    close,
+  };
+}

@@ -1,0 +1,132 @@
+// One HTTP request on one endpoint: fault admission, the JSON-RPC envelope, dispatch, and the
+// injected latency on the way out. Calls are executed as soon as they arrive and only the answer
+// is delayed, so a client that times out may still have landed its transaction — as on mainnet.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { Endpoint } from '../faults/endpoint.js';
+import { errorResponse, invoke, parseEntry, type JsonRpcResponse } from '../rpc/json-rpc.js';
+import { stringifyJson } from '../rpc/json-text.js';
+import type { RpcContext } from '../rpc/rpc-context.js';
+import { RpcError, internalError, invalidRequest, parseError } from '../rpc/rpc-error.js';
+import { BodyTooLargeError, readBody } from './read-body.js';
+
+export interface RpcHttpHandlerOptions {
+  readonly maxBodyBytes: number;
+  readonly contextFor: (endpoint: Endpoint) => RpcContext;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = JSON_HEADERS,
+): void {
+  if (res.destroyed) return;
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function later(delayMs: number, action: () => void): void {
+  if (delayMs <= 0) action();
+  else setTimeout(action, delayMs);
+}
+
+export async function handleRpcRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  endpoint: Endpoint,
+  options: RpcHttpHandlerOptions,
+): Promise<void> {
+  let body: Buffer;
+  try {
+    body = await readBody(req, options.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      send(res, 413, 'Payload Too Large', { 'content-type': 'text/plain', connection: 'close' });
+      return;
+    }
+    throw error;
+  }
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body.toString('utf8'));
+  } catch (_error) {
+    send(res, 200, stringifyJson(errorResponse(parseError(), null)));
+    return;
+  }
+
+  const isBatch = Array.isArray(payload);
+  const entries = isBatch ? (payload as unknown[]) : [payload];
+  if (isBatch && entries.length === 0) {
+    send(res, 200, stringifyJson(errorResponse(invalidRequest(), null)));
+    return;
+  }
+  if (isBatch && endpoint.profile.allowBatch === false) {
+    send(
+      res,
+      403,
+      stringifyJson(
+        errorResponse(
+          new RpcError(-32600, 'Batch requests are not allowed on this endpoint'),
+          null,
+        ),
+      ),
+    );
+    return;
+  }
+  const parsed = entries.map(parseEntry);
+  const methods = parsed.map((p) => (p.ok ? p.call.method : '(invalid)'));
+
+  const admission = endpoint.admit(methods, Date.now());
+  switch (admission.kind) {
+    case 'rate-limited': {
+      const error = new RpcError(429, 'Too many requests for a specific RPC call');
+      send(res, 429, stringifyJson(errorResponse(error, null)), {
+        ...JSON_HEADERS,
+        'retry-after': String(admission.retryAfterSeconds),
+      });
+      return;
+    }
+    case 'error':
+      later(admission.delayMs, () => {
+        switch (admission.errorKind) {
+          case 'http-500':
+            send(res, 500, 'Internal Server Error', { 'content-type': 'text/plain' });
+            return;
+          case 'http-503':
+            send(res, 503, 'Service Unavailable', { 'content-type': 'text/plain' });
+            return;
+          case 'json-rpc': {
+            const replies = parsed.map((p) =>
+              errorResponse(internalError(), p.ok ? p.call.id : p.id),
+            );
+            send(res, 200, stringifyJson(isBatch ? replies : replies[0]));
+            return;
+          }
+        }
+      });
+      return;
+    case 'serve': {
+      const ctx = options.contextFor(endpoint);
+      const replies: JsonRpcResponse[] = [];
+      for (const entry of parsed) {
+        if (!entry.ok) replies.push(errorResponse(entry.error, entry.id));
+        else {
+          const reply = invoke(entry.call, ctx);
+          if (!entry.call.notification) replies.push(reply);
+        }
+      }
+      const text = isBatch
+        ? stringifyJson(replies)
+        : replies[0] === undefined
+          ? ''
+          : stringifyJson(replies[0]);
+      later(admission.delayMs, () => send(res, 200, text));
+      return;
+    }
+  }
+}

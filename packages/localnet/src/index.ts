@@ -1,0 +1,13 @@
+export { createLocalnet } from './create-localnet.js';
+export type { Localnet, LocalnetEndpointUrls, LocalnetOptions } from './create-localnet.js';
+export type {
+  CreateMintOptions,
+  CreateTokenAccountOptions,
+  LocalnetAdmin,
+  SetClockOptions,
+  TokenProgramName,
+} from './admin/admin.js';
+export { AdminError } from './admin/admin.js';
+export type { EndpointCounters } from './faults/endpoint.js';
+export type { ErrorKind, FaultProfile } from './faults/fault-profile.js';
+export { FaultProfileError } from './faults/fault-profile.js';

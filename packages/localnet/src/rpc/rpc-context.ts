@@ -1,0 +1,28 @@
+// What a method handler may use: the chain, the faucet, the asset registry, and the fault
+// decisions of the endpoint the request arrived on.
+
+import type { AssetRegistry } from '../admin/asset-registry.js';
+import type { Faucet } from '../admin/faucet.js';
+import type { LocalChain } from '../chain/local-chain.js';
+import type { Params } from './params.js';
+
+export interface RpcContext {
+  readonly chain: LocalChain;
+  readonly faucet: Faucet;
+  readonly assets: AssetRegistry;
+  /** True when this endpoint's profile says to swallow this send. */
+  readonly dropSend: () => boolean;
+  /** Where unexpected handler failures go (the client only sees "Internal error"). */
+  readonly reportError: (error: unknown) => void;
+}
+
+export type RpcHandler = (params: Params, ctx: RpcContext) => unknown;
+
+export const API_VERSION = '2.2.20';
+
+export function withContext(
+  ctx: RpcContext,
+  value: unknown,
+): { context: { slot: bigint; apiVersion: string }; value: unknown } {
+  return { context: { slot: ctx.chain.slot, apiVersion: API_VERSION }, value };
+}
