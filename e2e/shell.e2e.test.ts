@@ -34,16 +34,28 @@ describe('the console shell in Chromium', () => {
 
   it('shows visitors the landing view with scroll anchors instead of links', async () => {
     await page.goto(server.url);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Run hundreds');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Run hundreds');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const anchors = await nav.getByRole('link').allTextContents();
-    expect(anchors.map((text) => text.trim().toLowerCase())).toEqual(['import', 'wallets', 'tokens', 'trading', 'liquidity']);
+    expect(anchors.map((text) => text.trim().toLowerCase())).toEqual([
+      'import',
+      'wallets',
+      'tokens',
+      'trading',
+      'liquidity',
+    ]);
     expect(await nav.getByText('Settings', { exact: true }).count()).toBe(0);
 
     await nav.getByRole('link', { name: 'Tokens' }).click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#tokens');
     await expect
-      .poll(() => page.evaluate(() => Math.round(document.getElementById('tokens')?.getBoundingClientRect().top ?? -1)))
+      .poll(() =>
+        page.evaluate(() =>
+          Math.round(document.getElementById('tokens')?.getBoundingClientRect().top ?? -1),
+        ),
+      )
       .toBeLessThan(120);
     expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'landing');
@@ -54,15 +66,22 @@ describe('the console shell in Chromium', () => {
     await page.waitForURL('**/login');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    expect(await page.getByRole('alert').allTextContents()).toEqual(['Email is required', 'Password is required']);
-    expect(await page.getByRole('link', { name: 'Request an invite' }).getAttribute('href')).toBe('/invite/request');
+    expect(await page.getByRole('alert').allTextContents()).toEqual([
+      'Email is required',
+      'Password is required',
+    ]);
+    expect(await page.getByRole('link', { name: 'Request an invite' }).getAttribute('href')).toBe(
+      '/invite/request',
+    );
     await screenshot(page, 'login-redirect');
   });
 
   it('shows the 404 page for an unknown address', async () => {
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('404 Page Not Found');
     await screenshot(page, 'not-found');
   });
 
@@ -70,7 +89,9 @@ describe('the console shell in Chromium', () => {
     await page.goto(server.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await htmlClasses()).toEqual(expect.arrayContaining(['dark', 'text-upper']));
-    expect(await page.evaluate(() => getComputedStyle(document.body).textTransform)).toBe('uppercase');
+    expect(await page.evaluate(() => getComputedStyle(document.body).textTransform)).toBe(
+      'uppercase',
+    );
 
     await page.getByRole('button', { name: 'Settings menu' }).click();
     await page.getByRole('menuitem', { name: 'Switch to light theme' }).click();

@@ -9,14 +9,19 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, FLEET_SERVE_WEB: 'false' },
   }),
-  spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {
-    cwd: fileURLToPath(new URL('../apps/web', import.meta.url)),
-    stdio: 'inherit',
-  }),
+  spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))],
+    {
+      cwd: fileURLToPath(new URL('../apps/web', import.meta.url)),
+      stdio: 'inherit',
+    },
+  ),
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-for (const child of children) child.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exit(code ?? 0);
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

@@ -4,13 +4,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 
-const projects = ['.', ...['apps', 'packages'].flatMap((dir) => readdirSync(dir).map((name) => join(dir, name)))]
-  .filter((dir) => existsSync(join(dir, 'tsconfig.json')));
+const projects = [
+  '.',
+  ...['apps', 'packages'].flatMap((dir) => readdirSync(dir).map((name) => join(dir, name))),
+].filter((dir) => existsSync(join(dir, 'tsconfig.json')));
 
 const tsc = join('node_modules', 'typescript', 'bin', 'tsc');
 const run = (project) =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsc, '--noEmit', '-p', project], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -51,7 +51,10 @@ export function buildWebIfNeeded({ force = false } = {}) {
   }
   console.log('building the web app…');
   const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('Fleet cannot start: the web app failed to build (see above).');
     process.exit(result.status ?? 1);

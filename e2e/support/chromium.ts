@@ -23,10 +23,16 @@ export interface BrowserHandle {
 
 export async function launchChromium(): Promise<BrowserHandle> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install chromium\` (npm test does).`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install chromium\` (npm test does).`,
+    );
   }
   // Playwright gives every launch a fresh, empty profile of its own and removes it on close.
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+  });
   return { browser, close: () => browser.close() };
 }
 

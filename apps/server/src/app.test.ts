@@ -32,7 +32,11 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(healthResponseSchema.parse(response.json())).toEqual({ ok: true, version: '0.1.0', database: kind });
+    expect(healthResponseSchema.parse(response.json())).toEqual({
+      ok: true,
+      version: '0.1.0',
+      database: kind,
+    });
   });
 
   it('answers unknown API routes with a 404 error body', async () => {
@@ -52,7 +56,10 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Request body is not valid JSON', code: 'MALFORMED_JSON' });
+    expect(response.json()).toEqual({
+      error: 'Request body is not valid JSON',
+      code: 'MALFORMED_JSON',
+    });
   });
 
   it('refuses an oversized body with a 413 naming the limit', async () => {
@@ -63,7 +70,10 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
       payload: JSON.stringify({ text: 'x'.repeat(70 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'Request body is larger than the 64 KiB limit', code: 'PAYLOAD_TOO_LARGE' });
+    expect(response.json()).toEqual({
+      error: 'Request body is larger than the 64 KiB limit',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it('refuses content types it does not parse with a 415', async () => {
@@ -78,7 +88,11 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
   });
 
   it('parses a well-formed JSON body up to the limit', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test-echo', payload: { a: [1, 2] } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      payload: { a: [1, 2] },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: { a: [1, 2] } });
   });
@@ -105,7 +119,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(join(tmpdir(), 'fleet-web-'));
     mkdirSync(join(distDir, 'assets'));
-    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Fleet</title><div id="root"></div>');
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><title>Fleet</title><div id="root"></div>',
+    );
     writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     database = await createTestDatabase('pglite');
     app = await buildApp({

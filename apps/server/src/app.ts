@@ -1,7 +1,6 @@
 import type { DatabaseKind } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { getMeRoute } from './routes/auth/get-me';
@@ -14,7 +13,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppContext {
   readonly db: FleetDatabase;
   readonly databaseKind: DatabaseKind;
-  readonly logger: Logger;
+  readonly logger: FastifyBaseLogger;
   /** The built web app to serve, or undefined to serve the API only. */
   readonly webDistDir?: string | undefined;
   readonly bodyLimitBytes?: number;
@@ -24,7 +23,7 @@ export interface AppContext {
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const bodyLimitBytes = context.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const app = Fastify({
-    loggerInstance: context.logger as FastifyBaseLogger,
+    loggerInstance: context.logger,
     bodyLimit: bodyLimitBytes,
     trustProxy: false,
     return503OnClosing: true,
@@ -35,7 +34,11 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     (api, _options, done) => {
-      getHealthRoute(api, { db: context.db, databaseKind: context.databaseKind, version: SERVER_VERSION });
+      getHealthRoute(api, {
+        db: context.db,
+        databaseKind: context.databaseKind,
+        version: SERVER_VERSION,
+      });
       getMeRoute(api);
       done();
     },

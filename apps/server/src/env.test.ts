@@ -40,10 +40,16 @@ describe('loadEnv', () => {
 
   it.each([
     [{ PORT: 'eighty' }, 'Invalid environment variable PORT: must be a number (got "eighty")'],
-    [{ PORT: '70000' }, 'Invalid environment variable PORT: must be between 0 and 65535 (got "70000")'],
+    [
+      { PORT: '70000' },
+      'Invalid environment variable PORT: must be between 0 and 65535 (got "70000")',
+    ],
     [{ PORT: '80.5' }, 'Invalid environment variable PORT: must be a whole number (got "80.5")'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid environment variable LOG_LEVEL'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    ],
     [{ HOST: '  ' }, 'Invalid environment variable HOST: must not be empty'],
   ])('stops on a bad value with one line naming the variable: %o', (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);

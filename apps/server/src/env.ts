@@ -48,8 +48,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const got = source[variable];
-    const shown = got === undefined || /URL|KEY|TOKEN|SECRET|PASSWORD/.test(variable) ? '' : ` (got "${got}")`;
-    throw new EnvError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid'}${shown}`);
+    const shown =
+      got === undefined || /URL|KEY|TOKEN|SECRET|PASSWORD/.test(variable) ? '' : ` (got "${got}")`;
+    throw new EnvError(
+      `Invalid environment variable ${variable}: ${issue?.message ?? 'invalid'}${shown}`,
+    );
   }
   const env = parsed.data;
   return {

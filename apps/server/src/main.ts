@@ -12,9 +12,12 @@ async function main(env: Env): Promise<void> {
 
   const webBuilt = isWebAppBuilt(DEFAULT_WEB_DIST);
   if (env.serveWeb && !webBuilt && env.nodeEnv === 'production') {
-    throw new StartError('The web app is not built: run `npm run build` (`npm start` builds it for you).');
+    throw new StartError(
+      'The web app is not built: run `npm run build` (`npm start` builds it for you).',
+    );
   }
-  if (env.serveWeb && !webBuilt) logger.warn('web app not built; serving the API only (run `npm run build`)');
+  if (env.serveWeb && !webBuilt)
+    logger.warn('web app not built; serving the API only (run `npm run build`)');
 
   const database = await openDatabase(location);
   await migrateDatabase(database);
@@ -39,7 +42,10 @@ async function main(env: Env): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: env.port, host: env.host });
-  const where = location.kind === 'postgres' ? 'postgres' : `pglite in ${location.kind === 'pglite' ? location.dataDir : 'memory'}`;
+  const where =
+    location.kind === 'postgres'
+      ? 'postgres'
+      : `pglite in ${location.kind === 'pglite' ? location.dataDir : 'memory'}`;
   // Printed plainly (not as a JSON log line) so that a person starting Fleet sees where it is.
   process.stdout.write(`\nFleet is running at ${displayUrl(address)}  (database: ${where})\n\n`);
 }
@@ -57,7 +63,9 @@ try {
   if (error instanceof EnvError || error instanceof StartError) {
     process.stderr.write(`Fleet cannot start: ${error.message}\n`);
   } else {
-    process.stderr.write(`Fleet cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Fleet cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 }

@@ -69,7 +69,7 @@ async function openPostgres(url: string, maxConnections: number): Promise<Databa
     async withConnection(work) {
       const client = await pool.connect();
       try {
-        return await work(drizzleNodePostgres({ client, schema }) as unknown as FleetDatabase);
+        return await work(drizzleNodePostgres({ client, schema }));
       } finally {
         client.release();
       }

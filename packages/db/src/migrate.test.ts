@@ -29,8 +29,14 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
   });
 
   it('runs safely from several callers at once', async () => {
-    await Promise.all([migrateDatabase(database), migrateDatabase(database), migrateDatabase(database)]);
-    const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from app_meta`);
+    await Promise.all([
+      migrateDatabase(database),
+      migrateDatabase(database),
+      migrateDatabase(database),
+    ]);
+    const result = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from app_meta`,
+    );
     expect(result.rows[0]).toEqual({ n: 1 });
   });
 });

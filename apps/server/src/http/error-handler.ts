@@ -7,7 +7,10 @@ import { ZodError } from 'zod';
  * mistakes get a 4xx and a sentence; anything unexpected is logged in full and answered with a
  * bland 500 so that no internals (or secrets) reach the browser.
  */
-export function registerErrorHandling(app: FastifyInstance, options: { bodyLimitBytes: number }): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { bodyLimitBytes: number },
+): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     const fleetError = toFleetError(error, options.bodyLimitBytes);
     if (fleetError.status >= 500) {
@@ -25,36 +28,45 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
 }
 
 export function sendError(reply: FastifyReply, error: FleetError): FastifyReply {
-  return reply.status(error.status).type('application/json; charset=utf-8').send(toErrorBody(error));
+  return reply
+    .status(error.status)
+    .type('application/json; charset=utf-8')
+    .send(toErrorBody(error));
 }
 
 // Fastify's own errors for bad requests, by code, with words an operator can act on.
-const FASTIFY_ERRORS: Record<string, { code: FleetErrorCode; message: (limit: number) => string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    code: 'PAYLOAD_TOO_LARGE',
-    message: (limit) => `Request body is larger than the ${formatBytes(limit)} limit`,
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: () => 'Unsupported content type: send application/json',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    code: 'MALFORMED_JSON',
-    message: () => 'Request body is empty but the content type says JSON',
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_JSON', message: () => 'Request body is not valid JSON' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    code: 'BAD_REQUEST',
-    message: () => 'Request body length does not match its Content-Length header',
-  },
-};
+const FASTIFY_ERRORS: Record<string, { code: FleetErrorCode; message: (limit: number) => string }> =
+  {
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      code: 'PAYLOAD_TOO_LARGE',
+      message: (limit) => `Request body is larger than the ${formatBytes(limit)} limit`,
+    },
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: () => 'Unsupported content type: send application/json',
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      code: 'MALFORMED_JSON',
+      message: () => 'Request body is empty but the content type says JSON',
+    },
+    FST_ERR_CTP_INVALID_JSON_BODY: {
+      code: 'MALFORMED_JSON',
+      message: () => 'Request body is not valid JSON',
+    },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      code: 'BAD_REQUEST',
+      message: () => 'Request body length does not match its Content-Length header',
+    },
+  };
 
 export function toFleetError(error: unknown, bodyLimitBytes: number): FleetError {
   if (isFleetError(error)) return error;
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return new FleetError('VALIDATION_FAILED', `${where}${issue?.message ?? 'Invalid input'}`, { cause: error });
+    return new FleetError('VALIDATION_FAILED', `${where}${issue?.message ?? 'Invalid input'}`, {
+      cause: error,
+    });
   }
   if (isFastifyError(error)) {
     const known = FASTIFY_ERRORS[error.code];
@@ -65,7 +77,8 @@ export function toFleetError(error: unknown, bodyLimitBytes: number): FleetError
     const status = error.statusCode ?? 500;
     if (status === 429) return new FleetError('RATE_LIMITED', error.message, { cause: error });
     if (status === 404) return new FleetError('NOT_FOUND', error.message, { cause: error });
-    if (status >= 400 && status < 500) return new FleetError('BAD_REQUEST', error.message, { cause: error });
+    if (status >= 400 && status < 500)
+      return new FleetError('BAD_REQUEST', error.message, { cause: error });
   }
   return new FleetError('INTERNAL', 'Internal server error', { cause: error });
 }

@@ -50,13 +50,18 @@ export function loggerOptions(level: LoggerOptions['level']): LoggerOptions {
     },
     hooks: {
       logMethod(args, method) {
-        const cleaned = args.map((arg: unknown) => (typeof arg === 'string' ? redactSecretText(arg) : arg));
+        const cleaned = args.map((arg: unknown) =>
+          typeof arg === 'string' ? redactSecretText(arg) : arg,
+        );
         method.apply(this, cleaned as Parameters<typeof method>);
       },
     },
   };
 }
 
-export function createLogger(level: LoggerOptions['level'], destination?: DestinationStream): Logger {
+export function createLogger(
+  level: LoggerOptions['level'],
+  destination?: DestinationStream,
+): Logger {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }

@@ -3,7 +3,10 @@ import { ApiError } from './api-error';
 
 describe('ApiError', () => {
   it("uses the server's sentence when the body is Fleet's error JSON", () => {
-    const error = new ApiError(401, JSON.stringify({ error: 'Invalid credentials', code: 'UNAUTHORIZED' }));
+    const error = new ApiError(
+      401,
+      JSON.stringify({ error: 'Invalid credentials', code: 'UNAUTHORIZED' }),
+    );
     expect(error.message).toBe('Invalid credentials');
     expect(error.serverMessage).toBe('Invalid credentials');
     expect(error.code).toBe('UNAUTHORIZED');

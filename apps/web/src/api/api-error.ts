@@ -26,7 +26,13 @@ export class NetworkError extends Error {
 function parseErrorBody(text: string): { error: string; code: string | undefined } | undefined {
   try {
     const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
+    if (
+      body &&
+      typeof body === 'object' &&
+      'error' in body &&
+      typeof body.error === 'string' &&
+      body.error
+    ) {
       const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
       return { error: body.error, code };
     }

@@ -18,7 +18,10 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
 }
 
 /** Like `apiRequest`, for the calls whose success status carries meaning (201 versus 202). */
-export async function apiCall<T>(path: string, request: ApiRequest<T>): Promise<{ status: number; data: T }> {
+export async function apiCall<T>(
+  path: string,
+  request: ApiRequest<T>,
+): Promise<{ status: number; data: T }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -32,7 +35,9 @@ export async function apiCall<T>(path: string, request: ApiRequest<T>): Promise<
       signal: request.signal ?? null,
     });
   } catch (error) {
-    throw new NetworkError(error instanceof Error ? error.message : 'Network request failed', { cause: error });
+    throw new NetworkError(error instanceof Error ? error.message : 'Network request failed', {
+      cause: error,
+    });
   }
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text);

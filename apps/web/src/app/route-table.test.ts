@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PATH, LANDING_SECTIONS, NAV_ITEMS, ROUTES, visibleNavItems, type NavItem } from './route-table';
+import {
+  ADMIN_PATH,
+  LANDING_SECTIONS,
+  NAV_ITEMS,
+  ROUTES,
+  visibleNavItems,
+  type NavItem,
+} from './route-table';
 
 describe('the route table', () => {
   it('holds every route of spec 1 §2 with its access', () => {
@@ -29,7 +36,14 @@ describe('the route table', () => {
 
 describe('the header navigation', () => {
   it('has the six items of the spec, with Trading as a three-item dropdown', () => {
-    expect(NAV_ITEMS.map((item) => item.label)).toEqual(['Import', 'Wallets', 'Tokens', 'Trading', 'Liquidity', 'Settings']);
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual([
+      'Import',
+      'Wallets',
+      'Tokens',
+      'Trading',
+      'Liquidity',
+      'Settings',
+    ]);
     const trading = NAV_ITEMS[3];
     expect(trading?.kind === 'menu' && trading.items.map((item) => item.label)).toEqual([
       'Trading Dashboard',
@@ -39,7 +53,13 @@ describe('the header navigation', () => {
   });
 
   it('gives signed-out visitors a scroll anchor for every item but Settings', () => {
-    expect(LANDING_SECTIONS.map((section) => section.id)).toEqual(['import', 'wallets', 'tokens', 'trading', 'liquidity']);
+    expect(LANDING_SECTIONS.map((section) => section.id)).toEqual([
+      'import',
+      'wallets',
+      'tokens',
+      'trading',
+      'liquidity',
+    ]);
   });
 
   it('links signed-in operators only to routes whose feature has landed', () => {

@@ -32,17 +32,47 @@ export const ADMIN_PATH = '/admin_secure_path_2025';
 
 export const ROUTES: readonly RouteEntry[] = Object.freeze([
   { id: 'login', path: '/login', title: 'Sign in', access: 'public', landed: true },
-  { id: 'invite-request', path: '/invite/request', title: 'Request an invite', access: 'public', landed: true },
+  {
+    id: 'invite-request',
+    path: '/invite/request',
+    title: 'Request an invite',
+    access: 'public',
+    landed: true,
+  },
   { id: 'import', path: '/', title: 'Import Wallets', access: 'session', landed: false },
   { id: 'wallets', path: '/wallets', title: 'Wallets', access: 'session', landed: false },
   { id: 'tokens', path: '/tokens', title: 'Tokens', access: 'session', landed: false },
-  { id: 'trading-dashboard', path: '/trading', title: 'Trading Dashboard', access: 'session', landed: false },
-  { id: 'trading-new', path: '/trading/new', title: 'Trading New', access: 'session', landed: false },
-  { id: 'widgets-lab', path: '/testing/widgets', title: 'Widgets Lab', access: 'session', landed: false },
+  {
+    id: 'trading-dashboard',
+    path: '/trading',
+    title: 'Trading Dashboard',
+    access: 'session',
+    landed: false,
+  },
+  {
+    id: 'trading-new',
+    path: '/trading/new',
+    title: 'Trading New',
+    access: 'session',
+    landed: false,
+  },
+  {
+    id: 'widgets-lab',
+    path: '/testing/widgets',
+    title: 'Widgets Lab',
+    access: 'session',
+    landed: false,
+  },
   { id: 'trader-pro', path: '/trader-pro', title: 'Trader Pro', access: 'session', landed: false },
   { id: 'liquidity', path: '/liquidity', title: 'Liquidity', access: 'session', landed: false },
   { id: 'settings', path: '/settings', title: 'Control Centre', access: 'session', landed: false },
-  { id: 'close-history', path: '/close-history', title: 'Close History', access: 'session', landed: false },
+  {
+    id: 'close-history',
+    path: '/close-history',
+    title: 'Close History',
+    access: 'session',
+    landed: false,
+  },
   { id: 'admin', path: ADMIN_PATH, title: 'Admin key console', access: 'admin', landed: false },
 ] satisfies RouteEntry[]);
 
@@ -89,9 +119,14 @@ export const NAV_ITEMS: readonly NavItem[] = Object.freeze([
 ] satisfies NavItem[]);
 
 /** The landing view's scroll anchors: every item that is not for signed-in users only. */
-export const LANDING_SECTIONS: readonly { readonly id: string; readonly label: string }[] = NAV_ITEMS.flatMap(
-  (item) => (item.kind === 'menu' ? [{ id: item.section, label: item.label }] : item.section ? [{ id: item.section, label: item.label }] : []),
-);
+export const LANDING_SECTIONS: readonly { readonly id: string; readonly label: string }[] =
+  NAV_ITEMS.flatMap((item) =>
+    item.kind === 'menu'
+      ? [{ id: item.section, label: item.label }]
+      : item.section
+        ? [{ id: item.section, label: item.label }]
+        : [],
+  );
 
 /** What a signed-in operator's header links to: only routes whose feature has landed. */
 export function visibleNavItems(items: readonly NavItem[]): NavItem[] {

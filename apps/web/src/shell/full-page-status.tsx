@@ -10,9 +10,15 @@ export function FullPageStatus({
   readonly children?: ReactNode;
 }) {
   return (
-    <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-6 text-center">
+    <div
+      role="status"
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       {busy ? (
-        <span className="size-6 animate-spin rounded-full border-2 border-accent border-t-transparent" aria-hidden />
+        <span
+          className="size-6 animate-spin rounded-full border-2 border-accent border-t-transparent"
+          aria-hidden
+        />
       ) : null}
       <p className="text-sm font-semibold tracking-wide text-fg-muted">{title}</p>
       {children}

@@ -14,7 +14,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold tracking-[0.2em]" aria-label="Fleet home">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold tracking-[0.2em]"
+          aria-label="Fleet home"
+        >
           <img src="/favicon.svg" alt="" className="size-6" />
           Fleet
         </Link>
@@ -51,7 +55,10 @@ function SessionNavigation() {
         }
       >
         {item.items.map((entry) => (
-          <MenuItem key={entry.routeId} onSelect={() => void navigate(routeById(entry.routeId).path)}>
+          <MenuItem
+            key={entry.routeId}
+            onSelect={() => void navigate(routeById(entry.routeId).path)}
+          >
             {entry.label}
           </MenuItem>
         ))}

@@ -10,7 +10,10 @@ export function RouteErrorPage() {
       ? error.message
       : 'Unknown error';
   return (
-    <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
+    <div
+      role="alert"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <h1 className="text-2xl font-bold tracking-wider">Something went wrong</h1>
       <p className="max-w-lg text-sm text-fg-muted">{detail}</p>
       <Button variant="primary" onClick={() => window.location.reload()}>

@@ -26,7 +26,8 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
       queryClient.setQueryData(sessionQueryKey, null);
       void navigate('/login');
     },
-    onError: (error) => toast.show({ title: 'Could not log out', description: error.message, severity: 'error' }),
+    onError: (error) =>
+      toast.show({ title: 'Could not log out', description: error.message, severity: 'error' }),
   });
 
   return (
@@ -44,7 +45,9 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
     >
       <MenuItem
         onSelect={toggleTheme}
-        icon={preferences.theme === 'dark' ? <Sun className="size-4" /> : <Moon className="size-4" />}
+        icon={
+          preferences.theme === 'dark' ? <Sun className="size-4" /> : <Moon className="size-4" />
+        }
       >
         {preferences.theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
       </MenuItem>
@@ -53,7 +56,11 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
       </MenuItem>
       <MenuSeparator />
       {signedIn ? (
-        <MenuItem onSelect={() => signOut.mutate()} icon={<LogOut className="size-4" />} disabled={signOut.isPending}>
+        <MenuItem
+          onSelect={() => signOut.mutate()}
+          icon={<LogOut className="size-4" />}
+          disabled={signOut.isPending}
+        >
           Logout
         </MenuItem>
       ) : (

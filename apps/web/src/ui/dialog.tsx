@@ -13,7 +13,15 @@ export interface DialogProps {
 }
 
 /** A modal dialog: focus is trapped, Escape and the overlay close it, the title is announced. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -25,9 +33,13 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
         >
-          <DialogPrimitive.Title className="text-base font-bold tracking-wide">{title}</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="text-base font-bold tracking-wide">
+            {title}
+          </DialogPrimitive.Title>
           {description ? (
-            <DialogPrimitive.Description className="mt-1 text-sm text-fg-muted">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="mt-1 text-sm text-fg-muted">
+              {description}
+            </DialogPrimitive.Description>
           ) : (
             <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
           )}

@@ -15,14 +15,19 @@ export function TableBody(props: HTMLAttributes<HTMLTableSectionElement>) {
 }
 
 export function TableRow({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
-  return <tr className={cn('border-b border-border hover:bg-surface-sunken/60', className)} {...rest} />;
+  return (
+    <tr className={cn('border-b border-border hover:bg-surface-sunken/60', className)} {...rest} />
+  );
 }
 
 export function TableHeaderCell({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th
       scope="col"
-      className={cn('px-3 py-2 text-left text-xs font-semibold tracking-wide text-fg-muted', className)}
+      className={cn(
+        'px-3 py-2 text-left text-xs font-semibold tracking-wide text-fg-muted',
+        className,
+      )}
       {...rest}
     />
   );

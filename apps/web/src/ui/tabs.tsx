@@ -5,7 +5,11 @@ import { cn } from './cn';
 export interface TabsProps {
   readonly value: string;
   readonly onValueChange: (value: string) => void;
-  readonly tabs: readonly { readonly value: string; readonly label: string; readonly content: ReactNode }[];
+  readonly tabs: readonly {
+    readonly value: string;
+    readonly label: string;
+    readonly content: ReactNode;
+  }[];
   readonly label: string;
 }
 
@@ -28,7 +32,11 @@ export function Tabs({ value, onValueChange, tabs, label }: TabsProps) {
         ))}
       </TabsPrimitive.List>
       {tabs.map((tab) => (
-        <TabsPrimitive.Content key={tab.value} value={tab.value} className="pt-4 focus:outline-none">
+        <TabsPrimitive.Content
+          key={tab.value}
+          value={tab.value}
+          className="pt-4 focus:outline-none"
+        >
           {tab.content}
         </TabsPrimitive.Content>
       ))}

@@ -26,7 +26,10 @@ const severityStyles: Record<Severity, string> = {
 
 export function ToastProvider({ children }: { readonly children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastMessage & { readonly id: number }) | null>(null);
-  const show = useCallback((message: ToastMessage) => setCurrent({ ...message, id: Date.now() }), []);
+  const show = useCallback(
+    (message: ToastMessage) => setCurrent({ ...message, id: Date.now() }),
+    [],
+  );
   const api = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={api}>
@@ -43,9 +46,13 @@ export function ToastProvider({ children }: { readonly children: ReactNode }) {
               severityStyles[current.severity ?? 'info'],
             )}
           >
-            <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
+            <ToastPrimitive.Title className="text-sm font-semibold">
+              {current.title}
+            </ToastPrimitive.Title>
             {current.description ? (
-              <ToastPrimitive.Description className="mt-1 text-xs text-fg-muted">{current.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="mt-1 text-xs text-fg-muted">
+                {current.description}
+              </ToastPrimitive.Description>
             ) : null}
           </ToastPrimitive.Root>
         ) : null}

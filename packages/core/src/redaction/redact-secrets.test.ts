@@ -16,7 +16,12 @@ describe('redactSecrets', () => {
     expect(redactSecrets(input)).toEqual({
       user: 'ops@example.com',
       password: REDACTED,
-      nested: { privateKey: REDACTED, apiKey: REDACTED, sessionToken: REDACTED, deeper: { mnemonic: REDACTED } },
+      nested: {
+        privateKey: REDACTED,
+        apiKey: REDACTED,
+        sessionToken: REDACTED,
+        deeper: { mnemonic: REDACTED },
+      },
       headers: { authorization: REDACTED, cookie: REDACTED, 'x-admin-token': REDACTED },
     });
   });
@@ -34,8 +39,16 @@ describe('redactSecrets', () => {
   });
 
   it('keeps transaction signatures readable in fields named like a signature', () => {
-    const input = { signature: BASE58_SECRET_KEY, txIds: [BASE58_SECRET_KEY], note: BASE58_SECRET_KEY };
-    expect(redactSecrets(input)).toEqual({ signature: BASE58_SECRET_KEY, txIds: [BASE58_SECRET_KEY], note: REDACTED });
+    const input = {
+      signature: BASE58_SECRET_KEY,
+      txIds: [BASE58_SECRET_KEY],
+      note: BASE58_SECRET_KEY,
+    };
+    expect(redactSecrets(input)).toEqual({
+      signature: BASE58_SECRET_KEY,
+      txIds: [BASE58_SECRET_KEY],
+      note: REDACTED,
+    });
   });
 
   it('keeps public addresses, numbers and short arrays', () => {
@@ -60,7 +73,15 @@ describe('redactSecrets', () => {
   });
 
   it('names secrets by pattern, not by exact word', () => {
-    for (const name of ['private_key', 'PRIVATE-KEY', 'clientSecret', 'newPassword', 'key', 'kek', 'seedPhrase']) {
+    for (const name of [
+      'private_key',
+      'PRIVATE-KEY',
+      'clientSecret',
+      'newPassword',
+      'key',
+      'kek',
+      'seedPhrase',
+    ]) {
       expect(isSecretName(name), name).toBe(true);
     }
     for (const name of ['publicAddress', 'email', 'monkey', 'tokens_value_usd_count']) {

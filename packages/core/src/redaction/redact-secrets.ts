@@ -66,12 +66,17 @@ function redact(value: unknown, depth: number, seen: WeakSet<object>): unknown {
 }
 
 function isStringOrStrings(value: unknown): boolean {
-  return typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+  return (
+    typeof value === 'string' ||
+    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+  );
 }
 
 function looksLikeByteArraySecret(items: readonly unknown[]): boolean {
   return (
     items.length === 64 &&
-    items.every((item) => typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 255)
+    items.every(
+      (item) => typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 255,
+    )
   );
 }

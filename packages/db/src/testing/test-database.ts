@@ -57,10 +57,15 @@ function withDatabaseName(serverUrl: string, name: string): string {
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await withAdminClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`drop database if exists "${name}" with (force)`),
+  );
 }
 
-async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdminClient<T>(
+  serverUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

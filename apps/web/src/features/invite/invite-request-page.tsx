@@ -34,9 +34,16 @@ export function InviteRequestPage() {
     <section className="mx-auto flex min-h-[70vh] w-full max-w-sm flex-col justify-center gap-6 px-6 py-12">
       <div>
         <h1 className="text-2xl font-bold tracking-wider">Request an invite</h1>
-        <p className="mt-1 text-sm text-fg-muted">We will e-mail you a link to activate your account.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          We will e-mail you a link to activate your account.
+        </p>
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Request an invite">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-4"
+        aria-label="Request an invite"
+      >
         <Input
           label="Email"
           type="email"
@@ -51,7 +58,9 @@ export function InviteRequestPage() {
             role={outcome.kind === 'error' ? 'alert' : 'status'}
             className={cn(
               'rounded-md border px-3 py-2 text-sm',
-              outcome.kind === 'error' ? 'border-danger/50 bg-danger/10 text-danger' : 'border-success/50 bg-success/10 text-success',
+              outcome.kind === 'error'
+                ? 'border-danger/50 bg-danger/10 text-danger'
+                : 'border-success/50 bg-success/10 text-success',
             )}
           >
             {outcome.message}

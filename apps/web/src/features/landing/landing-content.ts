@@ -1,5 +1,7 @@
 /** What the landing view says about each area; the ids are the header's scroll anchors. */
-export const LANDING_CONTENT: Readonly<Record<string, { readonly heading: string; readonly points: readonly string[] }>> = {
+export const LANDING_CONTENT: Readonly<
+  Record<string, { readonly heading: string; readonly points: readonly string[] }>
+> = {
   import: {
     heading: 'Import wallets in bulk',
     points: [
@@ -18,7 +20,10 @@ export const LANDING_CONTENT: Readonly<Record<string, { readonly heading: string
   },
   tokens: {
     heading: 'Know what the fleet holds',
-    points: ['Every token across every wallet, aggregated by mint.', 'Holders, amounts and value per token.'],
+    points: [
+      'Every token across every wallet, aggregated by mint.',
+      'Holders, amounts and value per token.',
+    ],
   },
   trading: {
     heading: 'Trade one token from many wallets',

@@ -7,7 +7,10 @@ import { LANDING_CONTENT } from './landing-content';
 export function LandingPage() {
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (hash)
+      document
+        .getElementById(hash.slice(1))
+        ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [hash]);
 
   return (
@@ -18,11 +21,15 @@ export function LandingPage() {
           Run hundreds to tens of thousands of wallets from one console.
         </h1>
         <p className="max-w-2xl text-base text-fg-muted">
-          Import keys and seed phrases, watch every balance, fund the fleet from a master wallet and sweep it back,
-          reclaim rent, and trade one token from many wallets at once — under one licence.
+          Import keys and seed phrases, watch every balance, fund the fleet from a master wallet and
+          sweep it back, reclaim rent, and trade one token from many wallets at once — under one
+          licence.
         </p>
         <div className="flex gap-3">
-          <Link to="/login" className="rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg hover:brightness-110">
+          <Link
+            to="/login"
+            className="rounded-md bg-accent px-5 py-2.5 text-sm font-semibold text-accent-fg hover:brightness-110"
+          >
             Sign in
           </Link>
           <Link
@@ -48,7 +55,10 @@ export function LandingPage() {
             </h2>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {(content?.points ?? []).map((point) => (
-                <li key={point} className="rounded-lg border border-border bg-surface-raised p-4 text-sm text-fg-muted">
+                <li
+                  key={point}
+                  className="rounded-lg border border-border bg-surface-raised p-4 text-sm text-fg-muted"
+                >
                   {point}
                 </li>
               ))}

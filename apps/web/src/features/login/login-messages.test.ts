@@ -16,7 +16,9 @@ describe('sign-in error messages (spec 1 §8)', () => {
   });
 
   it('blame the connection when no answer came back', () => {
-    expect(loginErrorMessage(new NetworkError('Failed to fetch'))).toBe('Unexpected error signing in. Please try again.');
+    expect(loginErrorMessage(new NetworkError('Failed to fetch'))).toBe(
+      'Unexpected error signing in. Please try again.',
+    );
   });
 });
 
@@ -24,8 +26,12 @@ describe('invite request outcomes (spec 1 §4, §8)', () => {
   const formatDate = (iso: string) => `on ${iso.slice(0, 10)}`;
 
   it('tell a new invite from one already in progress', () => {
-    expect(inviteSuccessOutcome(201, {}, formatDate).message).toBe('Invite sent! Check your inbox for the activation email.');
-    expect(inviteSuccessOutcome(201, { inviteExpiresAt: '2026-12-01T00:00:00Z' }, formatDate).message).toBe(
+    expect(inviteSuccessOutcome(201, {}, formatDate).message).toBe(
+      'Invite sent! Check your inbox for the activation email.',
+    );
+    expect(
+      inviteSuccessOutcome(201, { inviteExpiresAt: '2026-12-01T00:00:00Z' }, formatDate).message,
+    ).toBe(
       'Invite sent! Check your inbox for the activation email. The link expires on 2026-12-01.',
     );
     expect(inviteSuccessOutcome(202, {}, formatDate).message).toBe(
@@ -37,7 +43,9 @@ describe('invite request outcomes (spec 1 §4, §8)', () => {
     expect(inviteErrorOutcome(new ApiError(409, '{"error":"exists"}')).message).toBe(
       'This email already has an account. Try signing in instead.',
     );
-    expect(inviteErrorOutcome(new ApiError(400, '{"error":"Email looks wrong"}')).message).toBe('Email looks wrong');
+    expect(inviteErrorOutcome(new ApiError(400, '{"error":"Email looks wrong"}')).message).toBe(
+      'Email looks wrong',
+    );
     expect(inviteErrorOutcome(new ApiError(500, '')).message).toBe(
       'Something went wrong while processing your request. Please try again later.',
     );

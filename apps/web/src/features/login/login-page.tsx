@@ -29,7 +29,11 @@ function LoginForm({ redirectTo }: { readonly redirectTo: string }) {
 
   const login = useMutation({
     mutationFn: (request: LoginRequest) =>
-      apiRequest('/api/auth/login', { method: 'POST', body: request, schema: sessionResponseSchema }),
+      apiRequest('/api/auth/login', {
+        method: 'POST',
+        body: request,
+        schema: sessionResponseSchema,
+      }),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionQueryKey, session);
       void navigate(redirectTo, { replace: true });
@@ -69,7 +73,10 @@ function LoginForm({ redirectTo }: { readonly redirectTo: string }) {
           onChange={(event) => setForm({ ...form, password: event.target.value })}
         />
         {login.isError ? (
-          <p role="alert" className="rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
+          <p
+            role="alert"
+            className="rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger"
+          >
             {loginErrorMessage(login.error)}
           </p>
         ) : null}

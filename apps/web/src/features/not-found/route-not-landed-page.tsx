@@ -10,7 +10,8 @@ export function RouteNotLandedPage({ route }: { readonly route: RouteEntry }) {
     <section className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-bold tracking-wider">{route.title}</h1>
       <p className="max-w-md text-sm text-fg-muted">
-        This part of Fleet is not available in this build. Nothing here reads or changes your wallets.
+        This part of Fleet is not available in this build. Nothing here reads or changes your
+        wallets.
       </p>
       <Link to="/" className="text-sm font-semibold text-accent hover:underline">
         Back to the start

@@ -8,7 +8,9 @@ import {
   toggledTheme,
 } from './display-preferences';
 
-const storageWith = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
+const storageWith = (entries: Record<string, string>) => ({
+  getItem: (key: string) => entries[key] ?? null,
+});
 
 describe('display preferences', () => {
   it('default to the dark theme and uppercase text', () => {
@@ -17,12 +19,17 @@ describe('display preferences', () => {
   });
 
   it('read what was stored', () => {
-    const storage = storageWith({ [STORAGE_KEYS.theme]: 'light', [STORAGE_KEYS.textCase]: 'normal' });
+    const storage = storageWith({
+      [STORAGE_KEYS.theme]: 'light',
+      [STORAGE_KEYS.textCase]: 'normal',
+    });
     expect(readDisplayPreferences(storage)).toEqual({ theme: 'light', textCase: 'normal' });
   });
 
   it('ignore unknown stored values and storage that throws', () => {
-    expect(readDisplayPreferences(storageWith({ [STORAGE_KEYS.theme]: 'purple' })).theme).toBe('dark');
+    expect(readDisplayPreferences(storageWith({ [STORAGE_KEYS.theme]: 'purple' })).theme).toBe(
+      'dark',
+    );
     const throwing = {
       getItem: () => {
         throw new Error('SecurityError');
@@ -39,7 +46,13 @@ describe('display preferences', () => {
   });
 
   it('map to the root classes the stylesheet uses', () => {
-    expect(rootClassesFor({ theme: 'dark', textCase: 'upper' })).toEqual({ dark: true, 'text-upper': true });
-    expect(rootClassesFor({ theme: 'light', textCase: 'normal' })).toEqual({ dark: false, 'text-upper': false });
+    expect(rootClassesFor({ theme: 'dark', textCase: 'upper' })).toEqual({
+      dark: true,
+      'text-upper': true,
+    });
+    expect(rootClassesFor({ theme: 'light', textCase: 'normal' })).toEqual({
+      dark: false,
+      'text-upper': false,
+    });
   });
 });

@@ -11,7 +11,10 @@ export interface DisplayPreferences {
   readonly textCase: TextCase;
 }
 
-export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = Object.freeze({ theme: 'dark', textCase: 'upper' });
+export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = Object.freeze({
+  theme: 'dark',
+  textCase: 'upper',
+});
 
 export const STORAGE_KEYS = Object.freeze({ theme: 'fleet.theme', textCase: 'fleet.textCase' });
 
@@ -24,7 +27,10 @@ export function readDisplayPreferences(storage: ReadableStorage | undefined): Di
   const textCase = safeGet(storage, STORAGE_KEYS.textCase);
   return {
     theme: theme === 'light' || theme === 'dark' ? theme : DEFAULT_DISPLAY_PREFERENCES.theme,
-    textCase: textCase === 'upper' || textCase === 'normal' ? textCase : DEFAULT_DISPLAY_PREFERENCES.textCase,
+    textCase:
+      textCase === 'upper' || textCase === 'normal'
+        ? textCase
+        : DEFAULT_DISPLAY_PREFERENCES.textCase,
   };
 }
 
@@ -37,7 +43,10 @@ export function toggledTextCase(textCase: TextCase): TextCase {
 }
 
 /** The classes on <html> that the stylesheet keys on. */
-export function rootClassesFor(preferences: DisplayPreferences): { dark: boolean; 'text-upper': boolean } {
+export function rootClassesFor(preferences: DisplayPreferences): {
+  dark: boolean;
+  'text-upper': boolean;
+} {
   return { dark: preferences.theme === 'dark', 'text-upper': preferences.textCase === 'upper' };
 }
 

@@ -9,7 +9,9 @@ export function RequireSession({ children }: { readonly children: ReactNode }) {
   const location = useLocation();
   if (session.isPending) return <FullPageStatus title="Checking your session…" busy />;
   if (session.isError || !session.data) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
   }
   return children;
 }

@@ -8,7 +8,10 @@ export const sessionQueryKey = ['auth', 'me'] as const;
 /** The current session, or null when the server says nobody is signed in (401). */
 export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
   try {
-    return await apiRequest('/api/auth/me', { schema: sessionResponseSchema, ...(signal ? { signal } : {}) });
+    return await apiRequest('/api/auth/me', {
+      schema: sessionResponseSchema,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
