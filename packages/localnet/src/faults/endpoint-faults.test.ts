@@ -1,0 +1,202 @@
+// Named endpoints over one chain, each failing the way its profile says, counting what it served.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createLocalnet, type Localnet } from '../index.js';
+import {
+  generateKeypair,
+  latestBlockhash,
+  postRaw,
+  rpcCall,
+  rpcResult,
+  signedTransfer,
+} from '../testing/raw-rpc.js';
+
+let localnet: Localnet;
+
+beforeAll(async () => {
+  localnet = await createLocalnet({
+    slotIntervalMs: 0,
+    endpoints: { fast: {}, slow: {}, limited: {}, flaky: {}, lossy: {} },
+  });
+});
+
+afterAll(async () => {
+  await localnet.close();
+});
+
+const urlOf = (name: string): string => {
+  const endpoint = localnet.endpoints[name];
+  if (endpoint === undefined) throw new Error(`no endpoint ${name}`);
+  return endpoint.url;
+};
+
+describe('fault profiles', () => {
+  it('serves every named endpoint over the same chain', async () => {
+    const target = generateKeypair().address;
+    await localnet.admin.fund(target, 3_000_000n);
+    for (const name of ['default', 'fast', 'slow']) {
+      expect((await rpcResult<{ value: number }>(urlOf(name), 'getBalance', [target])).value).toBe(
+        3_000_000,
+      );
+    }
+    expect((await postRaw(`${localnet.url}/rpc/missing`, '{}')).status).toBe(404);
+  });
+
+  it('answers over the request-rate limit with HTTP 429 and Retry-After', async () => {
+    localnet.admin.setProfile('limited', { rps: 3 });
+    localnet.admin.resetCounters('limited');
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const response = await postRaw(
+        urlOf('limited'),
+        JSON.stringify({ jsonrpc: '2.0', id: i, method: 'getSlot' }),
+      );
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(localnet.admin.counters('limited')).toMatchObject({
+      rateLimited: 2,
+      httpRequests: 5,
+      totalCalls: 5,
+    });
+  });
+
+  it('limits one method without touching the others, counting batch items', async () => {
+    localnet.admin.setProfile('limited', { methodRps: { getProgramAccounts: 1 } });
+    const gpa = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getProgramAccounts',
+      params: ['11111111111111111111111111111111', { dataSize: 1 }],
+    };
+    expect((await postRaw(urlOf('limited'), JSON.stringify(gpa))).status).toBe(200);
+    expect((await postRaw(urlOf('limited'), JSON.stringify(gpa))).status).toBe(429);
+    expect(
+      (
+        await postRaw(
+          urlOf('limited'),
+          JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }),
+        )
+      ).status,
+    ).toBe(200);
+    localnet.admin.setProfile('limited', { rps: 2 });
+    const batch = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'getSlot' }));
+    expect((await postRaw(urlOf('limited'), JSON.stringify(batch))).status).toBe(429);
+  });
+
+  it('injects HTTP 500/503 and JSON-RPC errors at the configured rate', async () => {
+    localnet.admin.setProfile('flaky', { errorRate: 1, errorKind: 'http-503' });
+    expect(
+      (await postRaw(urlOf('flaky'), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' })))
+        .status,
+    ).toBe(503);
+    localnet.admin.setProfile('flaky', { errorRate: 1, errorKind: 'http-500' });
+    expect(
+      (await postRaw(urlOf('flaky'), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' })))
+        .status,
+    ).toBe(500);
+    localnet.admin.setProfile('flaky', { errorRate: 1, errorKind: 'json-rpc' });
+    expect((await rpcCall(urlOf('flaky'), 'getSlot')).error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+    });
+
+    localnet.admin.setProfile('flaky', { errorRate: 0.5, seed: 7 });
+    localnet.admin.resetCounters('flaky');
+    for (let i = 0; i < 200; i++)
+      await postRaw(urlOf('flaky'), JSON.stringify({ jsonrpc: '2.0', id: i, method: 'getSlot' }));
+    const { errors } = localnet.admin.counters('flaky');
+    expect(errors).toBeGreaterThan(70);
+    expect(errors).toBeLessThan(130);
+  });
+
+  it('resets connections during an outage and recovers when the switch is cleared', async () => {
+    localnet.admin.setProfile('flaky', { outage: true });
+    await expect(fetch(urlOf('flaky'), { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(localnet.admin.counters('flaky').outages).toBeGreaterThanOrEqual(1);
+    // Other endpoints are unaffected.
+    expect(await rpcResult(urlOf('fast'), 'getHealth')).toBe('ok');
+    localnet.admin.setProfile('flaky', {});
+    expect(await rpcResult(urlOf('flaky'), 'getHealth')).toBe('ok');
+  });
+
+  it('delays answers by the configured latency and jitter', async () => {
+    localnet.admin.setProfile('slow', { latencyMs: 150, jitterMs: 50 });
+    const started = performance.now();
+    await rpcResult(urlOf('slow'), 'getSlot');
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(145);
+    expect(elapsed).toBeLessThan(1_000);
+    localnet.admin.setProfile('slow', {});
+  });
+
+  it('acknowledges dropped sends with a signature that never lands', async () => {
+    localnet.admin.setProfile('lossy', { dropSendRate: 1 });
+    const payer = generateKeypair();
+    await localnet.admin.fund(payer.address, 1_000_000_000n);
+    const tx = signedTransfer(
+      payer,
+      generateKeypair().address,
+      1_000_000n,
+      await latestBlockhash(urlOf('lossy')),
+    );
+    const signature = await rpcResult<string>(urlOf('lossy'), 'sendTransaction', [
+      tx,
+      { encoding: 'base64' },
+    ]);
+    expect(typeof signature).toBe('string');
+    const statuses = await rpcResult<{ value: unknown[] }>(urlOf('fast'), 'getSignatureStatuses', [
+      [signature],
+    ]);
+    expect(statuses.value).toEqual([null]);
+    expect(localnet.admin.counters('lossy').droppedSends).toBe(1);
+    // The same bytes through a healthy endpoint land: a rebroadcast works.
+    expect(
+      await rpcResult<string>(urlOf('fast'), 'sendTransaction', [tx, { encoding: 'base64' }]),
+    ).toBe(signature);
+    const landed = await rpcResult<{ value: unknown[] }>(urlOf('fast'), 'getSignatureStatuses', [
+      [signature],
+    ]);
+    expect(landed.value[0]).toMatchObject({ err: null });
+  });
+
+  it('counts requests by method per endpoint', async () => {
+    localnet.admin.resetCounters('fast');
+    await rpcResult(urlOf('fast'), 'getSlot');
+    await rpcResult(urlOf('fast'), 'getSlot');
+    await postRaw(
+      urlOf('fast'),
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'getHealth' },
+        { jsonrpc: '2.0', id: 2, method: 'getSlot' },
+      ]),
+    );
+    expect(localnet.admin.counters('fast')).toMatchObject({
+      httpRequests: 3,
+      totalCalls: 4,
+      requestsByMethod: { getSlot: 3, getHealth: 1 },
+      rateLimited: 0,
+      errors: 0,
+    });
+  });
+
+  it('refuses batches where the profile disables them', async () => {
+    localnet.admin.setProfile('limited', { allowBatch: false });
+    const response = await postRaw(
+      urlOf('limited'),
+      JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'getSlot' }]),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it('rejects invalid profiles at the edge', () => {
+    expect(() => localnet.admin.setProfile('fast', { errorRate: 2 })).toThrow(/errorRate/);
+    expect(() => localnet.admin.setProfile('fast', { rps: 0 })).toThrow(/rps/);
+    expect(() => localnet.admin.setProfile('nope', {})).toThrow(/unknown endpoint/);
+  });
+});
