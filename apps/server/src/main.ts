@@ -1,4 +1,9 @@
-import { databaseLocationFor, migrateDatabase, openDatabase } from '@fleet/db';
+import {
+  databaseLocationFor,
+  migrateDatabase,
+  openDatabase,
+  type DatabaseLocation,
+} from '@fleet/db';
 import { buildApp } from './app';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logging/create-logger';
@@ -19,8 +24,16 @@ async function main(env: Env): Promise<void> {
   if (env.serveWeb && !webBuilt)
     logger.warn('web app not built; serving the API only (run `npm run build`)');
 
-  const database = await openDatabase(location);
-  await migrateDatabase(database);
+  const database = await openDatabase(location).catch((error: unknown) => {
+    throw new StartError(
+      `cannot open the database (${describeLocation(location)}): ${errorMessage(error)}`,
+    );
+  });
+  await migrateDatabase(database).catch((error: unknown) => {
+    throw new StartError(
+      `database migration failed (${describeLocation(location)}): ${errorMessage(error)}`,
+    );
+  });
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
@@ -42,15 +55,32 @@ async function main(env: Env): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: env.port, host: env.host });
-  const where =
-    location.kind === 'postgres'
-      ? 'postgres'
-      : `pglite in ${location.kind === 'pglite' ? location.dataDir : 'memory'}`;
+  const where = describeLocation(location);
   // Printed plainly (not as a JSON log line) so that a person starting Fleet sees where it is.
   process.stdout.write(`\nFleet is running at ${displayUrl(address)}  (database: ${where})\n\n`);
 }
 
 class StartError extends Error {}
+
+/** Where the data lives, without the credentials a connection string may carry. */
+function describeLocation(location: DatabaseLocation): string {
+  switch (location.kind) {
+    case 'postgres': {
+      const url = new URL(location.url);
+      return `postgres at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+    }
+    case 'pglite':
+      return `pglite in ${location.dataDir}`;
+    case 'pglite-memory':
+      return 'pglite in memory';
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0)
+    return errorMessage(error.errors[0]);
+  return error instanceof Error && error.message ? error.message : String(error);
+}
 
 function displayUrl(address: string): string {
   return address.replace('://[::1]', '://localhost');
