@@ -76,9 +76,12 @@ function describeLocation(location: DatabaseLocation): string {
   }
 }
 
+/** The root cause's message: drivers wrap the useful part ("ECONNREFUSED") in their own errors. */
 function errorMessage(error: unknown): string {
-  if (error instanceof AggregateError && error.errors.length > 0)
+  if (error instanceof AggregateError && error.errors.length > 0) {
     return errorMessage(error.errors[0]);
+  }
+  if (error instanceof Error && error.cause !== undefined) return errorMessage(error.cause);
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
