@@ -5,6 +5,8 @@ import { encodeBase64 } from '../codec/base64.js';
 import { generateKeypair, type Keypair } from '../chain/keypair.js';
 import { buildLegacyTransaction, systemTransfer } from '../chain/legacy-message.js';
 
+export type RpcParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+
 export interface RawResponse {
   readonly status: number;
   readonly headers: Headers;
@@ -37,7 +39,7 @@ export async function postRaw(url: string, body: string): Promise<RawResponse> {
 export async function rpcCall(
   url: string,
   method: string,
-  params: unknown[] = [],
+  params: RpcParams = [],
 ): Promise<RpcReply> {
   const response = await postRaw(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
   return response.body as RpcReply;
@@ -47,7 +49,7 @@ export async function rpcCall(
 export async function rpcResult<T = unknown>(
   url: string,
   method: string,
-  params: unknown[] = [],
+  params: RpcParams = [],
 ): Promise<T> {
   const reply = await rpcCall(url, method, params);
   if (reply.error !== undefined)
