@@ -13,7 +13,34 @@ export class Base58Error extends Error {
   }
 }
 
+// Addresses repeat constantly (owners, hot wallets), and base58 is quadratic; a bounded cache of
+// 32-byte keys in both directions takes it off the hot path of getMultipleAccounts.
+const KEY_CACHE_LIMIT = 200_000;
+const encodedKeys = new Map<string, string>();
+const decodedKeys = new Map<string, Uint8Array>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  if (cache.size >= KEY_CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 export function encodeBase58(bytes: Uint8Array): string {
+  if (bytes.length !== 32) return encodeUncached(bytes);
+  const key = Buffer.from(bytes.buffer, bytes.byteOffset, 32).toString('latin1');
+  return encodedKeys.get(key) ?? remember(encodedKeys, key, encodeUncached(bytes));
+}
+
+/** Decodes base58; the result for a 32-byte key is shared, so callers must not mutate it. */
+export function decodeBase58(text: string): Uint8Array {
+  if (text.length < 32 || text.length > 44) return decodeUncached(text);
+  const cached = decodedKeys.get(text);
+  if (cached !== undefined) return cached;
+  const bytes = decodeUncached(text);
+  return bytes.length === 32 ? remember(decodedKeys, text, bytes) : bytes;
+}
+
+function encodeUncached(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
   // log(256) / log(58) ≈ 1.37, so this many base58 digits always suffice.
@@ -36,7 +63,7 @@ export function encodeBase58(bytes: Uint8Array): string {
   return out;
 }
 
-export function decodeBase58(text: string): Uint8Array {
+function decodeUncached(text: string): Uint8Array {
   let zeros = 0;
   while (zeros < text.length && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
   const bytes = new Uint8Array(Math.ceil(((text.length - zeros) * 733) / 1000) + 1);

@@ -1,0 +1,197 @@
+// Localnet throughput over loopback, no injected latency. The localnet runs in its own process
+// (as `npm run localnet` does) so that client and server do not share one event loop; the client
+// keeps a fixed number of requests in flight on keep-alive connections. Prints figures only.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Blockhash,
+  type KeyPairSigner,
+} from '@solana/kit';
+
+import { transferSol } from '../../packages/localnet/src/testing/kit-instructions.js';
+
+const CONCURRENCY = 32;
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function startLocalnet(): Promise<{ url: string; child: ChildProcess }> {
+  const main = fileURLToPath(new URL('../../packages/localnet/src/main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, LOCALNET_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /localnet RPC\s+(http:\/\/\S+)/.exec(output);
+      if (match?.[1] !== undefined) resolve({ url: match[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`localnet exited with ${code}`)));
+  });
+}
+
+function post(url: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function call<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const reply = JSON.parse(
+    await post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })),
+  ) as {
+    result?: T;
+    error?: unknown;
+  };
+  if (reply.error !== undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.result as T;
+}
+
+/** Runs `count` requests with CONCURRENCY in flight; returns requests per second and failures. */
+async function drive(
+  count: number,
+  body: (i: number) => string,
+  url: string,
+): Promise<{ perSecond: number; failed: number }> {
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = next++;
+      const text = await post(url, body(i));
+      if (!text.includes('"result"')) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: count / seconds, failed };
+}
+
+async function signTransfers(
+  payer: KeyPairSigner,
+  recipients: string[],
+  blockhash: { blockhash: Blockhash; lastValidBlockHeight: bigint },
+  count: number,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [transferSol(payer, recipients[i % recipients.length] as never, 1_000n + BigInt(i))],
+          m,
+        ),
+    );
+    out.push(getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message)));
+  }
+  return out;
+}
+
+const { url, child } = await startLocalnet();
+try {
+  const rows: [string, string, string, string][] = [];
+
+  // Accounts to read: 100 funded wallets.
+  const wallets = await Promise.all(Array.from({ length: 100 }, () => generateKeyPairSigner()));
+  for (const wallet of wallets) await call(url, 'requestAirdrop', [wallet.address, 10_000_000_000]);
+  const addresses = wallets.map((w) => w.address);
+
+  const balance = await drive(
+    20_000,
+    (i) =>
+      JSON.stringify({ jsonrpc: '2.0', id: i, method: 'getBalance', params: [addresses[i % 100]] }),
+    url,
+  );
+  rows.push(['getBalance', '20,000', balance.perSecond.toFixed(0), '3,000']);
+
+  const multipleBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'getMultipleAccounts',
+    params: [addresses, { encoding: 'base64' }],
+  });
+  const multiple = await drive(3_000, () => multipleBody, url);
+  rows.push(['getMultipleAccounts ×100 keys', '3,000', multiple.perSecond.toFixed(0), '300']);
+
+  const sends = 3_000;
+  const payer = wallets[0] as KeyPairSigner;
+  const { value: blockhash } = await call<{
+    value: { blockhash: Blockhash; lastValidBlockHeight: number };
+  }>(url, 'getLatestBlockhash', []);
+  const signingStarted = performance.now();
+  const transactions = await signTransfers(
+    payer,
+    addresses.slice(1),
+    {
+      blockhash: blockhash.blockhash,
+      lastValidBlockHeight: BigInt(blockhash.lastValidBlockHeight),
+    },
+    sends,
+  );
+  const signingSeconds = (performance.now() - signingStarted) / 1000;
+  const countBefore = await call<number>(url, 'getTransactionCount', []);
+  const send = await drive(
+    sends,
+    (i) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'sendTransaction',
+        params: [transactions[i], { encoding: 'base64' }],
+      }),
+    url,
+  );
+  const landed = (await call<number>(url, 'getTransactionCount', [])) - countBefore;
+  rows.push([
+    'sendTransaction (SOL transfer, preflight on)',
+    sends.toLocaleString('en'),
+    ((send.perSecond * landed) / sends).toFixed(0),
+    '300',
+  ]);
+
+  console.log(`\nlocalnet over loopback, ${CONCURRENCY} requests in flight, no injected latency\n`);
+  const header: [string, string, string, string] = ['workload', 'requests', 'per second', 'target'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `\nlanded ${landed}/${sends} transfers; failed replies: getBalance ${balance.failed}, getMultipleAccounts ${multiple.failed}, sendTransaction ${send.failed}`,
+  );
+  console.log(
+    `(client-side signing of the transfers, not timed above: ${(sends / signingSeconds).toFixed(0)} tx/s)`,
+  );
+} finally {
+  agent.destroy();
+  child.kill('SIGTERM');
+}
