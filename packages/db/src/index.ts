@@ -2,3 +2,4 @@ export * from './connection';
 export * from './migrate';
 export * from './ping';
 export * as schema from './schema';
+export * from './tenant-scope';

@@ -1,1 +1,4 @@
 export * from './app-meta';
+export * from './tenancy';
+export * from './vault';
+export * from './master-wallet';

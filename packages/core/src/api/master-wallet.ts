@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Master wallet (spec 1 §3, §7). Departure from the spec: `GET /api/master-wallet` does not carry
+ * the private key; it leaves the server only through the audited `POST /api/master-wallet/reveal`.
+ */
+export const masterWalletResponseSchema = z.object({
+  public_address: z.string(),
+  has_private_key: z.boolean(),
+  updated_at: z.string(),
+});
+export type MasterWalletResponse = z.infer<typeof masterWalletResponseSchema>;
+
+export const saveMasterWalletRequestSchema = z.object({
+  public_address: z.string().trim().max(64).optional(),
+  private_key: z
+    .string({ message: 'Private key is empty' })
+    .max(2048, 'Invalid private key length'),
+});
+export type SaveMasterWalletRequest = z.input<typeof saveMasterWalletRequestSchema>;
+
+export const revealMasterWalletResponseSchema = z.object({
+  public_address: z.string(),
+  private_key: z.string(),
+});
+
+/** Lamports travel as decimal strings: JSON numbers lose precision above 2^53. */
+export const masterBalanceResponseSchema = z.object({
+  public_address: z.string(),
+  lamports: z.string().regex(/^\d+$/),
+});
+export type MasterBalanceResponse = z.infer<typeof masterBalanceResponseSchema>;
+
+export const MASTER_HISTORY_ACTIONS = ['set', 'swap', 'refresh', 'cleared'] as const;
+export const MASTER_HISTORY_PAGE_SIZE = 25;
+
+export const masterHistoryEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  created_at: z.string(),
+  requested_by: z.string().nullable(),
+  triggered_via: z.string().nullable(),
+  previous_address: z.string().nullable(),
+  previous_private_key: z.string().nullable(),
+  new_address: z.string().nullable(),
+  new_private_key: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type MasterHistoryEntry = z.infer<typeof masterHistoryEntrySchema>;
+
+export const masterHistoryPageSchema = z.object({
+  entries: z.array(masterHistoryEntrySchema),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export type MasterHistoryPage = z.infer<typeof masterHistoryPageSchema>;
+
+export const masterHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(MASTER_HISTORY_PAGE_SIZE),
+  before: z.string().max(200).optional(),
+});
+
+/** Spec 1 §3 event labels. */
+export function masterHistoryLabel(action: string): string {
+  switch (action) {
+    case 'set':
+      return 'Initialised';
+    case 'swap':
+      return 'Swapped';
+    case 'refresh':
+      return 'Credentials refreshed';
+    case 'cleared':
+      return 'Cleared';
+    default:
+      return 'Unknown';
+  }
+}
