@@ -5,6 +5,7 @@ import {
   address,
   appendTransactionMessageInstructions,
   assertIsTransactionWithBlockhashLifetime,
+  compressTransactionMessageUsingAddressLookupTables,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
   createTransactionMessage,
@@ -16,6 +17,7 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type Address,
   type Instruction,
   type KeyPairSigner,
   type Rpc,
@@ -49,13 +51,18 @@ afterAll(async () => {
   await localnet.close();
 });
 
-async function send(payer: KeyPairSigner, instructions: Instruction[]): Promise<Signature> {
+async function send(
+  payer: KeyPairSigner,
+  instructions: Instruction[],
+  lookupTables: Record<Address, Address[]> = {},
+): Promise<Signature> {
   const { value: blockhash } = await rpc.getLatestBlockhash().send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => compressTransactionMessageUsingAddressLookupTables(m, lookupTables),
   );
   const transaction = await signTransactionMessageWithSigners(message);
   assertIsTransactionWithBlockhashLifetime(transaction);
@@ -189,6 +196,40 @@ describe('kit against the localnet', () => {
       expect(largest.value.map((l) => [l.address, l.amount])).toEqual([[aliceAta, '600000']]);
     },
   );
+
+  it('indexes v0 transactions by the addresses they load from a lookup table', async () => {
+    const payer = await fundedSigner();
+    const recipients = await Promise.all(
+      [1, 2, 3].map(async () => (await generateKeyPairSigner()).address),
+    );
+    const table = address(await localnet.admin.createLookupTable(recipients));
+    const signature = await send(
+      payer,
+      recipients.map((r) => transferSol(payer, r, 1_000_000n)),
+      { [table]: recipients },
+    );
+    const tx = await rpc
+      .getTransaction(signature, { maxSupportedTransactionVersion: 0, encoding: 'json' })
+      .send();
+    const loaded = tx?.meta?.loadedAddresses?.writable ?? [];
+    expect([...loaded].sort()).toEqual([...recipients].sort());
+    expect(tx?.transaction.message.accountKeys).not.toContain(recipients[0]);
+    const message = tx?.transaction.message as
+      { addressTableLookups?: { accountKey: string }[] } | undefined;
+    expect(message?.addressTableLookups?.[0]?.accountKey).toBe(table);
+    // Balances follow the key order: static keys, then loaded writable, then loaded readonly.
+    const keys = [...(tx?.transaction.message.accountKeys ?? []), ...loaded];
+    for (const recipient of recipients)
+      expect(tx?.meta?.postBalances[keys.indexOf(recipient)]).toBe(1_000_000n);
+    for (const recipient of recipients) {
+      expect((await rpc.getSignaturesForAddress(recipient).send()).map((h) => h.signature)).toEqual(
+        [signature],
+      );
+      expect((await rpc.getBalance(recipient).send()).value).toBe(1_000_000n);
+    }
+    // A client that does not declare v0 support is refused, as Agave does.
+    await expect(rpc.getTransaction(signature, { encoding: 'json' }).send()).rejects.toThrow();
+  });
 
   it('reports slots, epochs, blockhash validity and rent like a cluster', async () => {
     const slot = await rpc.getSlot().send();

@@ -6,7 +6,9 @@ import { address as toAddress, getAddressEncoder, getProgramDerivedAddress } fro
 
 import { generateKeypair } from '../chain/keypair.js';
 import type { LocalChain } from '../chain/local-chain.js';
+import { encodeLookupTable } from '../chain/lookup-table-layout.js';
 import {
+  ADDRESS_LOOKUP_TABLE_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
@@ -60,6 +62,8 @@ export interface LocalnetAdmin {
   /** Creates (or tops up to `amount`) a token account and adjusts the mint's supply to match. */
   createTokenAccount(options: CreateTokenAccountOptions): Promise<string>;
   associatedTokenAddress(owner: string, mint: string, program?: TokenProgramName): Promise<string>;
+  /** Writes an active address lookup table holding `addresses`, usable at once by v0 transactions. */
+  createLookupTable(addresses: readonly string[], authority?: string | null): Promise<string>;
   setClock(options: SetClockOptions): void;
   advanceSlots(count: number | bigint): void;
   getSlot(): bigint;
@@ -187,6 +191,20 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
     },
 
     associatedTokenAddress,
+
+    createLookupTable(addresses, authority = null) {
+      if (addresses.length > 256)
+        return Promise.reject(new AdminError('a lookup table holds at most 256 addresses'));
+      const table = generateKeypair().address;
+      const data = encodeLookupTable(addresses, authority);
+      chain.writeAccount(table, {
+        lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
+        data,
+        owner: ADDRESS_LOOKUP_TABLE_PROGRAM,
+        executable: false,
+      });
+      return Promise.resolve(table);
+    },
 
     setClock(options) {
       if (options.slot !== undefined) {

@@ -16,7 +16,13 @@ import type {
 import { RENT_EXEMPT_EPOCH, type AccountState } from './account-state.js';
 import { Blockhashes, MAX_PROCESSING_AGE } from './blockhashes.js';
 import { computeBudgetOf, feeOf } from './fees.js';
-import { MEMO_PROGRAM, SYSTEM_PROGRAM, isTokenProgram } from './program-ids.js';
+import { LOOKUP_TABLE_META_SIZE } from './lookup-table-layout.js';
+import {
+  ADDRESS_LOOKUP_TABLE_PROGRAM,
+  MEMO_PROGRAM,
+  SYSTEM_PROGRAM,
+  isTokenProgram,
+} from './program-ids.js';
 import { parseMint, parseTokenAccount, uiTokenAmount } from './token-layout.js';
 import { TokenOwnerIndex } from './token-owner-index.js';
 import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
@@ -25,7 +31,6 @@ import { isWritableIndex, type WireTransaction } from './wire-transaction.js';
 export const SLOTS_PER_EPOCH = 432_000n;
 /** Agave keeps signature statuses for roughly this many slots without `searchTransactionHistory`. */
 export const STATUS_CACHE_SLOTS = 300n;
-const LOOKUP_TABLE_META_SIZE = 56;
 
 export interface ResolvedKeys {
   readonly keys: readonly string[];
@@ -267,8 +272,7 @@ export class LocalChain {
     for (const lookup of tx.lookups) {
       const table = this.getAccount(lookup.accountKey);
       if (table === null) return 'AddressLookupTableNotFound';
-      if (table.owner !== 'AddressLookupTab1e1111111111111111111111111')
-        return 'InvalidAddressLookupTableOwner';
+      if (table.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM) return 'InvalidAddressLookupTableOwner';
       const count = Math.floor((table.data.length - LOOKUP_TABLE_META_SIZE) / 32);
       const at = (i: number): string | null =>
         i < count
