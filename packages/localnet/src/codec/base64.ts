@@ -1,7 +1,7 @@
-// Strict base64: Node's Buffer silently skips bad characters, but Agave refuses them with the
-// `base64` crate's error, so the input is checked first.
+// Strict base64: Node's Buffer silently skips bad characters and missing padding, but Agave
+// refuses them with the `base64` crate's errors, so the input is checked first.
 
-const VALID = /^[A-Za-z0-9+/]*={0,2}$/;
+const ALPHABET = /^[A-Za-z0-9+/]*$/;
 
 export class Base64Error extends Error {
   constructor(readonly detail: string) {
@@ -11,11 +11,12 @@ export class Base64Error extends Error {
 }
 
 export function decodeBase64(text: string): Uint8Array {
-  if (!VALID.test(text) || text.length % 4 === 1) {
-    const index = [...text].findIndex((c) => !/[A-Za-z0-9+/=]/.test(c));
-    const at = index < 0 ? text.length - 1 : index;
-    throw new Base64Error(`InvalidByte(${at}, ${text.charCodeAt(at) || 0})`);
+  const body = text.replace(/={1,2}$/, '');
+  if (!ALPHABET.test(body)) {
+    const index = [...body].findIndex((c) => !/[A-Za-z0-9+/]/.test(c));
+    throw new Base64Error(`InvalidByte(${index}, ${body.charCodeAt(index)})`);
   }
+  if (text.length % 4 !== 0) throw new Base64Error('InvalidPadding');
   const buffer = Buffer.from(text, 'base64');
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+
+import { RateLimiter } from './rate-limiter.js';
+
+describe('RateLimiter', () => {
+  it('allows a burst of one second of tokens, then says how long to wait', () => {
+    const limiter = new RateLimiter();
+    for (let i = 0; i < 10; i++) {
+      expect(limiter.peek('k', 10, 1, 0)).toBe(0);
+      limiter.take('k', 10, 1, 0);
+    }
+    expect(limiter.peek('k', 10, 1, 0)).toBe(100);
+    expect(limiter.peek('k', 10, 1, 100)).toBe(0);
+  });
+
+  it('keeps separate buckets per key', () => {
+    const limiter = new RateLimiter();
+    limiter.take('a', 1, 1, 0);
+    expect(limiter.peek('a', 1, 1, 0)).toBeGreaterThan(0);
+    expect(limiter.peek('b', 1, 1, 0)).toBe(0);
+  });
+});
