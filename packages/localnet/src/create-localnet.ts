@@ -9,6 +9,7 @@ import { createAdmin, type LocalnetAdmin } from './admin/admin.js';
 import { AssetRegistry } from './admin/asset-registry.js';
 import { Faucet } from './admin/faucet.js';
 import { LocalChain } from './chain/local-chain.js';
+import { startSlotClock } from './chain/slot-clock.js';
 import { Endpoint } from './faults/endpoint.js';
 import type { FaultProfile } from './faults/fault-profile.js';
 import { handleRpcRequest } from './http/rpc-http-handler.js';
@@ -24,6 +25,11 @@ export interface LocalnetOptions {
   readonly dataDir?: string;
   /** Slot length; 0 stops the clock, and then each landed transaction advances one slot. */
   readonly slotIntervalMs?: number;
+  /**
+   * A slot also ends early once it holds this many transactions (default 1,000, about a mainnet
+   * block), so sustained load moves the clock as it would on mainnet.
+   */
+  readonly transactionsPerSlot?: number;
   /** Named endpoints served at `/rpc/<name>`, each with its fault profile. */
   readonly endpoints?: Readonly<Record<string, FaultProfile>>;
   /** Profile of the plain root path (endpoint "default"). */
@@ -49,6 +55,7 @@ export interface Localnet {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 50 * 1024;
+const DEFAULT_TRANSACTIONS_PER_SLOT = 1_000;
 const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function createLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
@@ -57,6 +64,14 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
   const onError = options.onError ?? ((error: unknown) => console.error('[localnet]', error));
   if (!Number.isFinite(slotIntervalMs) || slotIntervalMs < 0) {
     throw new Error(`slotIntervalMs must be a non-negative number, got ${slotIntervalMs}`);
+  }
+  if (
+    options.transactionsPerSlot !== undefined &&
+    !(Number.isInteger(options.transactionsPerSlot) && options.transactionsPerSlot > 0)
+  ) {
+    throw new Error(
+      `transactionsPerSlot must be a positive integer, got ${options.transactionsPerSlot}`,
+    );
   }
 
   const restored = options.dataDir === undefined ? null : loadChain(options.dataDir);
@@ -172,14 +187,10 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
   const port = (server.address() as AddressInfo).port;
   const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  let ticker: NodeJS.Timeout | null = null;
-  let stopManualClock: (() => void) | null = null;
-  if (slotIntervalMs > 0) {
-    ticker = setInterval(() => chain.advanceSlots(1n), slotIntervalMs);
-    ticker.unref();
-  } else {
-    stopManualClock = chain.on('transaction', () => chain.advanceSlots(1n));
-  }
+  const stopClock = startSlotClock(chain, {
+    slotIntervalMs,
+    transactionsPerSlot: options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT,
+  });
 
   const urls: Record<string, LocalnetEndpointUrls> = {};
   for (const name of endpoints.keys()) {
@@ -198,8 +209,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      if (ticker !== null) clearInterval(ticker);
-      stopManualClock?.();
+      stopClock();
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

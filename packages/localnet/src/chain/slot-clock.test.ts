@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { generateKeypair } from './keypair.js';
+import { buildLegacyTransaction, systemTransfer } from './legacy-message.js';
+import { LocalChain } from './local-chain.js';
+import { SYSTEM_PROGRAM } from './program-ids.js';
+import { startSlotClock } from './slot-clock.js';
+import { parseWireTransaction } from './wire-transaction.js';
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+function fundedChain(): { chain: LocalChain; send: (lamports: bigint) => void } {
+  const chain = new LocalChain({ seed: 'slot-clock', slot: 10n });
+  const payer = generateKeypair();
+  chain.writeAccount(payer.address, {
+    lamports: 10n ** 12n,
+    data: new Uint8Array(0),
+    owner: SYSTEM_PROGRAM,
+    executable: false,
+  });
+  const to = generateKeypair().address;
+  const send = (lamports: bigint): void => {
+    const bytes = buildLegacyTransaction(
+      payer,
+      [systemTransfer(payer.address, to, lamports)],
+      chain.latestBlockhash().blockhash,
+    );
+    const outcome = chain.land(parseWireTransaction(bytes));
+    if (!outcome.landed) throw new Error(JSON.stringify(outcome.err));
+  };
+  return { chain, send };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the slot clock', () => {
+  it('advances one slot per interval', async () => {
+    const { chain } = fundedChain();
+    stops.push(startSlotClock(chain, { slotIntervalMs: 20, transactionsPerSlot: 1_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 130));
+    expect(chain.slot).toBeGreaterThanOrEqual(14n);
+    expect(chain.slot).toBeLessThanOrEqual(18n);
+  });
+
+  it('closes a slot early once it holds a full block of transactions', async () => {
+    const { chain, send } = fundedChain();
+    stops.push(startSlotClock(chain, { slotIntervalMs: 60_000, transactionsPerSlot: 3 }));
+    for (let i = 0; i < 7; i++) {
+      send(1_000_000n + BigInt(i));
+      await tick();
+    }
+    expect(chain.slot).toBe(12n);
+    const slots = chain.index.all().map((r) => r.slot);
+    expect(slots).toEqual([10n, 10n, 10n, 11n, 11n, 11n, 12n]);
+  });
+
+  it('advances one slot per landed transaction when the clock is stopped', async () => {
+    const { chain, send } = fundedChain();
+    stops.push(startSlotClock(chain, { slotIntervalMs: 0, transactionsPerSlot: 1_000 }));
+    send(1_000_000n);
+    await tick();
+    send(1_000_001n);
+    await tick();
+    expect(chain.slot).toBe(12n);
+  });
+});

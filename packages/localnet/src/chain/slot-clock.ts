@@ -1,0 +1,33 @@
+// Drives the slot: one slot every `slotIntervalMs`, and an early new slot whenever the current one
+// has taken `transactionsPerSlot` transactions (a full block). With the clock stopped
+// (`slotIntervalMs: 0`) every landed transaction closes its slot, so time still moves in tests.
+
+import type { LocalChain } from './local-chain.js';
+
+export interface SlotClockOptions {
+  readonly slotIntervalMs: number;
+  readonly transactionsPerSlot: number;
+}
+
+export function startSlotClock(chain: LocalChain, options: SlotClockOptions): () => void {
+  const perSlot = options.slotIntervalMs > 0 ? options.transactionsPerSlot : 1;
+  let inSlot = 0;
+  const stopCounting = chain.on('slot', () => {
+    inSlot = 0;
+  });
+  const stopLanding = chain.on('transaction', () => {
+    inSlot++;
+    // Deferred so that every listener of this landing sees it in its own slot.
+    if (inSlot >= perSlot) queueMicrotask(() => chain.advanceSlots(1n));
+  });
+  let ticker: NodeJS.Timeout | null = null;
+  if (options.slotIntervalMs > 0) {
+    ticker = setInterval(() => chain.advanceSlots(1n), options.slotIntervalMs);
+    ticker.unref();
+  }
+  return () => {
+    if (ticker !== null) clearInterval(ticker);
+    stopCounting();
+    stopLanding();
+  };
+}
