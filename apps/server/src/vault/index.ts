@@ -1,0 +1,18 @@
+export { generateKekBase64, kekFromBytes, KEK_BYTES, parseKek, type Kek } from './kek';
+export {
+  createKeyVault,
+  SECRET_KEY_ALGORITHM,
+  type DecryptSecretKeyInput,
+  type EncryptedSecretKey,
+  type EncryptSecretKeyInput,
+  type KeyVault,
+  type KeyVaultOptions,
+  type SecretKeyAlgorithm,
+} from './key-vault';
+export {
+  rotateKek,
+  type RotateKekOptions,
+  type RotateKekProgress,
+  type RotateKekResult,
+} from './rotate-kek';
+export { isVaultFailure, VAULT_FAILURE_MESSAGE, type VaultFailureReason } from './vault-error';
