@@ -6,6 +6,10 @@ export interface ApiRequest<T> {
   readonly body?: unknown;
   readonly schema: z.ZodType<T>;
   readonly signal?: AbortSignal;
+  /** Extra request headers (the admin console's `x-admin-token`). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** `no-store` for answers that must never come from the browser's HTTP cache (balances). */
+  readonly cache?: RequestCache;
 }
 
 /**
@@ -28,9 +32,11 @@ export async function apiCall<T>(
       method: request.method ?? 'GET',
       credentials: 'same-origin',
       headers: {
+        ...request.headers,
         accept: 'application/json',
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
+      ...(request.cache ? { cache: request.cache } : {}),
       body: request.body === undefined ? null : JSON.stringify(request.body),
       signal: request.signal ?? null,
     });

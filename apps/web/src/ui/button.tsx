@@ -40,7 +40,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     <button
       ref={ref}
       type={type}
-      disabled={disabled ?? busy}
+      disabled={Boolean(disabled) || busy}
       aria-busy={busy || undefined}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-semibold tracking-wide transition',

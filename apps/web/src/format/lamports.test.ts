@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatLamportsAsSol, parseLamports } from './lamports';
+
+describe('lamports shown as SOL', () => {
+  it('shows whole and fractional SOL with 4 decimals', () => {
+    expect(formatLamportsAsSol(0n)).toBe('0.0000');
+    expect(formatLamportsAsSol(1_000_000_000n)).toBe('1.0000');
+    expect(formatLamportsAsSol(1_500_000_000n)).toBe('1.5000');
+    expect(formatLamportsAsSol(2_039_280n)).toBe('0.0020');
+  });
+
+  it('cuts the digits past the fourth decimal instead of rounding up', () => {
+    expect(formatLamportsAsSol(999_999_999n)).toBe('0.9999');
+    expect(formatLamportsAsSol(99_999n)).toBe('0.0000');
+  });
+
+  it('groups thousands of SOL and stays exact beyond 2^53 lamports', () => {
+    expect(formatLamportsAsSol(1_234_567_000_000_000n)).toBe('1,234,567.0000');
+    // 2^64 - 1 lamports: a float would already have lost the last digits.
+    expect(formatLamportsAsSol(18_446_744_073_709_551_615n, 9)).toBe('18,446,744,073.709551615');
+  });
+
+  it('takes another number of decimals, and refuses an impossible one', () => {
+    expect(formatLamportsAsSol(1_234_567_891n, 2)).toBe('1.23');
+    expect(formatLamportsAsSol(1_234_567_891n, 0)).toBe('1');
+    expect(() => formatLamportsAsSol(1n, 10)).toThrow(RangeError);
+    expect(() => formatLamportsAsSol(1n, 1.5)).toThrow(RangeError);
+  });
+
+  it('keeps the sign of a negative amount but never shows "-0.0000"', () => {
+    expect(formatLamportsAsSol(-1_500_000_000n)).toBe('-1.5000');
+    expect(formatLamportsAsSol(-5n)).toBe('0.0000');
+  });
+});
+
+describe('lamports from the API', () => {
+  it('parse decimal strings and refuse anything else', () => {
+    expect(parseLamports('1500000000')).toBe(1_500_000_000n);
+    expect(parseLamports('18446744073709551615')).toBe(18_446_744_073_709_551_615n);
+    expect(parseLamports('1.5')).toBeUndefined();
+    expect(parseLamports('')).toBeUndefined();
+    expect(parseLamports('1e9')).toBeUndefined();
+  });
+});
