@@ -9,11 +9,12 @@ import {
 } from './route-table';
 
 describe('the route table', () => {
-  it('holds every route of spec 1 §2 with its access', () => {
+  it('holds every route of spec 1 §2, and the invite activation page, with its access', () => {
     const table = Object.fromEntries(ROUTES.map((route) => [route.path, route.access]));
     expect(table).toEqual({
       '/login': 'public',
       '/invite/request': 'public',
+      '/invite/activate': 'public',
       '/': 'session',
       '/wallets': 'session',
       '/tokens': 'session',

@@ -1,5 +1,6 @@
 /**
- * Every route of spec 1 §2, in one table. A route whose feature has not landed yet is still
+ * Every route of spec 1 §2, in one table, plus `/invite/activate` (issue 4: the page an invite
+ * e-mail links to). A route whose feature has not landed yet is still
  * present (deep links resolve, the session guard still applies) but `landed: false` keeps it out
  * of the navigation; its feature's issue flips the flag and plugs in the page.
  */
@@ -8,6 +9,7 @@ export type RouteAccess = 'public' | 'session' | 'admin';
 export type RouteId =
   | 'login'
   | 'invite-request'
+  | 'invite-activate'
   | 'import'
   | 'wallets'
   | 'tokens'
@@ -39,6 +41,13 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
     access: 'public',
     landed: true,
   },
+  {
+    id: 'invite-activate',
+    path: '/invite/activate',
+    title: 'Activate your account',
+    access: 'public',
+    landed: true,
+  },
   { id: 'import', path: '/', title: 'Import Wallets', access: 'session', landed: false },
   { id: 'wallets', path: '/wallets', title: 'Wallets', access: 'session', landed: false },
   { id: 'tokens', path: '/tokens', title: 'Tokens', access: 'session', landed: false },
@@ -65,7 +74,7 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
   },
   { id: 'trader-pro', path: '/trader-pro', title: 'Trader Pro', access: 'session', landed: false },
   { id: 'liquidity', path: '/liquidity', title: 'Liquidity', access: 'session', landed: false },
-  { id: 'settings', path: '/settings', title: 'Control Centre', access: 'session', landed: false },
+  { id: 'settings', path: '/settings', title: 'Control Centre', access: 'session', landed: true },
   {
     id: 'close-history',
     path: '/close-history',
@@ -73,7 +82,7 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
     access: 'session',
     landed: false,
   },
-  { id: 'admin', path: ADMIN_PATH, title: 'Admin key console', access: 'admin', landed: false },
+  { id: 'admin', path: ADMIN_PATH, title: 'Admin key console', access: 'admin', landed: true },
 ] satisfies RouteEntry[]);
 
 export function routeById(id: RouteId): RouteEntry {

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ActivatePage } from '../features/activate/activate-page';
+import { AdminPage } from '../features/admin/admin-page';
+import { ControlCentrePage } from '../features/control-centre/control-centre-page';
 import { InviteRequestPage } from '../features/invite/invite-request-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/login/login-page';
@@ -16,6 +19,9 @@ import { ROUTES, type RouteEntry, type RouteId } from './route-table';
 const LANDED_PAGES: Partial<Record<RouteId, () => ReactNode>> = {
   login: () => <LoginPage />,
   'invite-request': () => <InviteRequestPage />,
+  'invite-activate': () => <ActivatePage />,
+  settings: () => <ControlCentrePage />,
+  admin: () => <AdminPage />,
 };
 
 function pageFor(route: RouteEntry): ReactNode {

@@ -1,0 +1,56 @@
+import { masterHistoryLabel, type MasterHistoryEntry, type MasterHistoryPage } from '@fleet/core';
+
+/** Spec 1 §3: a stored value may be absent; earlier private keys are never kept. */
+export const NOT_STORED = 'Encrypted – not stored';
+export const SYSTEM_AUTOMATION = 'system automation';
+
+export interface HistoryValue {
+  readonly label: string;
+  readonly kind: 'address' | 'key';
+  /** null when the value was not stored for this event. */
+  readonly value: string | null;
+}
+
+export interface HistoryRow {
+  readonly id: string;
+  readonly label: string;
+  readonly createdAt: string;
+  readonly requester: string;
+  readonly via: string | null;
+  readonly note: string | null;
+  readonly values: readonly HistoryValue[];
+}
+
+/** One history entry as the Control Centre lists it. */
+export function historyRow(entry: MasterHistoryEntry): HistoryRow {
+  return {
+    id: entry.id,
+    label: masterHistoryLabel(entry.action),
+    createdAt: entry.created_at,
+    requester: entry.requested_by?.trim() ? entry.requested_by : SYSTEM_AUTOMATION,
+    via: entry.triggered_via,
+    note: entry.note,
+    values: [
+      { label: 'Previous address', kind: 'address', value: entry.previous_address },
+      { label: 'Previous key', kind: 'key', value: entry.previous_private_key },
+      { label: 'New address', kind: 'address', value: entry.new_address },
+      { label: 'New key', kind: 'key', value: entry.new_private_key },
+    ],
+  };
+}
+
+/** Every entry of the pages loaded so far, once each (a page boundary may repeat one). */
+export function historyEntries(pages: readonly MasterHistoryPage[]): MasterHistoryEntry[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) =>
+    page.entries.filter((entry) => (seen.has(entry.id) ? false : (seen.add(entry.id), true))),
+  );
+}
+
+/** The Control Centre's side menu (spec 1 §2); Master wallet history is the default. */
+export const CONTROL_CENTRE_SECTIONS = ['overview', 'history'] as const;
+export type ControlCentreSection = (typeof CONTROL_CENTRE_SECTIONS)[number];
+
+export function controlCentreSection(param: string | null): ControlCentreSection {
+  return param === 'overview' ? 'overview' : 'history';
+}

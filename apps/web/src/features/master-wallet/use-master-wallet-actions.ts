@@ -1,0 +1,35 @@
+import type { MasterWalletResponse } from '@fleet/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  clearMasterWallet,
+  masterBalanceQueryKey,
+  masterHistoryQueryKey,
+  masterWalletQueryKey,
+  revealMasterWallet,
+  saveMasterWallet,
+} from './master-wallet-api';
+
+/** After a change, the wallet, its balance and its history are all read again. */
+function useRefreshMasterWallet() {
+  const queryClient = useQueryClient();
+  return (wallet: MasterWalletResponse | null) => {
+    queryClient.setQueryData(masterWalletQueryKey, wallet);
+    void queryClient.invalidateQueries({ queryKey: masterBalanceQueryKey });
+    void queryClient.invalidateQueries({ queryKey: masterHistoryQueryKey });
+  };
+}
+
+export function useSaveMasterWallet() {
+  const refresh = useRefreshMasterWallet();
+  return useMutation({ mutationFn: saveMasterWallet, onSuccess: refresh });
+}
+
+export function useClearMasterWallet() {
+  const refresh = useRefreshMasterWallet();
+  return useMutation({ mutationFn: clearMasterWallet, onSuccess: () => refresh(null) });
+}
+
+/** The revealed key is kept by the component that asked, never in the query cache. */
+export function useRevealMasterWallet() {
+  return useMutation({ mutationFn: revealMasterWallet });
+}
