@@ -175,6 +175,11 @@ describe('kit against the localnet', () => {
       expect(owned.value).toHaveLength(1);
       expect(owned.value[0]?.pubkey).toBe(bobAta);
       expect(owned.value[0]?.account.data.parsed.info.tokenAmount.amount).toBe('400000');
+      // Agave lists Token-2022 extensions; an associated account is created ImmutableOwner.
+      const info = owned.value[0]?.account.data.parsed.info as { extensions?: unknown } | undefined;
+      expect(info?.extensions).toEqual(
+        programName === 'token-2022' ? [{ extension: 'immutableOwner' }] : undefined,
+      );
       const byProgram = await rpc
         .getTokenAccountsByOwner(alice.address, { programId: tokenProgram }, { encoding: 'base64' })
         .send();

@@ -6,6 +6,7 @@ import { encodeBase58 } from '../codec/base58.js';
 import { encodeBase64 } from '../codec/base64.js';
 import type { AccountState } from '../chain/account-state.js';
 import { TOKEN_2022_PROGRAM, isTokenProgram } from '../chain/program-ids.js';
+import { parseExtensions } from '../chain/token-extensions.js';
 import { parseMint, parseTokenAccount, uiTokenAmount } from '../chain/token-layout.js';
 import { invalidParams, invalidRequest } from './rpc-error.js';
 import { displayValue, typeError, usizeParam } from './params.js';
@@ -120,21 +121,23 @@ function parsedData(account: AccountState, options: EncodingOptions): unknown {
     if (tokenAccount.isNative !== null)
       info['rentExemptReserve'] = uiTokenAmount(tokenAccount.isNative, decimals);
     if (tokenAccount.closeAuthority !== null) info['closeAuthority'] = tokenAccount.closeAuthority;
+    if (program === 'spl-token-2022' && account.data.length > 165)
+      info['extensions'] = parseExtensions(account.data);
     return { parsed: { info, type: 'account' }, program, space: account.data.length };
   }
   const mint = parseMint(account.data);
   if (mint !== null) {
+    const info: Record<string, unknown> = {
+      decimals: mint.decimals,
+      freezeAuthority: mint.freezeAuthority,
+      isInitialized: mint.isInitialized,
+      mintAuthority: mint.mintAuthority,
+      supply: mint.supply.toString(),
+    };
+    if (program === 'spl-token-2022' && account.data.length > 165)
+      info['extensions'] = parseExtensions(account.data);
     return {
-      parsed: {
-        info: {
-          decimals: mint.decimals,
-          freezeAuthority: mint.freezeAuthority,
-          isInitialized: mint.isInitialized,
-          mintAuthority: mint.mintAuthority,
-          supply: mint.supply.toString(),
-        },
-        type: 'mint',
-      },
+      parsed: { info, type: 'mint' },
       program,
       space: account.data.length,
     };

@@ -2,6 +2,7 @@
 // for every mint on the chain, with the names and symbols registered by the admin helpers.
 
 import { TOKEN_2022_PROGRAM, isTokenProgram } from '../../chain/program-ids.js';
+import { tokenMetadataOf } from '../../chain/token-extensions.js';
 import { parseMint } from '../../chain/token-layout.js';
 import { pubkeyParam, typeError } from '../params.js';
 import type { RpcContext, RpcHandler } from '../rpc-context.js';
@@ -26,7 +27,9 @@ function assetOf(ctx: RpcContext, id: string): Record<string, unknown> | null {
   if (account === null || !isTokenProgram(account.owner)) return null;
   const mint = parseMint(account.data);
   if (mint === null) return null;
-  const metadata = ctx.assets.get(id) ?? { name: '', symbol: '' };
+  // Names registered by the admin helpers first, then a Token-2022 metadata extension.
+  const onChain = account.owner === TOKEN_2022_PROGRAM ? tokenMetadataOf(account.data) : null;
+  const metadata = ctx.assets.get(id) ?? onChain ?? { name: '', symbol: '' };
   return {
     interface: 'FungibleToken',
     id,
@@ -35,6 +38,7 @@ function assetOf(ctx: RpcContext, id: string): Record<string, unknown> | null {
       json_uri: '',
       files: [],
       metadata: { name: metadata.name, symbol: metadata.symbol },
+      ...(onChain?.uri ? { json_uri: onChain.uri } : {}),
       links: {},
     },
     authorities:
