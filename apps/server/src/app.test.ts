@@ -2,30 +2,23 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorBodySchema, healthResponseSchema } from '@fleet/core';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
+import { testDatabaseKinds } from '@fleet/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { createLogger } from './logging/create-logger';
+import { createTestApp, type TestApp } from './testing/test-app';
 
 describe.each(testDatabaseKinds)('the API on %s', (kind) => {
-  let database: TestDatabase;
+  let harness: TestApp;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    app = await buildApp({
-      db: database.db,
-      databaseKind: database.kind,
-      logger: createLogger('silent'),
-      bodyLimitBytes: 64 * 1024,
-    });
+    harness = await createTestApp(kind, { bodyLimitBytes: 64 * 1024 });
+    app = harness.app;
     // A route that takes a body, to exercise the parsers before the features bring their own.
     app.post('/api/test-echo', (request) => ({ received: request.body }));
   });
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await harness.close();
   });
 
   it('answers health with its version and database kind', async () => {
@@ -112,7 +105,7 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
 });
 
 describe('serving the built web app', () => {
-  let database: TestDatabase;
+  let harness: TestApp;
   let app: FastifyInstance;
   let distDir: string;
 
@@ -124,17 +117,11 @@ describe('serving the built web app', () => {
       '<!doctype html><title>Fleet</title><div id="root"></div>',
     );
     writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    database = await createTestDatabase('pglite');
-    app = await buildApp({
-      db: database.db,
-      databaseKind: database.kind,
-      logger: createLogger('silent'),
-      webDistDir: distDir,
-    });
+    harness = await createTestApp('pglite', { webDistDir: distDir });
+    app = harness.app;
   });
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await harness.close();
     rmSync(distDir, { recursive: true, force: true });
   });
 

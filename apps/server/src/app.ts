@@ -1,22 +1,64 @@
+import cookie from '@fastify/cookie';
+import type { BalanceReader } from '@fleet/chain';
 import type { DatabaseKind } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createAdminGate } from './admin/require-admin';
+import { createLicenseService } from './admin/license-service';
+import { createAuditLog } from './audit/audit-log';
+import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
+import { createIdentityService } from './auth/identity-service';
+import { createSessionStore, type SessionPolicy } from './auth/session-store';
+import { createThrottle } from './auth/throttle';
+import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
+import type { Mailer } from './mail/mailer';
+import {
+  createMasterWalletService,
+  type SecretKeyVault,
+} from './master-wallet/master-wallet-service';
+import { getKeysRoute } from './routes/admin/get-keys';
+import { postKeysRoute } from './routes/admin/post-keys';
+import { postRevokeKeyRoute } from './routes/admin/post-revoke-key';
+import { postUpgradeKeyRoute } from './routes/admin/post-upgrade-key';
 import { getMeRoute } from './routes/auth/get-me';
+import { postActivateRoute } from './routes/auth/post-activate';
+import { postInviteRequestRoute } from './routes/auth/post-invite-request';
+import { postLoginRoute } from './routes/auth/post-login';
+import { postLogoutRoute } from './routes/auth/post-logout';
+import { postPasswordRoute } from './routes/auth/post-password';
 import { getHealthRoute } from './routes/health/get-health';
+import { masterWalletRoutes } from './routes/master-wallet/master-wallet-routes';
+import type { RouteServices } from './routes/route-services';
 import { SERVER_VERSION } from './version';
 import { serveWebApp } from './web/serve-web-app';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 30 * 60_000,
+  absoluteMs: 12 * 60 * 60_000,
+};
+
 export interface AppContext {
   readonly db: FleetDatabase;
   readonly databaseKind: DatabaseKind;
   readonly logger: FastifyBaseLogger;
+  readonly adminToken: string;
+  readonly vault: SecretKeyVault;
+  readonly chain: BalanceReader;
+  readonly mailer: Mailer;
+  readonly captcha?: CaptchaVerifier;
+  readonly sessionPolicy?: SessionPolicy;
+  /** Hand invite tokens back in the response: development only (spec 1 §7). */
+  readonly exposeInviteTokens?: boolean;
+  /** Base of links in e-mails; defaults to the address each request came to. */
+  readonly publicUrl?: string | undefined;
   /** The built web app to serve, or undefined to serve the API only. */
   readonly webDistDir?: string | undefined;
   readonly bodyLimitBytes?: number;
+  readonly now?: () => Date;
 }
 
 /** Builds the HTTP app around an open, migrated database. Listening is the caller's business. */
@@ -31,7 +73,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandling(app, { bodyLimitBytes });
   registerSecurityHeaders(app);
+  registerCsrfProtection(app);
+  await app.register(cookie);
 
+  const services = createRouteServices(context);
   await app.register(
     (api, _options, done) => {
       getHealthRoute(api, {
@@ -39,7 +84,21 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         databaseKind: context.databaseKind,
         version: SERVER_VERSION,
       });
-      getMeRoute(api);
+      for (const route of [
+        getMeRoute,
+        postLoginRoute,
+        postLogoutRoute,
+        postInviteRequestRoute,
+        postActivateRoute,
+        postPasswordRoute,
+        getKeysRoute,
+        postKeysRoute,
+        postRevokeKeyRoute,
+        postUpgradeKeyRoute,
+        masterWalletRoutes,
+      ]) {
+        route(api, services);
+      }
       done();
     },
     { prefix: '/api' },
@@ -51,4 +110,38 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     app.setNotFoundHandler((request, reply) => sendRouteNotFound(request, reply));
   }
   return app;
+}
+
+function createRouteServices(context: AppContext): RouteServices {
+  const now = context.now ?? (() => new Date());
+  const audit = createAuditLog(context.db);
+  const throttle = createThrottle(context.db, now);
+  const sessions = createSessionStore(
+    context.db,
+    context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
+    now,
+  );
+  return {
+    audit,
+    sessions,
+    identity: createIdentityService({
+      db: context.db,
+      sessions,
+      throttle,
+      audit,
+      mailer: context.mailer,
+      captcha: context.captcha ?? noCaptcha,
+      publicUrl: (origin) => context.publicUrl ?? origin,
+      exposeInviteTokens: context.exposeInviteTokens ?? false,
+      now,
+    }),
+    licenses: createLicenseService({ db: context.db, sessions, now }),
+    requireAdmin: createAdminGate({ adminToken: context.adminToken, throttle, audit }),
+    masterWallet: createMasterWalletService({
+      db: context.db,
+      vault: context.vault,
+      chain: context.chain,
+      audit,
+    }),
+  };
 }

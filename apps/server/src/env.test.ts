@@ -4,7 +4,7 @@ import { EnvError, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('applies the documented defaults to an empty environment', () => {
-    expect(loadEnv({})).toEqual({
+    expect(loadEnv({})).toMatchObject({
       nodeEnv: 'development',
       port: 8080,
       host: '127.0.0.1',
@@ -12,7 +12,37 @@ describe('loadEnv', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       serveWeb: true,
+      kek: undefined,
+      adminToken: undefined,
+      adminPath: '/admin_secure_path_2025',
+      demoEmail: 'demo@fleet.local',
+      demoPassword: undefined,
+      solanaRpcUrls: [],
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      devDatabase: true,
     });
+  });
+
+  it('treats production as a non-development database unless told otherwise', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).devDatabase).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', FLEET_DEV_DATABASE: 'true' }).devDatabase).toBe(true);
+  });
+
+  it('splits the RPC pool and refuses non-http entries', () => {
+    expect(loadEnv({ SOLANA_RPC_URLS: 'http://a:8899, https://b/rpc' }).solanaRpcUrls).toEqual([
+      'http://a:8899',
+      'https://b/rpc',
+    ]);
+    expect(() => loadEnv({ SOLANA_RPC_URLS: 'ftp://x' })).toThrow(
+      'Invalid environment variable SOLANA_RPC_URLS',
+    );
+  });
+
+  it('never echoes an admin token or a key-encryption key', () => {
+    expect(() => loadEnv({ FLEET_ADMIN_TOKEN: 'short-secret' })).toThrow(
+      /^Invalid environment variable FLEET_ADMIN_TOKEN: must be at least 24 characters$/,
+    );
   });
 
   it('reads every variable it knows', () => {

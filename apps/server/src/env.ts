@@ -25,6 +25,71 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FLEET_SERVE_WEB: z.enum(['true', 'false']).default('true'),
+  FLEET_KEK: z.string().trim().optional(),
+  FLEET_ADMIN_TOKEN: z
+    .string()
+    .trim()
+    .min(24, 'must be at least 24 characters')
+    .max(512, 'must be at most 512 characters')
+    .optional(),
+  FLEET_ADMIN_PATH: z
+    .string()
+    .trim()
+    .regex(/^\/[A-Za-z0-9_\-/]+$/, 'must be a path such as /admin_secure_path_2025')
+    .default('/admin_secure_path_2025'),
+  FLEET_DEMO_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email('must be an e-mail address')
+    .default('demo@fleet.local'),
+  FLEET_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  SOLANA_RPC_URLS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((url) => url.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .refine((urls) => urls.every((url) => /^https?:\/\/\S+$/.test(url)), {
+      message: 'must be a comma-separated list of http(s) URLs',
+    }),
+  FLEET_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  FLEET_SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  FLEET_DEV_DATABASE: z.enum(['true', 'false']).optional(),
+  FLEET_SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^smtps?:\/\//.test(value), {
+      message: 'must be an smtp:// or smtps:// URL',
+    }),
+  FLEET_MAIL_FROM: z.string().trim().default('Fleet <no-reply@fleet.local>'),
+  FLEET_CAPTCHA_VERIFY_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^https?:\/\//.test(value), { message: 'must be an http(s) URL' }),
+  FLEET_PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^https?:\/\//.test(value), { message: 'must be an http(s) URL' }),
 });
 
 export interface Env {
@@ -36,6 +101,22 @@ export interface Env {
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Off only under `npm run dev`, where Vite serves the web app with hot reload. */
   readonly serveWeb: boolean;
+  /** Base64 of 32 bytes; unset → generated into FLEET_DATA_DIR/secrets.json. */
+  readonly kek: string | undefined;
+  readonly adminToken: string | undefined;
+  readonly adminPath: string;
+  readonly demoEmail: string;
+  readonly demoPassword: string | undefined;
+  /** Empty → the embedded localnet is started in-process. */
+  readonly solanaRpcUrls: readonly string[];
+  readonly sessionIdleMinutes: number;
+  readonly sessionAbsoluteHours: number;
+  /** Allows a superuser or BYPASSRLS database role; defaults to true outside production. */
+  readonly devDatabase: boolean;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly captchaVerifyUrl: string | undefined;
+  readonly publicUrl: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -63,5 +144,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     serveWeb: env.FLEET_SERVE_WEB === 'true',
+    kek: env.FLEET_KEK || undefined,
+    adminToken: env.FLEET_ADMIN_TOKEN,
+    adminPath: env.FLEET_ADMIN_PATH,
+    demoEmail: env.FLEET_DEMO_EMAIL,
+    demoPassword: env.FLEET_DEMO_PASSWORD,
+    solanaRpcUrls: env.SOLANA_RPC_URLS,
+    sessionIdleMinutes: env.FLEET_SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: env.FLEET_SESSION_ABSOLUTE_HOURS,
+    devDatabase: env.FLEET_DEV_DATABASE
+      ? env.FLEET_DEV_DATABASE === 'true'
+      : env.NODE_ENV !== 'production',
+    smtpUrl: env.FLEET_SMTP_URL || undefined,
+    mailFrom: env.FLEET_MAIL_FROM,
+    captchaVerifyUrl: env.FLEET_CAPTCHA_VERIFY_URL || undefined,
+    publicUrl: env.FLEET_PUBLIC_URL || undefined,
   };
 }

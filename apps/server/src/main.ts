@@ -1,28 +1,65 @@
+import { join } from 'node:path';
+import { createBalanceReader } from '@fleet/chain';
 import {
   databaseLocationFor,
+  databaseRole,
   migrateDatabase,
   openDatabase,
+  type DatabaseHandle,
   type DatabaseLocation,
 } from '@fleet/db';
+import { createLocalnet, type Localnet } from '@fleet/localnet';
 import { buildApp } from './app';
+import { createLicenseService } from './admin/license-service';
+import { createAuditLog } from './audit/audit-log';
+import { createUrlCaptchaVerifier, noCaptcha } from './auth/captcha';
+import { createSessionStore } from './auth/session-store';
+import { ensureDemoAccount } from './bootstrap/first-start';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logging/create-logger';
+import { createMailer } from './mail/mailer';
+import { createMasterWalletService } from './master-wallet/master-wallet-service';
 import { lockDataDir } from './runtime/data-dir-lock';
+import { loadInstanceSecrets } from './runtime/secrets-file';
+import { createKeyVault, parseKek } from './vault';
 import { DEFAULT_WEB_DIST, isWebAppBuilt } from './web/serve-web-app';
+
+class StartError extends Error {}
 
 async function main(env: Env): Promise<void> {
   const logger = createLogger(env.logLevel);
   const location = databaseLocationFor(env);
   const unlock = location.kind === 'pglite' ? lockDataDir(env.dataDir) : () => undefined;
+  const production = env.nodeEnv === 'production';
 
   const webBuilt = isWebAppBuilt(DEFAULT_WEB_DIST);
-  if (env.serveWeb && !webBuilt && env.nodeEnv === 'production') {
+  if (env.serveWeb && !webBuilt && production) {
     throw new StartError(
       'The web app is not built: run `npm run build` (`npm start` builds it for you).',
     );
   }
   if (env.serveWeb && !webBuilt)
     logger.warn('web app not built; serving the API only (run `npm run build`)');
+
+  const secrets = loadInstanceSecrets({
+    dataDir: env.dataDir,
+    kek: env.kek,
+    adminToken: env.adminToken,
+    demoPassword: env.demoPassword,
+  });
+  if (secrets.generated.has('kek')) {
+    logger.warn(
+      { file: secrets.path },
+      'FLEET_KEK not set: a key-encryption key was generated into the secrets file',
+    );
+  }
+  const kek = (() => {
+    try {
+      return parseKek(secrets.kekBase64);
+    } catch (error) {
+      throw new StartError(`FLEET_KEK is not usable: ${errorMessage(error)}`);
+    }
+  })();
 
   const database = await openDatabase(location).catch((error: unknown) => {
     throw new StartError(
@@ -34,10 +71,48 @@ async function main(env: Env): Promise<void> {
       `database migration failed (${describeLocation(location)}): ${errorMessage(error)}`,
     );
   });
+  await refuseUnsafeRole(database, env);
+
+  const localnet = env.solanaRpcUrls.length === 0 ? await startEmbeddedLocalnet(env) : undefined;
+  const rpcUrls = localnet ? [localnet.url] : env.solanaRpcUrls;
+  const chain = createBalanceReader(rpcUrls);
+  const vault = createKeyVault({ kek });
+  const audit = createAuditLog(database.db);
+
+  const demo = production
+    ? undefined
+    : await ensureDemoAccount({
+        db: database.db,
+        email: env.demoEmail,
+        password: secrets.demoPassword,
+        licenses: createLicenseService({
+          db: database.db,
+          sessions: createSessionStore(database.db, { idleMs: 1, absoluteMs: 1 }),
+        }),
+        masterWallet: createMasterWalletService({ db: database.db, vault, chain, audit }),
+        fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
+      });
+
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
     logger,
+    adminToken: secrets.adminToken,
+    vault,
+    chain,
+    mailer: createMailer({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      outboxDir: join(env.dataDir, 'outbox'),
+      logger,
+    }),
+    captcha: env.captchaVerifyUrl ? createUrlCaptchaVerifier(env.captchaVerifyUrl) : noCaptcha,
+    sessionPolicy: {
+      idleMs: env.sessionIdleMinutes * 60_000,
+      absoluteMs: env.sessionAbsoluteHours * 3_600_000,
+    },
+    exposeInviteTokens: !production,
+    publicUrl: env.publicUrl,
     webDistDir: env.serveWeb && webBuilt ? DEFAULT_WEB_DIST : undefined,
   });
 
@@ -47,6 +122,7 @@ async function main(env: Env): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await localnet?.close();
     await database.close();
     unlock();
     process.exit(0);
@@ -54,13 +130,42 @@ async function main(env: Env): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ port: env.port, host: env.host });
-  const where = describeLocation(location);
-  // Printed plainly (not as a JSON log line) so that a person starting Fleet sees where it is.
-  process.stdout.write(`\nFleet is running at ${displayUrl(address)}  (database: ${where})\n\n`);
+  const url = displayUrl(await app.listen({ port: env.port, host: env.host }));
+  // Printed plainly (not as JSON log lines) so that a person starting Fleet sees what to do next.
+  const lines = [`Fleet is running at ${url}  (database: ${describeLocation(location)})`];
+  if (localnet) lines.push(`Local Solana sandbox: ${localnet.url}`);
+  if (demo) {
+    lines.push(
+      demo.created
+        ? `Sign in as ${demo.email} with password ${secrets.demoPassword} (demo licence ${demo.licenseKey}; master wallet ${demo.masterAddress} funded with 100 SOL)`
+        : `Demo operator: ${demo.email} (password in ${secrets.path})`,
+    );
+  }
+  if (secrets.generated.has('adminToken')) {
+    lines.push(
+      `Admin console: ${url}${env.adminPath} with admin token ${secrets.adminToken} (shown once; kept in ${secrets.path})`,
+    );
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
-class StartError extends Error {}
+async function refuseUnsafeRole(database: DatabaseHandle, env: Env): Promise<void> {
+  if (database.kind !== 'postgres' || env.devDatabase) return;
+  const role = await databaseRole(database.db);
+  if (role.superuser || role.bypassRls) {
+    throw new StartError(
+      `database role "${role.name}" is ${role.superuser ? 'a superuser' : 'BYPASSRLS'} and could read across tenants. Connect as an ordinary role, or set FLEET_DEV_DATABASE=true for a development database.`,
+    );
+  }
+}
+
+async function startEmbeddedLocalnet(env: Env): Promise<Localnet> {
+  try {
+    return await createLocalnet({ dataDir: join(env.dataDir, 'localnet'), port: 0 });
+  } catch (error) {
+    throw new StartError(`cannot start the local Solana sandbox: ${errorMessage(error)}`);
+  }
+}
 
 /** Where the data lives, without the credentials a connection string may carry. */
 function describeLocation(location: DatabaseLocation): string {

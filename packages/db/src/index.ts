@@ -3,3 +3,4 @@ export * from './migrate';
 export * from './ping';
 export * as schema from './schema';
 export * from './tenant-scope';
+export * from './database-role';

@@ -1,13 +1,12 @@
-import { FleetError } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../../auth/request-session';
+import type { RouteServices } from '../route-services';
 
-/**
- * `GET /api/auth/me`. Accounts and sessions arrive with the identity issue; until then no request
- * carries a session, so the honest answer to every caller is 401 and the web app sends the visitor
- * to /login.
- */
-export function getMeRoute(app: FastifyInstance): void {
-  app.get('/auth/me', () => {
-    throw new FleetError('UNAUTHORIZED', 'Not signed in');
+/** `GET /api/auth/me`: who is signed in (401 when nobody is). */
+export function getMeRoute(app: FastifyInstance, { sessions, identity }: RouteServices): void {
+  app.get('/auth/me', async (request, reply) => {
+    const session = await requireSession(request, sessions);
+    void reply.header('cache-control', 'no-store');
+    return identity.toSessionResponse(session);
   });
 }

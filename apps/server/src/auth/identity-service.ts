@@ -1,0 +1,363 @@
+import { FleetError, UNLIMITED_USES, type SessionResponse } from '@fleet/core';
+import { schema, type FleetDatabase } from '@fleet/db';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log';
+import type { Mailer } from '../mail/mailer';
+import type { CaptchaVerifier } from './captcha';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hashing';
+import { hashSecretToken, newSecretToken } from './secret-tokens';
+import type { AuthenticatedSession, SessionStore } from './session-store';
+import {
+  LOGIN_ACCOUNT_POLICY,
+  LOGIN_IP_POLICY,
+  INVITE_IP_POLICY,
+  sleep,
+  type Throttle,
+} from './throttle';
+
+export const INVITE_LIFETIME_MS = 72 * 60 * 60_000;
+
+export interface RequestMeta {
+  readonly ip: string | undefined;
+  readonly userAgent: string | undefined;
+}
+
+export interface IdentityContext {
+  readonly db: FleetDatabase;
+  readonly sessions: SessionStore;
+  readonly throttle: Throttle;
+  readonly audit: AuditLog;
+  readonly mailer: Mailer;
+  readonly captcha: CaptchaVerifier;
+  /** Where invite links point: the configured public URL or the address the request came to. */
+  readonly publicUrl: (requestOrigin: string) => string;
+  /** Development builds hand the invite token back in the response (spec 1 §7). */
+  readonly exposeInviteTokens: boolean;
+  readonly now?: () => Date;
+}
+
+export interface SignedIn {
+  readonly token: string;
+  readonly expiresAt: Date;
+  readonly session: SessionResponse;
+}
+
+const INVALID_CREDENTIALS = 'Invalid credentials';
+
+export function createIdentityService(context: IdentityContext) {
+  const now = context.now ?? (() => new Date());
+  const { users, licenseKeys, invites } = schema;
+
+  async function licenseOfTenant(tenantId: string) {
+    const [license] = await context.db
+      .select()
+      .from(licenseKeys)
+      .where(eq(licenseKeys.tenantId, tenantId));
+    return license;
+  }
+
+  async function signIn(user: typeof users.$inferSelect, meta: RequestMeta): Promise<SignedIn> {
+    const license = await licenseOfTenant(user.tenantId);
+    if (!license) throw new FleetError('FORBIDDEN', 'Your account has no licence key');
+    const { token, expiresAt } = await context.sessions.create({
+      userId: user.id,
+      tenantId: user.tenantId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return {
+      token,
+      expiresAt,
+      session: {
+        user: { id: user.id, email: user.email, role: user.role },
+        license: {
+          key: license.key,
+          tier: license.tier,
+          expires_at: license.expiresAt.toISOString(),
+        },
+        tenant: { id: user.tenantId },
+      },
+    };
+  }
+
+  return {
+    toSessionResponse(session: AuthenticatedSession): SessionResponse {
+      return {
+        user: session.user,
+        license: {
+          key: session.license.key,
+          tier: session.license.tier,
+          expires_at: session.license.expiresAt.toISOString(),
+        },
+        tenant: { id: session.tenantId },
+      };
+    },
+
+    async login(input: { email: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+      const keys = [`login-account:${input.email}`, `login-ip:${meta.ip ?? 'unknown'}`];
+      await context.throttle.assertOpen(
+        keys,
+        (seconds) =>
+          `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+      );
+      const [user] = await context.db.select().from(users).where(eq(users.email, input.email));
+      const valid = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await burnPasswordCheck(input.password), false);
+      if (!user || !valid) {
+        const delay = Math.max(
+          await context.throttle.recordFailure([keys[0] ?? ''], LOGIN_ACCOUNT_POLICY),
+          await context.throttle.recordFailure([keys[1] ?? ''], LOGIN_IP_POLICY),
+        );
+        await context.audit.record({
+          actor: input.email,
+          action: 'auth.login',
+          outcome: 'failure',
+          tenantId: user?.tenantId,
+          ip: meta.ip,
+          detail: { reason: user ? 'wrong password' : 'unknown account' },
+        });
+        await sleep(delay);
+        throw new FleetError('UNAUTHORIZED', INVALID_CREDENTIALS);
+      }
+      const license = await licenseOfTenant(user.tenantId);
+      const refusal = license ? licenseRefusal(license, now()) : 'Your account has no licence key';
+      if (refusal) {
+        await context.audit.record({
+          actor: user.email,
+          action: 'auth.login',
+          outcome: 'failure',
+          tenantId: user.tenantId,
+          ip: meta.ip,
+          detail: { reason: refusal },
+        });
+        throw new FleetError('FORBIDDEN', refusal);
+      }
+      await context.throttle.reset(keys[0] ?? '');
+      const signedIn = await signIn(user, meta);
+      await context.audit.record({
+        actor: user.email,
+        action: 'auth.login',
+        outcome: 'success',
+        tenantId: user.tenantId,
+        ip: meta.ip,
+      });
+      return signedIn;
+    },
+
+    async logout(
+      token: string | undefined,
+      session: AuthenticatedSession | null,
+      meta: RequestMeta,
+    ): Promise<void> {
+      if (token) await context.sessions.revoke(token);
+      if (session) {
+        await context.audit.record({
+          actor: session.user.email,
+          action: 'auth.logout',
+          outcome: 'success',
+          tenantId: session.tenantId,
+          ip: meta.ip,
+        });
+      }
+    },
+
+    async requestInvite(
+      input: { email: string; captchaToken?: string | undefined },
+      meta: RequestMeta & { origin: string },
+    ): Promise<{ status: 201 | 202; inviteExpiresAt: string; token?: string }> {
+      const ipKey = `invite-ip:${meta.ip ?? 'unknown'}`;
+      await context.throttle.assertOpen(
+        [ipKey],
+        () => 'Too many invite requests. Please try again later.',
+      );
+      await context.throttle.recordFailure([ipKey], INVITE_IP_POLICY);
+      await context.captcha.verify(input.captchaToken, meta.ip);
+      const [existingUser] = await context.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.email));
+      if (existingUser) {
+        throw new FleetError(
+          'CONFLICT',
+          'This email already has an account. Try signing in instead.',
+        );
+      }
+      const at = now();
+      const token = newSecretToken();
+      const [open] = await context.db
+        .select()
+        .from(invites)
+        .where(
+          and(
+            eq(invites.email, input.email),
+            isNull(invites.acceptedAt),
+            gt(invites.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(invites.createdAt))
+        .limit(1);
+      let status: 201 | 202;
+      let expiresAt: Date;
+      if (open) {
+        // Still in progress: the link is renewed (the old one stops working) and sent again.
+        status = 202;
+        expiresAt = open.expiresAt;
+        await context.db
+          .update(invites)
+          .set({ tokenHash: hashSecretToken(token) })
+          .where(eq(invites.id, open.id));
+      } else {
+        status = 201;
+        expiresAt = new Date(at.getTime() + INVITE_LIFETIME_MS);
+        await context.db
+          .insert(invites)
+          .values({
+            email: input.email,
+            tokenHash: hashSecretToken(token),
+            createdAt: at,
+            expiresAt,
+          });
+      }
+      const link = `${context.publicUrl(meta.origin)}/invite/activate?token=${encodeURIComponent(token)}`;
+      await context.mailer.send({
+        to: input.email,
+        subject: 'Your Fleet invite',
+        text: [
+          'You asked for access to Fleet.',
+          '',
+          `Activate your account with your licence key here (the link expires ${expiresAt.toUTCString()}):`,
+          link,
+          '',
+          'If you did not ask for this, ignore this message.',
+        ].join('\n'),
+      });
+      await context.audit.record({
+        actor: input.email,
+        action: 'auth.invite_request',
+        outcome: 'success',
+        ip: meta.ip,
+        detail: { status },
+      });
+      return {
+        status,
+        inviteExpiresAt: expiresAt.toISOString(),
+        ...(context.exposeInviteTokens ? { token } : {}),
+      };
+    },
+
+    async activate(
+      input: { token: string; password: string; licenseKey: string },
+      meta: RequestMeta,
+    ): Promise<SignedIn> {
+      const at = now();
+      const passwordHash = await hashPassword(input.password);
+      const user = await context.db.transaction(async (tx) => {
+        const [invite] = await tx
+          .select()
+          .from(invites)
+          .where(eq(invites.tokenHash, hashSecretToken(input.token)))
+          .for('update');
+        if (!invite || invite.acceptedAt !== null || invite.expiresAt.getTime() <= at.getTime()) {
+          throw new FleetError(
+            'VALIDATION_FAILED',
+            'This invite link is invalid or has expired. Request a new invite.',
+          );
+        }
+        const [license] = await tx
+          .select()
+          .from(licenseKeys)
+          .where(eq(licenseKeys.key, input.licenseKey))
+          .for('update');
+        if (!license) throw new FleetError('VALIDATION_FAILED', 'Licence key not found');
+        const refusal = licenseRefusal(license, at);
+        if (refusal) throw new FleetError('FORBIDDEN', refusal);
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, invite.email));
+        if (taken)
+          throw new FleetError(
+            'CONFLICT',
+            'This email already has an account. Try signing in instead.',
+          );
+        // Counted in the same statement that checks it, so two activations cannot both take the last use.
+        const counted = await tx
+          .update(licenseKeys)
+          .set({ uses: sql`${licenseKeys.uses} + 1` })
+          .where(
+            and(
+              eq(licenseKeys.id, license.id),
+              or(
+                eq(licenseKeys.maxUses, UNLIMITED_USES),
+                lt(licenseKeys.uses, licenseKeys.maxUses),
+              ),
+            ),
+          )
+          .returning({ id: licenseKeys.id });
+        if (counted.length === 0)
+          throw new FleetError('FORBIDDEN', 'This licence key has no activations left');
+        await tx.update(invites).set({ acceptedAt: at }).where(eq(invites.id, invite.id));
+        const [created] = await tx
+          .insert(users)
+          .values({ tenantId: license.tenantId, email: invite.email, passwordHash })
+          .returning();
+        if (!created) throw new FleetError('INTERNAL', 'The account could not be created');
+        return created;
+      });
+      await context.audit.record({
+        actor: user.email,
+        action: 'auth.activate',
+        outcome: 'success',
+        tenantId: user.tenantId,
+        ip: meta.ip,
+      });
+      return signIn(user, meta);
+    },
+
+    async changePassword(
+      session: AuthenticatedSession,
+      input: { currentPassword: string; newPassword: string },
+      meta: RequestMeta,
+    ): Promise<SignedIn> {
+      const [user] = await context.db.select().from(users).where(eq(users.id, session.user.id));
+      if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await context.audit.record({
+          actor: session.user.email,
+          action: 'auth.password_change',
+          outcome: 'failure',
+          tenantId: session.tenantId,
+          ip: meta.ip,
+        });
+        throw new FleetError('UNAUTHORIZED', 'Current password is incorrect');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await context.db
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: now() })
+        .where(eq(users.id, user.id));
+      // Every session of this account ends, this one included: the caller gets a fresh one.
+      await context.sessions.revokeAllForUser(user.id);
+      await context.audit.record({
+        actor: user.email,
+        action: 'auth.password_change',
+        outcome: 'success',
+        tenantId: user.tenantId,
+        ip: meta.ip,
+      });
+      return signIn({ ...user, passwordHash }, meta);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+/** Why a licence cannot be used now, or undefined when it can. */
+export function licenseRefusal(
+  license: { revokedAt: Date | null; expiresAt: Date },
+  at: Date,
+): string | undefined {
+  if (license.revokedAt !== null) return 'This licence key has been revoked';
+  if (license.expiresAt.getTime() <= at.getTime()) return 'This licence key has expired';
+  return undefined;
+}

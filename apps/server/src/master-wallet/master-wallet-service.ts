@@ -1,0 +1,243 @@
+import {
+  FleetError,
+  decodePrivateKey,
+  encodePrivateKeyBase58,
+  type MasterHistoryEntry,
+  type MasterHistoryPage,
+  type MasterWalletResponse,
+} from '@fleet/core';
+import type { BalanceReader } from '@fleet/chain';
+import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log';
+import type { AuthenticatedSession } from '../auth/session-store';
+import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
+
+/** What the master wallet needs from the key vault (apps/server/src/vault). */
+export interface SecretKeyVault {
+  encryptSecretKey(
+    tx: TenantDatabase,
+    input: { tenantId: string; address: string; secretKey: Uint8Array },
+  ): Promise<{ ciphertext: Uint8Array; algorithm: string; dataKeyVersion: number }>;
+  decryptSecretKey(
+    tx: TenantDatabase,
+    input: {
+      tenantId: string;
+      address: string;
+      ciphertext: Uint8Array;
+      algorithm: string;
+      dataKeyVersion: number;
+    },
+  ): Promise<Uint8Array>;
+}
+
+type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
+
+const NO_MASTER_WALLET = 'No master wallet is set';
+
+export function createMasterWalletService(context: {
+  readonly db: FleetDatabase;
+  readonly vault: SecretKeyVault;
+  readonly chain: BalanceReader;
+  readonly audit: AuditLog;
+}) {
+  const { masterWallets, masterWalletHistory } = schema;
+
+  async function current(tx: TenantDatabase) {
+    const [row] = await tx.select().from(masterWallets);
+    return row;
+  }
+
+  return {
+    async get(actor: Actor): Promise<MasterWalletResponse> {
+      const row = await withTenant(context.db, actor.tenantId, current);
+      if (!row) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      return toResponse(row);
+    },
+
+    async save(
+      actor: Actor,
+      input: { privateKey: string; publicAddress?: string | undefined; triggeredVia?: string },
+    ): Promise<MasterWalletResponse> {
+      const decoded = decodePrivateKey(input.privateKey);
+      if (!decoded.ok) throw new FleetError('VALIDATION_FAILED', decoded.message);
+      const { address, secretKey } = decoded.value;
+      if (input.publicAddress && input.publicAddress !== address) {
+        throw new FleetError(
+          'VALIDATION_FAILED',
+          'The public address does not match the private key',
+        );
+      }
+      const saved = await withTenant(context.db, actor.tenantId, async (tx) => {
+        const before = await current(tx);
+        const sealed = await context.vault.encryptSecretKey(tx, {
+          tenantId: actor.tenantId,
+          address,
+          secretKey,
+        });
+        const values = {
+          publicAddress: address,
+          encryptedKey: sealed.ciphertext,
+          keyAlgorithm: sealed.algorithm,
+          dataKeyVersion: sealed.dataKeyVersion,
+          updatedAt: new Date(),
+        };
+        const [row] = await tx
+          .insert(masterWallets)
+          .values({ tenantId: actor.tenantId, ...values })
+          .onConflictDoUpdate({ target: masterWallets.tenantId, set: values })
+          .returning();
+        await tx.insert(masterWalletHistory).values({
+          tenantId: actor.tenantId,
+          createdAt: historyTimestamp(),
+          action: !before ? 'set' : before.publicAddress === address ? 'refresh' : 'swap',
+          requestedBy: actor.user.email,
+          triggeredVia: input.triggeredVia ?? 'console',
+          previousAddress: before?.publicAddress ?? null,
+          newAddress: address,
+        });
+        return row;
+      });
+      secretKey.fill(0);
+      if (!saved) throw new FleetError('INTERNAL', 'The master wallet could not be saved');
+      await context.audit.record({
+        actor: actor.user.email,
+        action: 'master_wallet.save',
+        outcome: 'success',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        detail: { address },
+      });
+      return toResponse(saved);
+    },
+
+    async clear(actor: Actor): Promise<void> {
+      const removed = await withTenant(context.db, actor.tenantId, async (tx) => {
+        const [row] = await tx.delete(masterWallets).returning();
+        if (row) {
+          await tx.insert(masterWalletHistory).values({
+            tenantId: actor.tenantId,
+            createdAt: historyTimestamp(),
+            action: 'cleared',
+            requestedBy: actor.user.email,
+            triggeredVia: 'console',
+            previousAddress: row.publicAddress,
+          });
+        }
+        return row;
+      });
+      if (!removed) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      await context.audit.record({
+        actor: actor.user.email,
+        action: 'master_wallet.clear',
+        outcome: 'success',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        detail: { address: removed.publicAddress },
+      });
+    },
+
+    /** The one way the private key leaves the server; every call is audited. */
+    async reveal(actor: Actor): Promise<{ public_address: string; private_key: string }> {
+      const revealed = await withTenant(context.db, actor.tenantId, async (tx) => {
+        const row = await current(tx);
+        if (!row) return undefined;
+        const secretKey = await context.vault.decryptSecretKey(tx, {
+          tenantId: actor.tenantId,
+          address: row.publicAddress,
+          ciphertext: row.encryptedKey,
+          algorithm: row.keyAlgorithm,
+          dataKeyVersion: row.dataKeyVersion,
+        });
+        const privateKey = encodePrivateKeyBase58(secretKey);
+        secretKey.fill(0);
+        return { public_address: row.publicAddress, private_key: privateKey };
+      });
+      await context.audit.record({
+        actor: actor.user.email,
+        action: 'master_wallet.reveal',
+        outcome: revealed ? 'success' : 'failure',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        ...(revealed ? { detail: { address: revealed.public_address } } : {}),
+      });
+      if (!revealed) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      return revealed;
+    },
+
+    async balance(actor: Actor): Promise<{ public_address: string; lamports: string }> {
+      const row = await withTenant(context.db, actor.tenantId, current);
+      if (!row) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      const lamports = await context.chain.getBalance(row.publicAddress);
+      return { public_address: row.publicAddress, lamports: lamports.toString() };
+    },
+
+    async history(
+      actor: Actor,
+      query: { limit: number; before?: string | undefined },
+    ): Promise<MasterHistoryPage> {
+      const cursor = query.before ? decodeHistoryCursor(query.before) : undefined;
+      const rows = await withTenant(context.db, actor.tenantId, (tx) =>
+        tx
+          .select()
+          .from(masterWalletHistory)
+          .where(
+            cursor
+              ? or(
+                  lt(masterWalletHistory.createdAt, cursor.createdAt),
+                  and(
+                    eq(masterWalletHistory.createdAt, cursor.createdAt),
+                    lt(masterWalletHistory.id, cursor.id),
+                  ),
+                )
+              : undefined,
+          )
+          .orderBy(desc(masterWalletHistory.createdAt), desc(masterWalletHistory.id))
+          .limit(query.limit + 1),
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const hasMore = rows.length > query.limit;
+      return {
+        entries: page.map(toHistoryEntry),
+        hasMore,
+        nextCursor:
+          hasMore && last ? encodeHistoryCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      };
+    },
+  };
+}
+
+export type MasterWalletService = ReturnType<typeof createMasterWalletService>;
+
+/**
+ * History times are written at millisecond precision (not the database's microseconds) so that a
+ * page cursor, which carries a JavaScript Date, compares exactly with the rows it points between.
+ */
+function historyTimestamp(): Date {
+  return new Date();
+}
+
+function toResponse(row: typeof schema.masterWallets.$inferSelect): MasterWalletResponse {
+  return {
+    public_address: row.publicAddress,
+    has_private_key: true,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toHistoryEntry(row: typeof schema.masterWalletHistory.$inferSelect): MasterHistoryEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    created_at: row.createdAt.toISOString(),
+    requested_by: row.requestedBy,
+    triggered_via: row.triggeredVia,
+    previous_address: row.previousAddress,
+    // Private keys are never kept in the history; the console shows "Encrypted – not stored".
+    previous_private_key: null,
+    new_address: row.newAddress,
+    new_private_key: null,
+    note: row.note,
+  };
+}

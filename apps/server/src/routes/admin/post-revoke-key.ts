@@ -1,0 +1,23 @@
+import { revokeLicenseKeyRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/admin/keys/revoke { key }`: the key stops working and its sessions end. */
+export function postRevokeKeyRoute(
+  app: FastifyInstance,
+  { requireAdmin, licenses, audit }: RouteServices,
+): void {
+  app.post('/admin/keys/revoke', async (request) => {
+    await requireAdmin(request, 'admin.keys.revoke');
+    const { key } = revokeLicenseKeyRequestSchema.parse(request.body);
+    const revoked = await licenses.revoke(key);
+    await audit.record({
+      actor: 'admin',
+      action: 'admin.keys.revoke',
+      outcome: 'success',
+      ip: request.ip,
+      detail: { key },
+    });
+    return { success: true as const, key: revoked };
+  });
+}

@@ -1,0 +1,27 @@
+import { upgradeLicenseKeyRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/admin/keys/upgrade { key, newTier?, newMaxUses? }`: up- or downgrade. */
+export function postUpgradeKeyRoute(
+  app: FastifyInstance,
+  { requireAdmin, licenses, audit }: RouteServices,
+): void {
+  app.post('/admin/keys/upgrade', async (request) => {
+    await requireAdmin(request, 'admin.keys.upgrade');
+    const input = upgradeLicenseKeyRequestSchema.parse(request.body);
+    const upgraded = await licenses.upgrade(input);
+    await audit.record({
+      actor: 'admin',
+      action: 'admin.keys.upgrade',
+      outcome: 'success',
+      ip: request.ip,
+      detail: {
+        key: input.key,
+        newTier: input.newTier ?? null,
+        newMaxUses: input.newMaxUses ?? null,
+      },
+    });
+    return { success: true as const, key: upgraded };
+  });
+}

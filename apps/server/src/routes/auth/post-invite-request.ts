@@ -1,0 +1,20 @@
+import { inviteRequestSchema } from '@fleet/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestMeta } from '../../auth/request-session';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/auth/invite-request { email, captchaToken }`: 201 new, 202 in progress, 409 has an account. */
+export function postInviteRequestRoute(app: FastifyInstance, { identity }: RouteServices): void {
+  app.post('/auth/invite-request', async (request, reply) => {
+    const input = inviteRequestSchema.parse(request.body);
+    const { status, ...body } = await identity.requestInvite(input, {
+      ...requestMeta(request),
+      origin: originOf(request),
+    });
+    return reply.status(status).send(body);
+  });
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { requestMeta, sessionOf } from '../../auth/request-session';
+import { clearSessionCookie, sessionTokenOf } from '../../auth/session-cookie';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/auth/logout`: ends the session on the server, not only in the browser. */
+export function postLogoutRoute(app: FastifyInstance, { identity, sessions }: RouteServices): void {
+  app.post('/auth/logout', async (request, reply) => {
+    const session = await sessionOf(request, sessions);
+    await identity.logout(sessionTokenOf(request), session, requestMeta(request));
+    clearSessionCookie(request, reply);
+    return { success: true };
+  });
+}

@@ -1,0 +1,16 @@
+import type { RequireAdmin } from '../admin/require-admin';
+import type { LicenseService } from '../admin/license-service';
+import type { AuditLog } from '../audit/audit-log';
+import type { IdentityService } from '../auth/identity-service';
+import type { SessionStore } from '../auth/session-store';
+import type { MasterWalletService } from '../master-wallet/master-wallet-service';
+
+/** What routes may call: services, never the database directly. */
+export interface RouteServices {
+  readonly sessions: SessionStore;
+  readonly identity: IdentityService;
+  readonly licenses: LicenseService;
+  readonly requireAdmin: RequireAdmin;
+  readonly masterWallet: MasterWalletService;
+  readonly audit: AuditLog;
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createBalanceReader } from '@fleet/chain';
+import type { DatabaseKind } from '@fleet/core';
+import { createTestDatabase, type TestDatabase } from '@fleet/db/testing';
+import { createLocalnet, type Localnet } from '@fleet/localnet';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppContext } from '../app';
+import { createLogger } from '../logging/create-logger';
+import { createOutboxMailer } from '../mail/mailer';
+import { createKeyVault, kekFromBytes } from '../vault';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly database: TestDatabase;
+  readonly localnet: Localnet;
+  readonly outboxDir: string;
+  /** Every log line the app wrote, for redaction checks. */
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh test database, with a real localnet for chain reads. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<AppContext> & { readonly adminToken?: string } = {},
+): Promise<TestApp> {
+  const [database, localnet] = await Promise.all([createTestDatabase(kind), createLocalnet()]);
+  const outboxDir = mkdtempSync(join(tmpdir(), 'fleet-outbox-'));
+  const logs: string[] = [];
+  const logger = createLogger(
+    'info',
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  const app = await buildApp({
+    db: database.db,
+    databaseKind: database.kind,
+    logger,
+    adminToken: TEST_ADMIN_TOKEN,
+    vault: createKeyVault({ kek: kekFromBytes(new Uint8Array(32).fill(7)) }),
+    chain: createBalanceReader([localnet.url]),
+    mailer: createOutboxMailer({ from: 'Fleet <test@fleet.local>', outboxDir, logger }),
+    exposeInviteTokens: true,
+    ...overrides,
+  });
+  return {
+    app,
+    database,
+    localnet,
+    outboxDir,
+    logs,
+    async close() {
+      await app.close();
+      await Promise.all([database.close(), localnet.close()]);
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Operator {
+  readonly email: string;
+  readonly password: string;
+  readonly licenseKey: string;
+  readonly tenantId: string;
+  readonly cookie: string;
+}
+
+/** A licence from the admin API, an invite, an activation: a signed-in operator on a new tenant. */
+export async function createOperator(
+  app: FastifyInstance,
+  email: string,
+  password = 'correct horse battery',
+): Promise<Operator> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/admin/keys',
+    headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
+    payload: { durationDays: 30, tier: 'pro', batch: 1, maxUses: 3 },
+  });
+  const licenseKey = expectOk(created).json<{ keys: { key: string }[] }>().keys[0]?.key ?? '';
+  const invite = expectOk(
+    await app.inject({ method: 'POST', url: '/api/auth/invite-request', payload: { email } }),
+  );
+  const token = invite.json<{ token: string }>().token;
+  const activated = expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/activate',
+      payload: { token, password, licenseKey },
+    }),
+  );
+  return {
+    email,
+    password,
+    licenseKey,
+    tenantId: activated.json<{ tenant: { id: string } }>().tenant.id,
+    cookie: sessionCookieOf(activated),
+  };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((entry) => entry.name === 'fleet_session');
+  if (!cookie)
+    throw new Error(`no session cookie in the response (${response.statusCode}: ${response.body})`);
+  return cookie.value;
+}
+
+export function expectOk(response: LightMyRequestResponse): LightMyRequestResponse {
+  if (response.statusCode >= 300)
+    throw new Error(`expected success, got ${response.statusCode}: ${response.body}`);
+  return response;
+}
