@@ -10,6 +10,7 @@ import {
   createSolanaRpcSubscriptions,
   createTransactionMessage,
   generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   lamports,
   pipe,
@@ -234,6 +235,28 @@ describe('kit against the localnet', () => {
     }
     // A client that does not declare v0 support is refused, as Agave does.
     await expect(rpc.getTransaction(signature, { encoding: 'json' }).send()).rejects.toThrow();
+  });
+
+  it('simulates through kit with units consumed, fee, logs and balances', async () => {
+    const payer = await fundedSigner();
+    const recipient = (await generateKeyPairSigner()).address;
+    const { value: blockhash } = await rpc.getLatestBlockhash().send();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) => appendTransactionMessageInstructions([transferSol(payer, recipient, 3_000_000n)], m),
+    );
+    const wire = getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+    const { value } = await rpc
+      .simulateTransaction(wire, { encoding: 'base64', sigVerify: true })
+      .send();
+    expect(value.err).toBeNull();
+    expect(value.unitsConsumed).toBe(150n);
+    expect(value.fee).toBe(5_000n);
+    expect(value.logs).toContain('Program 11111111111111111111111111111111 success');
+    expect(value.postBalances?.[1]).toBe(3_000_000n);
+    expect((await rpc.getBalance(recipient).send()).value).toBe(0n);
   });
 
   it('reports slots, epochs, blockhash validity and rent like a cluster', async () => {

@@ -52,6 +52,8 @@ export interface SimulationOutcome extends ExecutionOutcome {
   readonly postAccounts: ReadonlyMap<string, AccountState>;
   readonly preBalances: readonly bigint[];
   readonly postBalances: readonly bigint[];
+  readonly preTokenBalances: readonly TokenBalance[];
+  readonly postTokenBalances: readonly TokenBalance[];
 }
 
 export type LandOutcome =
@@ -320,6 +322,8 @@ export class LocalChain {
       postAccounts: new Map<string, AccountState>(),
       preBalances: [],
       postBalances: [],
+      preTokenBalances: [],
+      postTokenBalances: [],
     };
     const fail = (err: TransactionErrorJson): SimulationOutcome => ({
       ...empty,
@@ -335,7 +339,9 @@ export class LocalChain {
       const err = this.precheck(tx);
       if (err !== null) return fail(err);
     }
-    const preBalances = resolved.keys.map((key) => this.getBalance(key));
+    const pre = resolved.keys.map((key) => this.getAccount(key));
+    const preBalances = pre.map((account) => account?.lamports ?? 0n);
+    const preTokenBalances = this.tokenBalances(pre);
     const sigverify = this.svm.getSigverify();
     if (!options.sigVerify) this.svm.setSigverify(false);
     let result;
@@ -354,6 +360,8 @@ export class LocalChain {
         keys: resolved,
         preBalances,
         postBalances: preBalances,
+        preTokenBalances,
+        postTokenBalances: preTokenBalances,
       };
     }
     const postAccounts = new Map<string, AccountState>();
@@ -367,16 +375,16 @@ export class LocalChain {
         rentEpoch: account.rentEpoch(),
       });
     }
-    const postBalances = resolved.keys.map(
-      (key) => postAccounts.get(key)?.lamports ?? this.getBalance(key),
-    );
+    const post = resolved.keys.map((key, i) => postAccounts.get(key) ?? pre[i] ?? null);
     return {
       ...outcomeOf(result.meta(), null),
       fee,
       keys: resolved,
       postAccounts,
       preBalances,
-      postBalances,
+      postBalances: post.map((account) => account?.lamports ?? 0n),
+      preTokenBalances,
+      postTokenBalances: this.tokenBalances(post),
     };
   }
 

@@ -55,9 +55,16 @@ function simulationValue(
             programId: outcome.returnData.programId,
           },
     unitsConsumed: outcome.unitsConsumed,
+    // Fields newer Agave releases (and kit's types) add to the simulation result.
     fee: outcome.err === null ? outcome.fee : null,
+    loadedAddresses:
+      outcome.keys === null
+        ? null
+        : { readonly: outcome.keys.loadedReadonly, writable: outcome.keys.loadedWritable },
     preBalances: outcome.keys === null ? null : outcome.preBalances,
     postBalances: outcome.keys === null ? null : outcome.postBalances,
+    preTokenBalances: outcome.keys === null ? null : outcome.preTokenBalances,
+    postTokenBalances: outcome.keys === null ? null : outcome.postTokenBalances,
     ...extra,
   };
 }
