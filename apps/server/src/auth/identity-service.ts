@@ -210,14 +210,12 @@ export function createIdentityService(context: IdentityContext) {
       } else {
         status = 201;
         expiresAt = new Date(at.getTime() + INVITE_LIFETIME_MS);
-        await context.db
-          .insert(invites)
-          .values({
-            email: input.email,
-            tokenHash: hashSecretToken(token),
-            createdAt: at,
-            expiresAt,
-          });
+        await context.db.insert(invites).values({
+          email: input.email,
+          tokenHash: hashSecretToken(token),
+          createdAt: at,
+          expiresAt,
+        });
       }
       const link = `${context.publicUrl(meta.origin)}/invite/activate?token=${encodeURIComponent(token)}`;
       await context.mailer.send({
