@@ -1,4 +1,4 @@
-export { generateKekBase64, kekFromBytes, KEK_BYTES, parseKek, type Kek } from './kek';
+export { assertIsKek, generateKekBase64, kekFromBytes, KEK_BYTES, parseKek, type Kek } from './kek';
 export {
   createKeyVault,
   SECRET_KEY_ALGORITHM,

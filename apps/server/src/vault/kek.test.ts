@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { isFleetError } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { generateKekBase64, kekFromBytes, parseKek } from './kek';
+import { assertIsKek, generateKekBase64, kekFromBytes, parseKek } from './kek';
 
 describe('the key-encryption key', () => {
   it('is parsed from base64 of 32 bytes and named by a SHA-256 prefix', () => {
@@ -70,5 +70,14 @@ describe('the key-encryption key', () => {
     const first = parseKek(generateKekBase64());
     const second = parseKek(generateKekBase64());
     expect(first.id).not.toBe(second.id);
+  });
+
+  it('tells a hand-built KEK with a wrong id or length from a real one', () => {
+    const kek = kekFromBytes(randomBytes(32));
+    expect(() => assertIsKek(kek)).not.toThrow();
+    expect(() => assertIsKek({ id: kek.id, key: randomBytes(32) })).toThrow(
+      'does not match its id',
+    );
+    expect(() => assertIsKek({ id: kek.id, key: kek.key.subarray(1) })).toThrow('must be 32 bytes');
   });
 });

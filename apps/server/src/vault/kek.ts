@@ -16,20 +16,39 @@ const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]*={0,2}$/;
 
 export function kekFromBytes(bytes: Uint8Array): Kek {
+  assertKekLength(bytes);
+  // A private copy: the caller may zero or reuse its buffer without breaking the vault.
+  const key = Uint8Array.from(bytes);
+  const id = kekIdOf(key);
+  const kek = { id } as { id: string; key: Uint8Array };
+  // Not enumerable, so JSON.stringify, util.inspect and object spreads of a KEK show only its id:
+  // one stray log line must not be enough to leak it.
+  Object.defineProperty(kek, 'key', { value: key, enumerable: false, writable: false });
+  return Object.freeze(kek);
+}
+
+/**
+ * Checks a KEK built by hand rather than by `kekFromBytes`: a wrong length would only fail at the
+ * first encryption, and a wrong id would label stored rows with a KEK that did not wrap them.
+ */
+export function assertIsKek(kek: Kek): void {
+  assertKekLength(kek.key);
+  if (kekIdOf(kek.key) !== kek.id) {
+    throw new FleetError('INTERNAL', `The key-encryption key ${kek.id} does not match its id`);
+  }
+}
+
+function assertKekLength(bytes: Uint8Array): void {
   if (bytes.length !== KEK_BYTES) {
     throw new FleetError(
       'INTERNAL',
       `The key-encryption key must be ${KEK_BYTES} bytes, not ${bytes.length}`,
     );
   }
-  // A private copy: the caller may zero or reuse its buffer without breaking the vault.
-  const key = Uint8Array.from(bytes);
-  const id = createHash('sha256').update(key).digest('hex').slice(0, 16);
-  const kek = { id } as { id: string; key: Uint8Array };
-  // Not enumerable, so JSON.stringify, util.inspect and object spreads of a KEK show only its id:
-  // one stray log line must not be enough to leak it.
-  Object.defineProperty(kek, 'key', { value: key, enumerable: false, writable: false });
-  return Object.freeze(kek);
+}
+
+function kekIdOf(key: Uint8Array): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
 /**

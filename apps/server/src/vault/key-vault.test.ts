@@ -196,14 +196,31 @@ describe.each(testDatabaseKinds)('the key vault on %s', (kind) => {
     const tenantId = await newTenant();
     const wallet = createTestWallet();
     const stored = await encrypt(tenantId, wallet);
-    const stranger = createKeyVault({ kek: kekFromBytes(randomBytes(32)) });
-    await expectVaultFailure(decrypt(tenantId, wallet.address, stored, stranger), 'unknown-kek');
-    // Even a wrong KEK that claims the right id does not open the data key.
-    const impostor = createKeyVault({ kek: { id: kek.id, key: randomBytes(32) } });
+    const stranger = kekFromBytes(randomBytes(32));
     await expectVaultFailure(
-      decrypt(tenantId, wallet.address, stored, impostor),
+      decrypt(tenantId, wallet.address, stored, createKeyVault({ kek: stranger })),
+      'unknown-kek',
+    );
+    // Relabelling the row with the wrong KEK's id does not help: the id is bound, and the key wrong.
+    await withTenant(database.db, tenantId, (tx) =>
+      tx
+        .update(tenantDataKeys)
+        .set({ kekId: stranger.id })
+        .where(eq(tenantDataKeys.tenantId, tenantId)),
+    );
+    await expectVaultFailure(
+      decrypt(tenantId, wallet.address, stored, createKeyVault({ kek: stranger })),
       'data-key-unwrap-failed',
     );
+  });
+
+  it('refuses a hand-built KEK whose id is not its own', () => {
+    expect(() => createKeyVault({ kek: { id: kek.id, key: randomBytes(32) } })).toThrow(
+      'does not match its id',
+    );
+    expect(() =>
+      createKeyVault({ kek, previousKeks: [{ id: 'short', key: new Uint8Array(16) }] }),
+    ).toThrow('must be 32 bytes');
   });
 
   it('fails closed on an unknown algorithm or a data key version that does not exist', async () => {

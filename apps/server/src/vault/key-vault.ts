@@ -10,7 +10,7 @@ import {
   type StoredDataKey,
 } from './data-key-store';
 import { DATA_KEY_ALGORITHM, DATA_KEY_BYTES, unwrapDataKey, wrapDataKey } from './data-key-wrap';
-import type { Kek } from './kek';
+import { assertIsKek, type Kek } from './kek';
 import { createLruCache } from './lru-cache';
 import { vaultFailure } from './vault-error';
 
@@ -69,7 +69,10 @@ export interface KeyVault {
  */
 export function createKeyVault(options: KeyVaultOptions): KeyVault {
   const keks = new Map<string, Kek>();
-  for (const kek of [...(options.previousKeks ?? []), options.kek]) keks.set(kek.id, kek);
+  for (const kek of [...(options.previousKeks ?? []), options.kek]) {
+    assertIsKek(kek);
+    keks.set(kek.id, kek);
+  }
   const currentKek = options.kek;
 
   // Unwrapped data keys, keyed by everything the unwrap depended on (including the wrapped bytes),

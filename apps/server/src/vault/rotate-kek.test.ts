@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { isFleetError } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrapDataKey } from './data-key-wrap';
-import { kekFromBytes, type Kek } from './kek';
+import { kekFromBytes } from './kek';
 import { createKeyVault, type KeyVault } from './key-vault';
 import { rotateKek, type RotateKekProgress } from './rotate-kek';
 import { createTestWallet, type TestWallet } from './test-wallets';
@@ -169,13 +169,25 @@ describe.each(testDatabaseKinds)('rotating the KEK on %s', (kind) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses a KEK that claims the right id but is the wrong key, without changing anything', async () => {
-    const before = await snapshot();
-    const impostor: Kek = { id: thirdKek.id, key: randomBytes(32) };
-    await expect(rotateKek({ db: database.db, from: [impostor], to: firstKek })).rejects.toThrow(
-      'does not open under KEK',
-    );
-    expect(await snapshot()).toEqual(before);
+  it('refuses a data key relabelled with another KEK, without changing anything', async () => {
+    const stranger = kekFromBytes(randomBytes(32));
+    const relabel = async (kekId: string) => {
+      for (const tenantId of tenantIds) {
+        await withTenant(database.db, tenantId, (tx) =>
+          tx.update(tenantDataKeys).set({ kekId }).where(eq(tenantDataKeys.tenantId, tenantId)),
+        );
+      }
+    };
+    await relabel(stranger.id);
+    try {
+      const before = await snapshot();
+      await expect(rotateKek({ db: database.db, from: [stranger], to: firstKek })).rejects.toThrow(
+        `does not open under KEK ${stranger.id}`,
+      );
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await relabel(thirdKek.id);
+    }
   });
 
   it('lets a vault with the new KEK create new data keys while older ones still wait', async () => {

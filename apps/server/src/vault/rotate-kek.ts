@@ -2,7 +2,7 @@ import { FleetError } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { DATA_KEY_ALGORITHM, unwrapDataKey, wrapDataKey } from './data-key-wrap';
-import type { Kek } from './kek';
+import { assertIsKek, type Kek } from './kek';
 
 const { tenants, tenantDataKeys } = schema;
 
@@ -40,6 +40,7 @@ export interface RotateKekResult {
  */
 export async function rotateKek(options: RotateKekOptions): Promise<RotateKekResult> {
   const { db, to, onProgress } = options;
+  for (const kek of [...options.from, to]) assertIsKek(kek);
   const sources = new Map(options.from.map((kek) => [kek.id, kek]));
   const tenantIds = (
     await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id))
