@@ -11,6 +11,7 @@ import { Faucet } from './admin/faucet.js';
 import { LocalChain } from './chain/local-chain.js';
 import { startSlotClock } from './chain/slot-clock.js';
 import { Endpoint } from './faults/endpoint.js';
+import type { TransactionIndex } from './history/transaction-index.js';
 import type { FaultProfile } from './faults/fault-profile.js';
 import { handleRpcRequest } from './http/rpc-http-handler.js';
 import { ChainStore, loadChain } from './persistence/chain-store.js';
@@ -58,6 +59,15 @@ const DEFAULT_MAX_BODY_BYTES = 50 * 1024;
 const DEFAULT_TRANSACTIONS_PER_SLOT = 1_000;
 const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * After a crash the snapshot may be older than the last appended transaction; the clock resumes
+ * after whichever is later, so slots never run backwards past landed history.
+ */
+function restoredSlot(savedSlot: bigint, index: TransactionIndex): bigint {
+  const last = index.all().at(-1);
+  return last !== undefined && last.slot >= savedSlot ? last.slot + 1n : savedSlot;
+}
+
 export async function createLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
   const host = options.host ?? '127.0.0.1';
   const slotIntervalMs = options.slotIntervalMs ?? 400;
@@ -79,7 +89,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     svm: restored?.svm,
     index: restored?.index,
     seed: restored?.meta.seed ?? randomBytes(16).toString('hex'),
-    slot: restored === null ? 0n : BigInt(restored.meta.slot),
+    slot: restored === null ? 0n : restoredSlot(BigInt(restored.meta.slot), restored.index),
     clockOffsetSeconds: restored?.meta.clockOffsetSeconds,
   });
   if (restored !== null) chain.svm.setBlockhashCheck(false);
@@ -107,6 +117,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
           onError,
         );
   if (store !== null) {
+    if (restored === null) store.startFresh();
     chain.on('transaction', (record) => store.appendTransaction(record));
     chain.on('accounts', () => store.markDirty());
     store.markDirty();

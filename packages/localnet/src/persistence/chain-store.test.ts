@@ -1,7 +1,7 @@
 // With a data directory, chain state, the transaction index, the clock and asset names survive
 // a restart, and the restart is quick.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -103,6 +103,32 @@ describe('persistence', () => {
       expect(await rpcResult<number>(localnet.url, 'getTransactionCount')).toBe(0);
     } finally {
       await localnet.close();
+    }
+  });
+});
+
+describe('recovery after a crash', () => {
+  it('keeps history appended after the last snapshot and resumes the clock after it', async () => {
+    const dir = dataDir();
+    const crashed = join(dir, 'crashed');
+    const first = await createLocalnet({ dataDir: join(dir, 'live'), slotIntervalMs: 0 });
+    const wallet = generateKeypair();
+    await first.admin.fund(wallet.address, 1_000_000_000n);
+    // Let the append land on disk, then copy the directory as a crash would leave it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cpSync(join(dir, 'live'), crashed, { recursive: true });
+    const lastSlot = await rpcResult<number>(first.url, 'getSlot');
+    await first.close();
+
+    const second = await createLocalnet({ dataDir: crashed, slotIntervalMs: 0 });
+    try {
+      const history = await rpcResult<{ slot: number }[]>(second.url, 'getSignaturesForAddress', [
+        wallet.address,
+      ]);
+      expect(history).toHaveLength(1);
+      expect(await rpcResult<number>(second.url, 'getSlot')).toBeGreaterThanOrEqual(lastSlot);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -126,6 +126,19 @@ export class ChainStore {
     await rename(`${metaPath}.tmp`, metaPath);
   }
 
+  /**
+   * Starts a fresh chain in this directory: history left without a snapshot (a crash before the
+   * first one) is moved aside rather than mixed with the new chain's, and a first snapshot is
+   * written at once.
+   */
+  startFresh(): void {
+    const transactionsPath = join(this.dataDir, TRANSACTIONS_FILE);
+    if (existsSync(transactionsPath)) {
+      renameSync(transactionsPath, `${transactionsPath}.orphaned-${Date.now()}`);
+    }
+    this.writeSnapshotSync();
+  }
+
   /** Writes everything now, synchronously, and stops scheduling. */
   async close(): Promise<void> {
     this.closed = true;
@@ -135,8 +148,13 @@ export class ChainStore {
     await this.snapshotting;
     const lines = this.pendingLines;
     this.pendingLines = [];
-    if (lines.length > 0)
+    if (lines.length > 0) {
       appendFileSync(join(this.dataDir, TRANSACTIONS_FILE), lines.join('\n') + '\n');
+    }
+    this.writeSnapshotSync();
+  }
+
+  private writeSnapshotSync(): void {
     const { state, meta } = this.capture();
     const statePath = join(this.dataDir, STATE_FILE);
     const metaPath = join(this.dataDir, META_FILE);
