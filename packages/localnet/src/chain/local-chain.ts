@@ -3,30 +3,22 @@
 // change events for subscriptions. Everything above this module speaks RPC; nothing below does.
 
 import { Account, Clock, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
-import type { TransactionMetadata } from 'litesvm/dist/internal.js';
 
 import { decodeBase58, encodeBase58 } from '../codec/base58.js';
 import { encodeBase64 } from '../codec/base64.js';
 import { TransactionIndex } from '../history/transaction-index.js';
-import type {
-  InnerInstructionRecord,
-  TokenBalance,
-  TransactionRecord,
-} from '../history/transaction-record.js';
+import type { TokenBalance, TransactionRecord } from '../history/transaction-record.js';
 import { RENT_EXEMPT_EPOCH, type AccountState } from './account-state.js';
 import { Blockhashes, MAX_PROCESSING_AGE } from './blockhashes.js';
 import { computeBudgetOf, feeOf } from './fees.js';
 import { LOOKUP_TABLE_META_SIZE } from './lookup-table-layout.js';
-import {
-  ADDRESS_LOOKUP_TABLE_PROGRAM,
-  MEMO_PROGRAM,
-  SYSTEM_PROGRAM,
-  isTokenProgram,
-} from './program-ids.js';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM, SYSTEM_PROGRAM, isTokenProgram } from './program-ids.js';
 import { parseMint, parseTokenAccount, uiTokenAmount } from './token-layout.js';
 import { TokenOwnerIndex } from './token-owner-index.js';
 import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
 import { isWritableIndex, type WireTransaction } from './wire-transaction.js';
+import { memoOf, outcomeOf, type ExecutionOutcome } from './execution-outcome.js';
+import { PrioritizationFees } from './prioritization-fees.js';
 
 export const SLOTS_PER_EPOCH = 432_000n;
 /** Agave keeps signature statuses for roughly this many slots without `searchTransactionHistory`. */
@@ -36,14 +28,6 @@ export interface ResolvedKeys {
   readonly keys: readonly string[];
   readonly loadedWritable: readonly string[];
   readonly loadedReadonly: readonly string[];
-}
-
-export interface ExecutionOutcome {
-  readonly err: TransactionErrorJson | null;
-  readonly logs: readonly string[];
-  readonly unitsConsumed: bigint;
-  readonly innerInstructions: readonly InnerInstructionRecord[];
-  readonly returnData: { readonly programId: string; readonly data: Uint8Array } | null;
 }
 
 export interface SimulationOutcome extends ExecutionOutcome {
@@ -90,8 +74,7 @@ export class LocalChain {
     transaction: new Set(),
     accounts: new Set(),
   };
-  /** Minimum compute-unit price paid per slot, for getRecentPrioritizationFees. */
-  private readonly feesBySlot = new Map<bigint, { min: bigint; byAccount: Map<string, bigint> }>();
+  private readonly prioritizationFees = new PrioritizationFees();
 
   constructor(options: LocalChainOptions) {
     this.svm = options.svm ?? createSvm();
@@ -135,8 +118,7 @@ export class LocalChain {
     this.currentSlot += count;
     this.blockhashes.advanceTo(this.currentSlot);
     this.writeClock();
-    for (const [slot] of this.feesBySlot)
-      if (slot < this.currentSlot - MAX_PROCESSING_AGE) this.feesBySlot.delete(slot);
+    this.prioritizationFees.prune(this.currentSlot - MAX_PROCESSING_AGE);
     for (const listener of this.listeners.slot) listener(this.currentSlot);
   }
 
@@ -437,7 +419,7 @@ export class LocalChain {
       const key = resolved.keys[i];
       if (key !== undefined && writable.includes(key)) this.indexAccount(key, post[i] ?? null);
     }
-    this.recordPriorityFee(tx, writable);
+    this.prioritizationFees.record(this.currentSlot, computeBudgetOf(tx).unitPrice, writable);
     for (const listener of this.listeners.transaction) listener(record);
     for (const listener of this.listeners.accounts) listener(writable);
     return { landed: true, record };
@@ -461,34 +443,11 @@ export class LocalChain {
     return balances;
   }
 
-  private recordPriorityFee(tx: WireTransaction, writable: readonly string[]): void {
-    const price = computeBudgetOf(tx).unitPrice;
-    let entry = this.feesBySlot.get(this.currentSlot);
-    if (entry === undefined) {
-      entry = { min: price, byAccount: new Map() };
-      this.feesBySlot.set(this.currentSlot, entry);
-    }
-    if (price < entry.min) entry.min = price;
-    for (const key of writable) {
-      const current = entry.byAccount.get(key);
-      if (current === undefined || price < current) entry.byAccount.set(key, price);
-    }
-  }
-
-  /** Per slot, the lowest compute-unit price that landed (touching `accounts`, when given). */
+  /** Per slot, the compute-unit prices that landed (see PrioritizationFees). */
   recentPrioritizationFees(
     accounts: readonly string[],
   ): { slot: bigint; prioritizationFee: bigint }[] {
-    const out: { slot: bigint; prioritizationFee: bigint }[] = [];
-    for (const [slot, entry] of [...this.feesBySlot].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      let fee = accounts.length === 0 ? entry.min : 0n;
-      for (const account of accounts) {
-        const price = entry.byAccount.get(account);
-        if (price !== undefined && price > fee) fee = price;
-      }
-      out.push({ slot, prioritizationFee: fee });
-    }
-    return out;
+    return this.prioritizationFees.recent(accounts);
   }
 
   /** Whether a landed transaction is still in the status cache a plain status query searches. */
@@ -517,46 +476,4 @@ function usesDurableNonce(tx: WireTransaction): boolean {
     first.data.length >= 4 &&
     new DataView(first.data.buffer, first.data.byteOffset, 4).getUint32(0, true) === 4
   );
-}
-
-function outcomeOf(meta: TransactionMetadata, err: TransactionErrorJson | null): ExecutionOutcome {
-  const innerInstructions: InnerInstructionRecord[] = [];
-  meta.innerInstructions().forEach((list, index) => {
-    if (list.length === 0) return;
-    innerInstructions.push({
-      index,
-      instructions: list.map((inner) => {
-        const ix = inner.instruction();
-        return {
-          programIdIndex: ix.programIdIndex(),
-          accounts: Array.from(ix.accounts()),
-          data: encodeBase58(ix.data()),
-          stackHeight: inner.stackHeight(),
-        };
-      }),
-    });
-  });
-  const returned = meta.returnData();
-  const returnBytes = returned.data();
-  return {
-    err,
-    logs: meta.logs(),
-    unitsConsumed: meta.computeUnitsConsumed(),
-    innerInstructions,
-    returnData:
-      returnBytes.length > 0
-        ? { programId: encodeBase58(returned.programId()), data: returnBytes }
-        : null,
-  };
-}
-
-/** Agave's memo column: each memo instruction as `[length] text`, joined by "; ". */
-function memoOf(tx: WireTransaction): string | null {
-  const memos = tx.instructions
-    .filter((ix) => tx.staticKeys[ix.programIdIndex] === MEMO_PROGRAM)
-    .map((ix) => {
-      const text = Buffer.from(ix.data).toString('utf8');
-      return `[${text.length}] ${text}`;
-    });
-  return memos.length > 0 ? memos.join('; ') : null;
 }
