@@ -1,0 +1,109 @@
+import { testDatabaseKinds } from '@fleet/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestKeypair } from './testing/keypairs';
+import {
+  createOperator,
+  createTestApp,
+  expectOk,
+  type Operator,
+  type TestApp,
+} from './testing/test-app';
+
+/**
+ * Every tenant endpoint, called by tenant A while tenant B has data: A sees only A's, changes only
+ * A's, and B's data is exactly as it was afterwards. Extend the matrix when an endpoint is added.
+ */
+describe.each(testDatabaseKinds)('tenant isolation on %s', (kind) => {
+  let harness: TestApp;
+  let app: FastifyInstance;
+  let tenantA: Operator;
+  let tenantB: Operator;
+  const walletB = newTestKeypair();
+
+  beforeAll(async () => {
+    harness = await createTestApp(kind);
+    app = harness.app;
+    [tenantA, tenantB] = [
+      await createOperator(app, 'a@tenant.example'),
+      await createOperator(app, 'b@tenant.example'),
+    ];
+    expectOk(await as(tenantB, 'PATCH', '/api/master-wallet', { private_key: walletB.privateKey }));
+    for (let index = 0; index < 3; index++) {
+      expectOk(
+        await as(tenantB, 'PATCH', '/api/master-wallet', { private_key: walletB.privateKey }),
+      );
+    }
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  function as(
+    operator: Operator,
+    method: 'GET' | 'PATCH' | 'DELETE' | 'POST',
+    url: string,
+    payload?: object,
+  ) {
+    return app.inject({
+      method,
+      url,
+      cookies: { fleet_session: operator.cookie },
+      ...(payload ? { payload } : {}),
+    });
+  }
+
+  async function snapshotOfB() {
+    const [wallet, history] = await Promise.all([
+      as(tenantB, 'GET', '/api/master-wallet'),
+      as(tenantB, 'GET', '/api/history/master-wallet'),
+    ]);
+    return { wallet: wallet.json<unknown>(), history: history.json<unknown>() };
+  }
+
+  it("gives tenant A nothing of tenant B's on every read endpoint", async () => {
+    const before = await snapshotOfB();
+    expect((await as(tenantA, 'GET', '/api/master-wallet')).statusCode).toBe(404);
+    expect((await as(tenantA, 'GET', '/api/master-wallet/balance')).statusCode).toBe(404);
+    expect((await as(tenantA, 'POST', '/api/master-wallet/reveal')).statusCode).toBe(404);
+    const history = await as(tenantA, 'GET', '/api/history/master-wallet');
+    expect(history.json()).toEqual({ entries: [], hasMore: false, nextCursor: null });
+    expect(await snapshotOfB()).toEqual(before);
+  });
+
+  it("does not let tenant A page into tenant B's history with B's cursor", async () => {
+    const pageOfB = (await as(tenantB, 'GET', '/api/history/master-wallet?limit=1')).json<{
+      nextCursor: string;
+    }>();
+    expect(pageOfB.nextCursor).toBeTruthy();
+    const response = await as(
+      tenantA,
+      'GET',
+      `/api/history/master-wallet?before=${pageOfB.nextCursor}`,
+    );
+    expect(response.json()).toEqual({ entries: [], hasMore: false, nextCursor: null });
+  });
+
+  it("leaves tenant B's data untouched when tenant A writes and deletes", async () => {
+    const before = await snapshotOfB();
+    expect((await as(tenantA, 'DELETE', '/api/master-wallet')).statusCode).toBe(404);
+    const walletA = newTestKeypair();
+    expectOk(await as(tenantA, 'PATCH', '/api/master-wallet', { private_key: walletA.privateKey }));
+    expectOk(await as(tenantA, 'DELETE', '/api/master-wallet'));
+    expect(await snapshotOfB()).toEqual(before);
+    expect((await as(tenantB, 'POST', '/api/master-wallet/reveal')).json()).toEqual({
+      public_address: walletB.address,
+      private_key: walletB.privateKey,
+    });
+  });
+
+  it("stores the same key for two tenants as two tenants' rows, each readable only by its owner", async () => {
+    const shared = newTestKeypair();
+    expectOk(await as(tenantA, 'PATCH', '/api/master-wallet', { private_key: shared.privateKey }));
+    const ofA = await as(tenantA, 'POST', '/api/master-wallet/reveal');
+    expect(ofA.json()).toMatchObject({ public_address: shared.address });
+    expect((await as(tenantB, 'GET', '/api/master-wallet')).json()).toMatchObject({
+      public_address: walletB.address,
+    });
+  });
+});
