@@ -1,4 +1,12 @@
-export { assertIsKek, generateKekBase64, kekFromBytes, KEK_BYTES, parseKek, type Kek } from './kek';
+export {
+  assertIsKek,
+  generateKekBase64,
+  kekFromBytes,
+  KEK_BYTES,
+  parseKek,
+  parseKeks,
+  type Kek,
+} from './kek';
 export {
   createKeyVault,
   SECRET_KEY_ALGORITHM,
@@ -15,4 +23,9 @@ export {
   type RotateKekProgress,
   type RotateKekResult,
 } from './rotate-kek';
-export { isVaultFailure, VAULT_FAILURE_MESSAGE, type VaultFailureReason } from './vault-error';
+export {
+  isVaultFailure,
+  VAULT_FAILURE_MESSAGE,
+  VAULT_SEAL_FAILURE_MESSAGE,
+  type VaultFailureReason,
+} from './vault-error';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { isFleetError } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { assertIsKek, generateKekBase64, kekFromBytes, parseKek } from './kek';
+import { assertIsKek, generateKekBase64, kekFromBytes, parseKek, parseKeks } from './kek';
 
 describe('the key-encryption key', () => {
   it('is parsed from base64 of 32 bytes and named by a SHA-256 prefix', () => {
@@ -79,5 +79,19 @@ describe('the key-encryption key', () => {
       'does not match its id',
     );
     expect(() => assertIsKek({ id: kek.id, key: kek.key.subarray(1) })).toThrow('must be 32 bytes');
+  });
+
+  it('parses a comma-separated list of KEKs and names a bad entry by position only', () => {
+    const [a, b] = [generateKekBase64(), generateKekBase64()];
+    expect(parseKeks(` ${a}, ,${b} `).map((kek) => kek.id)).toEqual([
+      parseKek(a).id,
+      parseKek(b).id,
+    ]);
+    expect(parseKeks('')).toEqual([]);
+    const bad = randomBytes(16).toString('base64');
+    expect(() => parseKeks(`${a},${bad}`)).toThrow(
+      'Key-encryption key #2: The key-encryption key must be 32 bytes',
+    );
+    expect(() => parseKeks(`${a},${bad}`)).not.toThrow(bad);
   });
 });

@@ -80,6 +80,25 @@ export function parseKek(base64: string): Kek {
   }
 }
 
+/**
+ * Several KEKs, comma-separated (e.g. the previous KEKs still accepted during a rotation). Blank
+ * entries are ignored; an error names the entry by position only.
+ */
+export function parseKeks(list: string): Kek[] {
+  const entries = list.split(',').map((entry) => entry.trim());
+  const keks: Kek[] = [];
+  for (const [index, entry] of entries.entries()) {
+    if (entry === '') continue;
+    try {
+      keks.push(parseKek(entry));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'invalid';
+      throw new FleetError('INTERNAL', `Key-encryption key #${index + 1}: ${reason}`);
+    }
+  }
+  return keks;
+}
+
 /** A new random KEK in the form `parseKek` reads, for a generated secrets file. */
 export function generateKekBase64(): string {
   const bytes = randomBytes(KEK_BYTES);

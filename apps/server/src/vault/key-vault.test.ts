@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kekFromBytes } from './kek';
 import { createKeyVault, SECRET_KEY_ALGORITHM, type EncryptedSecretKey } from './key-vault';
 import { createTestWallet, type TestWallet } from './test-wallets';
-import { isVaultFailure, VAULT_FAILURE_MESSAGE, type VaultFailureReason } from './vault-error';
+import {
+  isVaultFailure,
+  VAULT_FAILURE_MESSAGE,
+  VAULT_SEAL_FAILURE_MESSAGE,
+  type VaultFailureReason,
+} from './vault-error';
 
 const { tenants, tenantDataKeys } = schema;
 
@@ -175,7 +180,11 @@ describe.each(testDatabaseKinds)('the key vault on %s', (kind) => {
       decrypt(tenantId, wallet.address, stored, createKeyVault({ kek })),
       'data-key-unwrap-failed',
     );
-    await expectVaultFailure(encrypt(tenantId, createTestWallet()), 'data-key-unwrap-failed');
+    await expect(encrypt(tenantId, createTestWallet())).rejects.toSatisfy(
+      (error: unknown) =>
+        isVaultFailure(error, 'data-key-unwrap-failed') &&
+        error.message === VAULT_SEAL_FAILURE_MESSAGE,
+    );
   });
 
   it('fails closed when a wrapped data key is copied to another tenant', async () => {
@@ -259,6 +268,28 @@ describe.each(testDatabaseKinds)('the key vault on %s', (kind) => {
     expect(text).not.toContain(encodeBase58(wallet.secretKey));
     expect(text).not.toContain(Buffer.from(wallet.secretKey).toString('hex'));
     expect(text).not.toContain(Buffer.from(stored.ciphertext).toString('hex'));
+  });
+
+  it("cannot use one tenant's transaction to seal or open another tenant's keys", async () => {
+    const owner = await newTenant();
+    const other = await newTenant();
+    const wallet = createTestWallet();
+    const stored = await encrypt(owner, wallet);
+    await encrypt(other, createTestWallet());
+    // Row-level security hides the other tenant's data key and refuses a new one in its name,
+    // even after this vault has used the other tenant's key in another transaction.
+    await expect(
+      withTenant(database.db, owner, (tx) =>
+        vault.encryptSecretKey(tx, { tenantId: other, ...createTestWallet() }),
+      ),
+    ).rejects.toThrow();
+    await expectVaultFailure(
+      withTenant(database.db, other, (tx) =>
+        vault.decryptSecretKey(tx, { tenantId: owner, address: wallet.address, ...stored }),
+      ),
+      'data-key-missing',
+    );
+    expect(await dataKeyRows(other)).toHaveLength(1);
   });
 
   it('creates exactly one data key when first uses of a tenant race', async () => {

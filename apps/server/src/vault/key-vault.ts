@@ -94,7 +94,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     return rows;
   }
 
-  function keyObjectOf(row: StoredDataKey): KeyObject {
+  function keyObjectOf(row: StoredDataKey, operation: 'decrypt' | 'encrypt'): KeyObject {
     const cacheKey = [
       row.tenantId.toLowerCase(),
       row.version,
@@ -104,11 +104,11 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     ].join('|');
     const cached = dataKeys.get(cacheKey);
     if (cached !== undefined) return cached;
-    if (row.algorithm !== DATA_KEY_ALGORITHM) throw vaultFailure('unknown-algorithm');
+    if (row.algorithm !== DATA_KEY_ALGORITHM) throw vaultFailure('unknown-algorithm', operation);
     const kek = keks.get(row.kekId);
-    if (kek === undefined) throw vaultFailure('unknown-kek');
+    if (kek === undefined) throw vaultFailure('unknown-kek', operation);
     const raw = unwrapDataKey(kek, row, row.wrappedKey);
-    if (raw === undefined) throw vaultFailure('data-key-unwrap-failed');
+    if (raw === undefined) throw vaultFailure('data-key-unwrap-failed', operation);
     try {
       const keyObject = createSecretKey(raw);
       dataKeys.set(cacheKey, keyObject);
@@ -175,7 +175,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
       }
       const row = await currentDataKey(tx, tenantId);
       const ciphertext = seal(
-        keyObjectOf(row),
+        keyObjectOf(row, 'encrypt'),
         secretKey,
         secretKeyAssociatedData({
           tenantId,
@@ -197,7 +197,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
       }
       const row = await dataKeyVersion(tx, tenantId, version);
       const secretKey = open(
-        keyObjectOf(row),
+        keyObjectOf(row, 'decrypt'),
         ciphertext,
         secretKeyAssociatedData({ tenantId, address, dataKeyVersion: version, algorithm }),
         SECRET_KEY_BYTES,

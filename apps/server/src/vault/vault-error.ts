@@ -1,7 +1,7 @@
 import { FleetError } from '@fleet/core';
 
 /**
- * Why decryption failed, for logs and tests. The message stays the same whatever the reason, so a
+ * Why the vault failed, for logs and tests. The message stays the same whatever the reason, so a
  * caller (or an attacker probing with altered rows) learns nothing from it, and no key material is
  * ever part of an error.
  */
@@ -15,15 +15,21 @@ export type VaultFailureReason =
   | 'address-mismatch';
 
 export const VAULT_FAILURE_MESSAGE = 'The stored private key could not be decrypted';
+/** When sealing fails because the tenant's stored data key does not open. */
+export const VAULT_SEAL_FAILURE_MESSAGE = 'The private key could not be encrypted';
 
-export function vaultFailure(reason: VaultFailureReason): FleetError {
-  return new FleetError('INTERNAL', VAULT_FAILURE_MESSAGE, { context: { vault: reason } });
+export function vaultFailure(
+  reason: VaultFailureReason,
+  operation: 'decrypt' | 'encrypt' = 'decrypt',
+): FleetError {
+  const message = operation === 'decrypt' ? VAULT_FAILURE_MESSAGE : VAULT_SEAL_FAILURE_MESSAGE;
+  return new FleetError('INTERNAL', message, { context: { vault: reason } });
 }
 
 export function isVaultFailure(error: unknown, reason?: VaultFailureReason): error is FleetError {
   return (
     error instanceof FleetError &&
-    error.message === VAULT_FAILURE_MESSAGE &&
+    (error.message === VAULT_FAILURE_MESSAGE || error.message === VAULT_SEAL_FAILURE_MESSAGE) &&
     (reason === undefined || error.context.vault === reason)
   );
 }
