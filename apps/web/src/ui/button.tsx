@@ -1,7 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost';
 type Size = 'sm' | 'md';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -16,6 +16,7 @@ const variants: Record<Variant, string> = {
   secondary: 'border border-border bg-surface-raised text-fg hover:bg-surface-sunken',
   ghost: 'text-fg-muted hover:bg-surface-sunken hover:text-fg',
   danger: 'bg-danger text-white hover:brightness-110',
+  'danger-ghost': 'text-danger hover:bg-danger/10',
 };
 
 const sizes: Record<Size, string> = {

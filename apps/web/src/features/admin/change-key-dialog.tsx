@@ -70,7 +70,10 @@ function ChangeKeyForm({
         label="New tier"
         options={[{ value: '', label: `Keep ${licenseKey.tier}` }, ...TIER_OPTIONS]}
         value={tier}
-        onChange={(event) => setTier(event.target.value)}
+        onChange={(event) => {
+          setTier(event.target.value);
+          setFormError(undefined);
+        }}
       />
       <div className="flex flex-col gap-2">
         <Input
@@ -79,12 +82,18 @@ function ChangeKeyForm({
           placeholder={`Keep ${maxUsesLabel(licenseKey.max_uses)}`}
           value={unlimited ? 'Unlimited' : maxUses}
           disabled={unlimited}
-          onChange={(event) => setMaxUses(event.target.value)}
+          onChange={(event) => {
+            setMaxUses(event.target.value);
+            setFormError(undefined);
+          }}
         />
         <Checkbox
           label="Unlimited"
           checked={unlimited}
-          onChange={(event) => setUnlimited(event.target.checked)}
+          onChange={(event) => {
+            setUnlimited(event.target.checked);
+            setFormError(undefined);
+          }}
         />
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}

@@ -112,8 +112,7 @@ export function LicenseKeyTable({ keys, asOf, onChange, onRevoke }: LicenseKeyTa
                     </Button>
                     <Button
                       size="sm"
-                      variant="ghost"
-                      className="text-danger"
+                      variant="danger-ghost"
                       onClick={() => onRevoke(entry)}
                       disabled={status === 'revoked'}
                       aria-label={`Revoke key ${entry.key}`}

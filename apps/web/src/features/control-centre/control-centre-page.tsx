@@ -81,11 +81,11 @@ function CurrentMaster({ onOpen }: { readonly onOpen: () => void }) {
           <button
             type="button"
             onClick={onOpen}
-            className="font-mono text-xs hover:underline"
+            className="hover:underline"
             title={address}
             aria-label={`Master wallet ${address}`}
           >
-            {shortenAddress(address)}
+            <code className="font-mono text-xs">{shortenAddress(address)}</code>
           </button>
           <CopyButton value={address} label="Copy master address" />
         </p>

@@ -4,6 +4,7 @@ import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { useMasterHistory } from '../master-wallet/use-master-history';
 import {
@@ -26,11 +27,24 @@ export function MasterHistoryPanel() {
 
   return (
     <div className="flex flex-col gap-4">
-      <ol aria-label="Master wallet history" className="flex flex-col gap-3">
-        {rows.map((row) => (
-          <HistoryItem key={row.id} row={row} />
-        ))}
-      </ol>
+      <div className="overflow-x-auto rounded-md border border-border">
+        <Table aria-label="Master wallet history">
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Event</TableHeaderCell>
+              <TableHeaderCell>When</TableHeaderCell>
+              <TableHeaderCell>Requested by</TableHeaderCell>
+              <TableHeaderCell>Previous</TableHeaderCell>
+              <TableHeaderCell>New</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <HistoryItem key={row.id} row={row} />
+            ))}
+          </TableBody>
+        </Table>
+      </div>
       {history.isFetchNextPageError ? <Alert kind="error">History unavailable</Alert> : null}
       {history.hasNextPage ? (
         <Button
@@ -47,59 +61,67 @@ export function MasterHistoryPanel() {
 
 function HistoryItem({ row }: { readonly row: HistoryRow }) {
   return (
-    <li className="rounded-md border border-border bg-surface-raised p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{row.label}</span>
-        <time dateTime={row.createdAt} className="text-xs text-fg-muted">
-          {formatDateTime(row.createdAt)}
-        </time>
-      </div>
-      <p className="mt-1 text-xs text-fg-muted">
-        By <span className="keep-case">{row.requester}</span>
-        {row.via ? ` via ${row.via}` : ''}
-      </p>
-      {row.note ? <p className="keep-case mt-1 text-sm">{row.note}</p> : null}
-      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        {row.values.map((value) => (
-          <HistoryValueRow key={value.label} value={value} />
-        ))}
-      </dl>
-    </li>
+    <TableRow>
+      <TableCell className="font-semibold whitespace-nowrap">
+        {row.label}
+        {row.note ? (
+          <p className="keep-case mt-0.5 text-xs font-normal text-fg-muted">{row.note}</p>
+        ) : null}
+      </TableCell>
+      <TableCell className="text-xs whitespace-nowrap text-fg-muted">
+        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+      </TableCell>
+      <TableCell className="text-xs">
+        <span className="keep-case">{row.requester}</span>
+        {row.via ? <span className="block text-fg-muted">via {row.via}</span> : null}
+      </TableCell>
+      {[row.previous, row.next].map((side) => (
+        <TableCell key={side.address.label}>
+          <span className="flex flex-col items-start gap-0.5">
+            <HistoryValueCell value={side.address} />
+            <HistoryValueCell value={side.key} />
+          </span>
+        </TableCell>
+      ))}
+    </TableRow>
   );
 }
 
-function HistoryValueRow({ value }: { readonly value: HistoryValue }) {
+function HistoryValueCell({ value }: { readonly value: HistoryValue }) {
   const toast = useToast();
+  if (value.value !== null) {
+    return (
+      <span className="flex items-center gap-1 whitespace-nowrap">
+        <code className="font-mono text-xs" title={value.value}>
+          {value.kind === 'address' ? shortenAddress(value.value) : '•'.repeat(8)}
+        </code>
+        <CopyButton value={value.value} label={`Copy ${value.label.toLowerCase()}`} />
+      </span>
+    );
+  }
+  if (value.kind === 'address') {
+    return (
+      <span className="text-fg-muted">
+        <span aria-hidden>—</span>
+        <span className="sr-only">{value.label}: none</span>
+      </span>
+    );
+  }
   return (
-    <>
-      <dt className="text-xs text-fg-muted">{value.label}</dt>
-      <dd className="flex min-h-8 items-center gap-1">
-        {value.value !== null ? (
-          <>
-            <code className="font-mono text-xs" title={value.value}>
-              {value.kind === 'address' ? shortenAddress(value.value, 6) : '•'.repeat(12)}
-            </code>
-            <CopyButton value={value.value} label={`Copy ${value.label.toLowerCase()}`} />
-          </>
-        ) : value.kind === 'address' ? (
-          <span className="text-fg-muted">—</span>
-        ) : (
-          <button
-            type="button"
-            className="inline-flex items-center gap-1 text-xs text-fg-muted hover:text-fg"
-            onClick={() =>
-              toast.show({
-                title: 'Unavailable',
-                description: 'This value was not stored for this event.',
-                severity: 'warning',
-              })
-            }
-          >
-            <Lock className="size-3" aria-hidden />
-            {NOT_STORED}
-          </button>
-        )}
-      </dd>
-    </>
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-fg-muted hover:text-fg"
+      aria-label={`${value.label}: ${NOT_STORED}`}
+      onClick={() =>
+        toast.show({
+          title: 'Unavailable',
+          description: 'This value was not stored for this event.',
+          severity: 'warning',
+        })
+      }
+    >
+      <Lock className="size-3" aria-hidden />
+      {NOT_STORED}
+    </button>
   );
 }

@@ -49,12 +49,14 @@ describe('a master wallet history entry', () => {
     const row = historyRow(
       entry({ id: '1', action: 'swap', previous_address: 'A', new_address: 'B' }),
     );
-    expect(row.values).toEqual([
-      { label: 'Previous address', kind: 'address', value: 'A' },
-      { label: 'Previous key', kind: 'key', value: null },
-      { label: 'New address', kind: 'address', value: 'B' },
-      { label: 'New key', kind: 'key', value: null },
-    ]);
+    expect(row.previous).toEqual({
+      address: { label: 'Previous address', kind: 'address', value: 'A' },
+      key: { label: 'Previous key', kind: 'key', value: null },
+    });
+    expect(row.next).toEqual({
+      address: { label: 'New address', kind: 'address', value: 'B' },
+      key: { label: 'New key', kind: 'key', value: null },
+    });
     expect(NOT_STORED).toBe('Encrypted – not stored');
   });
 });

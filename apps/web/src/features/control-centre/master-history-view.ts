@@ -11,6 +11,12 @@ export interface HistoryValue {
   readonly value: string | null;
 }
 
+/** The wallet on one side of an event: its address and its key, each possibly absent. */
+export interface HistorySide {
+  readonly address: HistoryValue;
+  readonly key: HistoryValue;
+}
+
 export interface HistoryRow {
   readonly id: string;
   readonly label: string;
@@ -18,7 +24,8 @@ export interface HistoryRow {
   readonly requester: string;
   readonly via: string | null;
   readonly note: string | null;
-  readonly values: readonly HistoryValue[];
+  readonly previous: HistorySide;
+  readonly next: HistorySide;
 }
 
 /** One history entry as the Control Centre lists it. */
@@ -30,12 +37,14 @@ export function historyRow(entry: MasterHistoryEntry): HistoryRow {
     requester: entry.requested_by?.trim() ? entry.requested_by : SYSTEM_AUTOMATION,
     via: entry.triggered_via,
     note: entry.note,
-    values: [
-      { label: 'Previous address', kind: 'address', value: entry.previous_address },
-      { label: 'Previous key', kind: 'key', value: entry.previous_private_key },
-      { label: 'New address', kind: 'address', value: entry.new_address },
-      { label: 'New key', kind: 'key', value: entry.new_private_key },
-    ],
+    previous: {
+      address: { label: 'Previous address', kind: 'address', value: entry.previous_address },
+      key: { label: 'Previous key', kind: 'key', value: entry.previous_private_key },
+    },
+    next: {
+      address: { label: 'New address', kind: 'address', value: entry.new_address },
+      key: { label: 'New key', kind: 'key', value: entry.new_private_key },
+    },
   };
 }
 

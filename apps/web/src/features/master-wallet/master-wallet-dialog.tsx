@@ -112,7 +112,7 @@ function ViewMode({
       )}
       <p className="text-xs text-fg-muted">Updated {formatDateTime(wallet.updated_at)}</p>
       <Footer>
-        <Button variant="ghost" className="mr-auto text-danger" onClick={onClear}>
+        <Button variant="danger-ghost" className="mr-auto" onClick={onClear}>
           Clear
         </Button>
         <Button variant="primary" onClick={onEdit}>
