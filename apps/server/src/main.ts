@@ -53,13 +53,20 @@ async function main(env: Env): Promise<void> {
       'FLEET_KEK not set: a key-encryption key was generated into the secrets file',
     );
   }
-  const kek = (() => {
+  const { kek, previousKeks } = (() => {
     try {
-      return parseKek(secrets.kekBase64);
+      const configured = parseKek(secrets.kekBase64);
+      // A rotation that was interrupted: rows may be under either key until it is resumed.
+      const pending = secrets.pendingKekBase64 ? parseKek(secrets.pendingKekBase64) : undefined;
+      return pending
+        ? { kek: pending, previousKeks: [configured] }
+        : { kek: configured, previousKeks: [] };
     } catch (error) {
       throw new StartError(`FLEET_KEK is not usable: ${errorMessage(error)}`);
     }
   })();
+  if (secrets.pendingKekBase64)
+    logger.warn('a KEK rotation was interrupted: run `npm run fleet -- rotate-kek` to finish it');
 
   const database = await openDatabase(location).catch((error: unknown) => {
     throw new StartError(
@@ -76,7 +83,7 @@ async function main(env: Env): Promise<void> {
   const localnet = env.solanaRpcUrls.length === 0 ? await startEmbeddedLocalnet(env) : undefined;
   const rpcUrls = localnet ? [localnet.url] : env.solanaRpcUrls;
   const chain = createBalanceReader(rpcUrls);
-  const vault = createKeyVault({ kek });
+  const vault = createKeyVault({ kek, previousKeks });
   const audit = createAuditLog(database.db);
 
   const demo = production

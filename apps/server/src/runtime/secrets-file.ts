@@ -18,15 +18,21 @@ import { z } from 'zod';
  */
 const fileSchema = z.object({
   kek: z.string().optional(),
+  /** Set while `rotate-kek` runs: the KEK being rotated to, so an interrupted run can resume. */
+  pendingKek: z.string().optional(),
   adminToken: z.string().optional(),
   demoPassword: z.string().optional(),
 });
-type SecretsFile = z.infer<typeof fileSchema>;
+export type SecretsFile = z.infer<typeof fileSchema>;
 
 export interface InstanceSecrets {
   readonly kekBase64: string;
   readonly adminToken: string;
   readonly demoPassword: string;
+  /** A KEK rotation that started and has not finished (file-managed KEKs only). */
+  readonly pendingKekBase64: string | undefined;
+  /** True when the KEK lives in the secrets file rather than in FLEET_KEK. */
+  readonly kekInFile: boolean;
   /** Which values were generated just now, so the start can print them once. */
   readonly generated: ReadonlySet<'kek' | 'adminToken' | 'demoPassword'>;
   readonly path: string;
@@ -67,7 +73,21 @@ export function loadInstanceSecrets(options: {
       ...(generated.has('demoPassword') ? { demoPassword: secrets.demoPassword } : {}),
     });
   }
-  return { ...secrets, generated, path };
+  return {
+    ...secrets,
+    pendingKekBase64: options.kek ? undefined : stored.pendingKek,
+    kekInFile: !options.kek,
+    generated,
+    path,
+  };
+}
+
+/** Changes some fields of the secrets file, atomically, keeping the others. */
+export function updateSecretsFile(
+  path: string,
+  change: (current: SecretsFile) => SecretsFile,
+): void {
+  writeSecretsFile(path, change(readSecretsFile(path)));
 }
 
 function readSecretsFile(path: string): SecretsFile {
