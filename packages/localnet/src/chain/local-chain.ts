@@ -117,6 +117,8 @@ export class LocalChain {
     if (count <= 0n) return;
     this.currentSlot += count;
     this.blockhashes.advanceTo(this.currentSlot);
+    // LiteSVM derives durable nonces from its own blockhash; moving it lets nonces advance per slot.
+    this.svm.expireBlockhash();
     this.writeClock();
     this.prioritizationFees.prune(this.currentSlot - MAX_PROCESSING_AGE);
     for (const listener of this.listeners.slot) listener(this.currentSlot);
@@ -288,9 +290,25 @@ export class LocalChain {
   /** Checks that happen before execution: blockhash age and duplicate signatures. */
   precheck(tx: WireTransaction): TransactionErrorJson | null {
     if (this.index.get(tx.signature) !== undefined) return 'AlreadyProcessed';
-    if (!this.isBlockhashValid(tx.recentBlockhash) && !usesDurableNonce(tx))
-      return 'BlockhashNotFound';
-    return null;
+    if (this.isBlockhashValid(tx.recentBlockhash)) return null;
+    // A durable-nonce transaction is valid while its nonce account still holds that nonce.
+    const nonceAccount = durableNonceAccountOf(tx);
+    if (nonceAccount !== null && this.storedNonce(nonceAccount) === tx.recentBlockhash) return null;
+    return 'BlockhashNotFound';
+  }
+
+  /** The durable nonce an initialized nonce account holds (version, state, authority, nonce). */
+  private storedNonce(address: string): string | null {
+    const account = this.getAccount(address);
+    if (account === null || account.owner !== SYSTEM_PROGRAM || account.data.length < 80)
+      return null;
+    const view = new DataView(
+      account.data.buffer,
+      account.data.byteOffset,
+      account.data.byteLength,
+    );
+    if (view.getUint32(4, true) !== 1) return null; // State::Initialized
+    return encodeBase58(account.data.subarray(40, 72));
   }
 
   simulate(
@@ -468,12 +486,17 @@ function isErrorJson(value: ResolvedKeys | TransactionErrorJson): value is Trans
   return typeof value === 'string' || !('keys' in value);
 }
 
-function usesDurableNonce(tx: WireTransaction): boolean {
+/** The nonce account of a transaction whose first instruction is AdvanceNonceAccount. */
+function durableNonceAccountOf(tx: WireTransaction): string | null {
   const first = tx.instructions[0];
-  return (
-    first !== undefined &&
-    tx.staticKeys[first.programIdIndex] === SYSTEM_PROGRAM &&
-    first.data.length >= 4 &&
-    new DataView(first.data.buffer, first.data.byteOffset, 4).getUint32(0, true) === 4
-  );
+  if (
+    first === undefined ||
+    tx.staticKeys[first.programIdIndex] !== SYSTEM_PROGRAM ||
+    first.data.length < 4 ||
+    new DataView(first.data.buffer, first.data.byteOffset, 4).getUint32(0, true) !== 4
+  ) {
+    return null;
+  }
+  const index = first.accounts[0];
+  return index === undefined ? null : (tx.staticKeys[index] ?? null);
 }
