@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FLEET_SERVE_WEB: z.enum(['true', 'false']).default('true'),
   FLEET_KEK: z.string().trim().optional(),
+  FLEET_KEK_PREVIOUS: z.string().trim().optional(),
   FLEET_ADMIN_TOKEN: z
     .string()
     .trim()
@@ -103,6 +104,8 @@ export interface Env {
   readonly serveWeb: boolean;
   /** Base64 of 32 bytes; unset → generated into FLEET_DATA_DIR/secrets.json. */
   readonly kek: string | undefined;
+  /** Comma-separated earlier KEKs, still accepted for unwrapping during a rotation. */
+  readonly previousKeks: string | undefined;
   readonly adminToken: string | undefined;
   readonly adminPath: string;
   readonly demoEmail: string;
@@ -145,6 +148,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: env.LOG_LEVEL,
     serveWeb: env.FLEET_SERVE_WEB === 'true',
     kek: env.FLEET_KEK || undefined,
+    previousKeks: env.FLEET_KEK_PREVIOUS || undefined,
     adminToken: env.FLEET_ADMIN_TOKEN,
     adminPath: env.FLEET_ADMIN_PATH,
     demoEmail: env.FLEET_DEMO_EMAIL,

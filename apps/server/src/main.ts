@@ -21,7 +21,7 @@ import { createMailer } from './mail/mailer';
 import { createMasterWalletService } from './master-wallet/master-wallet-service';
 import { lockDataDir } from './runtime/data-dir-lock';
 import { loadInstanceSecrets } from './runtime/secrets-file';
-import { createKeyVault, parseKek } from './vault';
+import { createKeyVault, parseKek, parseKeks } from './vault';
 import { DEFAULT_WEB_DIST, isWebAppBuilt } from './web/serve-web-app';
 
 class StartError extends Error {}

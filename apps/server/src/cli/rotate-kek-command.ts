@@ -2,7 +2,7 @@ import { databaseLocationFor, migrateDatabase, openDatabase } from '@fleet/db';
 import type { Env } from '../env';
 import { lockDataDir } from '../runtime/data-dir-lock';
 import { loadInstanceSecrets, updateSecretsFile } from '../runtime/secrets-file';
-import { generateKekBase64, parseKek, rotateKek } from '../vault';
+import { generateKekBase64, parseKek, parseKeks, rotateKek } from '../vault';
 
 /**
  * `npm run fleet -- rotate-kek [--new-kek BASE64]`: re-wraps every tenant's data key under a new
