@@ -222,11 +222,10 @@ const requestAirdrop: RpcHandler = (params, ctx: RpcContext) => {
   const config = configParam(params, 2);
   checkCommitment(config);
   const { signature, outcome } = ctx.faucet.airdrop(address, lamports);
+  // As on Agave, an airdrop that lands but fails (say, below rent exemption) still answers with
+  // its signature; the failure shows in its status. Only a faucet that cannot send is an error.
   if (!outcome.landed) {
     throw internalError(`Failed to send airdrop transaction: ${transactionErrorText(outcome.err)}`);
-  }
-  if (outcome.record.err !== null) {
-    throw internalError(`Airdrop transaction failed: ${transactionErrorText(outcome.record.err)}`);
   }
   return signature;
 };
