@@ -19,9 +19,15 @@ function useRefreshMasterWallet() {
   };
 }
 
+/**
+ * Mutations that carry a private key (the key being saved, the key revealed) are dropped from the
+ * mutation cache as soon as no component uses them (`gcTime: 0`), so the key does not linger.
+ */
+const FORGET_AT_ONCE = { gcTime: 0 } as const;
+
 export function useSaveMasterWallet() {
   const refresh = useRefreshMasterWallet();
-  return useMutation({ mutationFn: saveMasterWallet, onSuccess: refresh });
+  return useMutation({ mutationFn: saveMasterWallet, onSuccess: refresh, ...FORGET_AT_ONCE });
 }
 
 export function useClearMasterWallet() {
@@ -31,5 +37,5 @@ export function useClearMasterWallet() {
 
 /** The revealed key is kept by the component that asked, never in the query cache. */
 export function useRevealMasterWallet() {
-  return useMutation({ mutationFn: revealMasterWallet });
+  return useMutation({ mutationFn: revealMasterWallet, ...FORGET_AT_ONCE });
 }
