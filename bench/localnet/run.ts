@@ -24,18 +24,26 @@ import { transferSol } from '../../packages/localnet/src/testing/kit-instruction
 const CONCURRENCY = 32;
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function startLocalnet(): Promise<{ url: string; child: ChildProcess }> {
-  const main = fileURLToPath(new URL('../../packages/localnet/src/main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, LOCALNET_PORT: '0' },
+interface BenchServer {
+  readonly url: string;
+  readonly tokenOwners: string[];
+  readonly child: ChildProcess;
+}
+
+function startLocalnet(): Promise<BenchServer> {
+  const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', server], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const match = /localnet RPC\s+(http:\/\/\S+)/.exec(output);
-      if (match?.[1] !== undefined) resolve({ url: match[1], child });
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (line !== undefined) {
+        const { url, tokenOwners } = JSON.parse(line) as { url: string; tokenOwners: string[] };
+        resolve({ url, tokenOwners, child });
+      }
     });
     child.once('exit', (code) => reject(new Error(`localnet exited with ${code}`)));
   });
@@ -113,7 +121,7 @@ async function signTransfers(
   return out;
 }
 
-const { url, child } = await startLocalnet();
+const { url, tokenOwners, child } = await startLocalnet();
 try {
   const rows: [string, string, string, string][] = [];
 
@@ -138,6 +146,26 @@ try {
   });
   const multiple = await drive(3_000, () => multipleBody, url);
   rows.push(['getMultipleAccounts ×100 keys', '3,000', multiple.perSecond.toFixed(0), '300']);
+
+  // A scan's token call: one wallet's token accounts, parsed (20 wallets, 2 accounts each).
+  const tokenBody = (i: number): string =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'getTokenAccountsByOwner',
+      params: [
+        tokenOwners[i % tokenOwners.length],
+        { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' },
+        { encoding: 'jsonParsed' },
+      ],
+    });
+  const tokens = await drive(5_000, tokenBody, url);
+  const sample = await call<{ value: unknown[] }>(url, 'getTokenAccountsByOwner', [
+    tokenOwners[0],
+    { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' },
+    { encoding: 'jsonParsed' },
+  ]);
+  rows.push(['getTokenAccountsByOwner (jsonParsed)', '5,000', tokens.perSecond.toFixed(0), '-']);
 
   const sends = 3_000;
   const payer = wallets[0] as KeyPairSigner;
@@ -186,7 +214,7 @@ try {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
   console.log(
-    `\nlanded ${landed}/${sends} transfers; failed replies: getBalance ${balance.failed}, getMultipleAccounts ${multiple.failed}, sendTransaction ${send.failed}`,
+    `\nlanded ${landed}/${sends} transfers; failed replies: getBalance ${balance.failed}, getMultipleAccounts ${multiple.failed}, getTokenAccountsByOwner ${tokens.failed} (${sample.value.length} accounts per reply), sendTransaction ${send.failed}`,
   );
   console.log(
     `(client-side signing of the transfers, not timed above: ${(sends / signingSeconds).toFixed(0)} tx/s)`,
