@@ -58,9 +58,10 @@ async function main(env: Env): Promise<void> {
       const configured = parseKek(secrets.kekBase64);
       // A rotation that was interrupted: rows may be under either key until it is resumed.
       const pending = secrets.pendingKekBase64 ? parseKek(secrets.pendingKekBase64) : undefined;
+      const earlier = env.previousKeks ? parseKeks(env.previousKeks) : [];
       return pending
-        ? { kek: pending, previousKeks: [configured] }
-        : { kek: configured, previousKeks: [] };
+        ? { kek: pending, previousKeks: [configured, ...earlier] }
+        : { kek: configured, previousKeks: earlier };
     } catch (error) {
       throw new StartError(`FLEET_KEK is not usable: ${errorMessage(error)}`);
     }

@@ -49,6 +49,7 @@ export async function rotateKekCommand(
     const from = [
       current,
       ...(secrets.pendingKekBase64 ? [parseKek(secrets.pendingKekBase64)] : []),
+      ...(env.previousKeks ? parseKeks(env.previousKeks) : []),
     ];
     const result = await rotateKek({
       db: database.db,
