@@ -5,6 +5,7 @@ import {
   type LicenseKey,
 } from '@fleet/core';
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '../../api/field-errors';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -38,9 +39,9 @@ export const TIER_OPTIONS = LICENSE_TIERS.map((tier) => ({ value: tier, label: t
 /** Spec 1 §5 Admin: duration in days, tier, batch size, max activations (unlimited = 999999). */
 export function CreateKeysForm() {
   const [form, setForm] = useState<CreateForm>(INITIAL);
-  const [errors, setErrors] = useState<FieldErrors<typeof createLicenseKeysRequestSchema._output>>(
-    {},
-  );
+  const [errors, setErrors] = useState<
+    FieldErrors<z.output<typeof createLicenseKeysRequestSchema>>
+  >({});
   const [created, setCreated] = useState<LicenseKey[]>([]);
   const create = useCreateLicenseKeys();
 
