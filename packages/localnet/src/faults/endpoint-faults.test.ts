@@ -44,7 +44,8 @@ describe('fault profiles', () => {
   });
 
   it('answers over the request-rate limit with HTTP 429 and Retry-After', async () => {
-    localnet.admin.setProfile('limited', { rps: 3 });
+    // One per second: the five requests below arrive well within a second even on a busy machine.
+    localnet.admin.setProfile('limited', { rps: 1 });
     localnet.admin.resetCounters('limited');
     const statuses: number[] = [];
     let retryAfter: string | null = null;
@@ -56,11 +57,10 @@ describe('fault profiles', () => {
       statuses.push(response.status);
       if (response.status === 429) retryAfter = response.headers.get('retry-after');
     }
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-    expect(statuses.slice(3)).toEqual([429, 429]);
+    expect(statuses).toEqual([200, 429, 429, 429, 429]);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(localnet.admin.counters('limited')).toMatchObject({
-      rateLimited: 2,
+      rateLimited: 4,
       httpRequests: 5,
       totalCalls: 5,
     });
@@ -131,7 +131,7 @@ describe('fault profiles', () => {
     await rpcResult(urlOf('slow'), 'getSlot');
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(145);
-    expect(elapsed).toBeLessThan(1_000);
+    expect(elapsed).toBeLessThan(3_000);
     localnet.admin.setProfile('slow', {});
   });
 

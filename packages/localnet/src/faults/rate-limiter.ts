@@ -1,5 +1,6 @@
-// A token bucket per key: `rate` tokens per second, holding at most one second's worth, which is
-// how providers' per-second limits behave under bursts. `peek` and `take` are separate so that a
+// A token bucket per key: `rate` tokens per second, holding one second's worth (and at least one
+// token, so that rates below 1/s still let a request through), which is how providers'
+// per-second limits behave under bursts. `peek` and `take` are separate so that a
 // request limited by one bucket does not spend tokens of another.
 
 interface Bucket {
@@ -11,8 +12,9 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   private refill(key: string, rate: number, now: number): Bucket {
-    const bucket = this.buckets.get(key) ?? { tokens: rate, at: now };
-    bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate);
+    const capacity = Math.max(rate, 1);
+    const bucket = this.buckets.get(key) ?? { tokens: capacity, at: now };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * rate);
     bucket.at = now;
     this.buckets.set(key, bucket);
     return bucket;
