@@ -1,13 +1,18 @@
 import { Outlet } from 'react-router';
+import { useIsSignedIn } from '../features/session/use-session';
+import { cn } from '../ui/cn';
+import { BottomBar } from './bottom-bar';
 import { Header } from './header';
 
 export function AppLayout() {
+  const signedIn = useIsSignedIn();
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
-      <main className="flex flex-1 flex-col">
+      <main className={cn('flex flex-1 flex-col', signedIn && 'pb-9')}>
         <Outlet />
       </main>
+      {signedIn ? <BottomBar /> : null}
     </div>
   );
 }

@@ -56,7 +56,7 @@ export function ToastProvider({ children }: { readonly children: ReactNode }) {
             ) : null}
           </ToastPrimitive.Root>
         ) : null}
-        <ToastPrimitive.Viewport className="fixed right-4 bottom-4 z-[60] flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none" />
+        <ToastPrimitive.Viewport className="fixed right-4 bottom-12 z-[60] flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none" />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>
   );
