@@ -62,7 +62,11 @@ function readCounts() {
   return {
     passed: results.numPassedTests ?? 0,
     // A file that fails to load has no failed test but must count as a failure.
-    failed: (results.numFailedTests ?? 0) + (results.numFailedTestSuites ?? 0),
+    failed:
+      (results.numFailedTests ?? 0) +
+      (results.testResults ?? []).filter(
+        (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+      ).length,
     skipped: (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0),
   };
 }
