@@ -39,12 +39,13 @@ import {
 
 let localnet: Localnet;
 let rpc: Rpc<SolanaRpcApi>;
+let rpcSubscriptions: ReturnType<typeof createSolanaRpcSubscriptions>;
 let sendAndConfirm: ReturnType<typeof sendAndConfirmTransactionFactory>;
 
 beforeAll(async () => {
   localnet = await createLocalnet({ slotIntervalMs: 100 });
   rpc = createSolanaRpc(localnet.url);
-  const rpcSubscriptions = createSolanaRpcSubscriptions(localnet.wsUrl);
+  rpcSubscriptions = createSolanaRpcSubscriptions(localnet.wsUrl);
   sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
 });
 
@@ -257,6 +258,31 @@ describe('kit against the localnet', () => {
     expect(value.logs).toContain('Program 11111111111111111111111111111111 success');
     expect(value.postBalances?.[1]).toBe(3_000_000n);
     expect((await rpc.getBalance(recipient).send()).value).toBe(0n);
+  });
+
+  it('streams account and slot notifications through kit subscriptions', async () => {
+    const target = (await generateKeyPairSigner()).address;
+    const abort = new AbortController();
+    try {
+      const accounts = await rpcSubscriptions
+        .accountNotifications(target, { commitment: 'confirmed', encoding: 'base64' })
+        .subscribe({ abortSignal: abort.signal });
+      const slots = await rpcSubscriptions
+        .slotNotifications()
+        .subscribe({ abortSignal: abort.signal });
+      await localnet.admin.fund(target, 7_000_000n);
+      for await (const notification of accounts) {
+        expect(notification.value.lamports).toBe(7_000_000n);
+        expect(notification.value.owner).toBe('11111111111111111111111111111111');
+        break;
+      }
+      for await (const notification of slots) {
+        expect(notification.slot).toBe(notification.parent + 1n);
+        break;
+      }
+    } finally {
+      abort.abort();
+    }
   });
 
   it('reports slots, epochs, blockhash validity and rent like a cluster', async () => {
