@@ -2,8 +2,6 @@
 // JSON-RPC server with its named fault-injected endpoints, and the WebSocket subscriptions.
 
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { createAdmin, type LocalnetAdmin } from './admin/admin.js';
 import { AssetRegistry } from './admin/asset-registry.js';
@@ -13,7 +11,7 @@ import { startSlotClock } from './chain/slot-clock.js';
 import { Endpoint } from './faults/endpoint.js';
 import type { TransactionIndex } from './history/transaction-index.js';
 import type { FaultProfile } from './faults/fault-profile.js';
-import { handleRpcRequest } from './http/rpc-http-handler.js';
+import { startRpcServer } from './http/rpc-server.js';
 import { ChainStore, loadChain } from './persistence/chain-store.js';
 import type { RpcContext } from './rpc/rpc-context.js';
 import { SubscriptionServer } from './ws/subscription-server.js';
@@ -92,7 +90,6 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     slot: restored === null ? 0n : restoredSlot(BigInt(restored.meta.slot), restored.index),
     clockOffsetSeconds: restored?.meta.clockOffsetSeconds,
   });
-  if (restored !== null) chain.svm.setBlockhashCheck(false);
   const faucet = new Faucet(chain, restored?.meta.faucetSecret);
   const assets = new AssetRegistry();
   for (const [mint, metadata] of restored?.meta.assets ?? []) assets.set(mint, metadata);
@@ -142,61 +139,17 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     return ctx;
   };
 
-  const endpointFor = (url: string | undefined): Endpoint | undefined => {
-    const path = (url ?? '/').split('?')[0] ?? '/';
-    if (path === '/' || path === '') return endpoints.get('default');
-    const match = /^\/rpc\/([^/]+)\/?$/.exec(path);
-    return match?.[1] === undefined ? undefined : endpoints.get(match[1]);
-  };
-
   const subscriptions = new SubscriptionServer(chain);
-  const handler = { maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, contextFor };
-
-  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    if (req.method === 'GET' && req.url === '/health') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      return;
-    }
-    const endpoint = endpointFor(req.url);
-    if (endpoint === undefined) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
-      return;
-    }
-    if (endpoint.outage) {
-      endpoint.recordOutage();
-      req.socket.destroy();
-      return;
-    }
-    if (req.method !== 'POST') {
-      res.writeHead(405, { 'content-type': 'text/plain', allow: 'POST' }).end('Method Not Allowed');
-      return;
-    }
-    handleRpcRequest(req, res, endpoint, handler).catch((error: unknown) => {
-      onError(error);
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  };
-
-  const server = createServer({ keepAliveTimeout: 30_000 }, onRequest);
-  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
-    const endpoint = endpointFor(req.url);
-    if (endpoint === undefined || endpoint.outage) {
-      socket.destroy();
-      return;
-    }
-    subscriptions.handleUpgrade(req, socket, head);
+  const server = await startRpcServer({
+    host,
+    port: options.port ?? 0,
+    endpoints,
+    contextFor,
+    subscriptions,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    onError,
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const base = server.authority;
 
   const stopClock = startSlotClock(chain, {
     slotIntervalMs,
@@ -222,8 +175,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     closing ??= (async () => {
       stopClock();
       await subscriptions.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await store?.close();
     })();
     return closing;

@@ -77,7 +77,11 @@ export class LocalChain {
   private readonly prioritizationFees = new PrioritizationFees();
 
   constructor(options: LocalChainOptions) {
-    this.svm = options.svm ?? createSvm();
+    this.svm = options.svm ?? new LiteSvm();
+    // The localnet checks blockhash age itself (150 slots) and duplicates through its own index,
+    // so LiteSVM's single-hash check and its history are off (also for a restored snapshot).
+    this.svm.setBlockhashCheck(false);
+    this.svm.setTransactionHistory(0n);
     this.seed = options.seed;
     this.index = options.index ?? new TransactionIndex();
     this.currentSlot = options.slot;
@@ -472,14 +476,6 @@ export class LocalChain {
   inStatusCache(record: TransactionRecord): boolean {
     return this.currentSlot - record.slot <= STATUS_CACHE_SLOTS;
   }
-}
-
-function createSvm(): LiteSvm {
-  const svm = new LiteSvm();
-  // The localnet checks blockhash age itself (150 slots), so LiteSVM's single-hash check is off.
-  svm.setBlockhashCheck(false);
-  svm.setTransactionHistory(0n);
-  return svm;
 }
 
 function isErrorJson(value: ResolvedKeys | TransactionErrorJson): value is TransactionErrorJson {
