@@ -139,7 +139,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     return ctx;
   };
 
-  const subscriptions = new SubscriptionServer(chain);
+  const subscriptions = new SubscriptionServer(chain, onError);
   const server = await startRpcServer({
     host,
     port: options.port ?? 0,

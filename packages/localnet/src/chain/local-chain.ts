@@ -212,6 +212,7 @@ export class LocalChain {
       state.rentEpoch ?? RENT_EXEMPT_EPOCH,
     );
     this.svm.setAccount(decodeBase58(address), account);
+    this.decimalsOf.delete(address);
     this.indexAccount(address, this.getAccount(address));
     for (const listener of this.listeners.accounts) listener([address]);
   }

@@ -15,6 +15,7 @@ import { stringifyJson } from '../rpc/json-text.js';
 import { API_VERSION } from '../rpc/rpc-context.js';
 import {
   RpcError,
+  internalError,
   invalidParams,
   invalidRequest,
   methodNotFound,
@@ -57,7 +58,10 @@ export class SubscriptionServer {
   >();
   private readonly unsubscribeChain: (() => void)[];
 
-  constructor(private readonly chain: LocalChain) {
+  constructor(
+    private readonly chain: LocalChain,
+    private readonly onError: (error: unknown) => void,
+  ) {
     this.unsubscribeChain = [
       chain.on('transaction', (record) => this.onTransaction(record)),
       chain.on('accounts', (addresses) => this.onAccounts(addresses)),
@@ -112,8 +116,13 @@ export class SubscriptionServer {
       this.reply(socket, { jsonrpc: '2.0', result: after.result, id });
       after.then?.();
     } catch (error) {
-      if (error instanceof RpcError) this.reply(socket, errorResponse(error, id));
-      else throw error;
+      if (error instanceof RpcError) {
+        this.reply(socket, errorResponse(error, id));
+        return;
+      }
+      // A bug must not take the whole localnet down with it: report it, answer, keep serving.
+      this.onError(error);
+      this.reply(socket, errorResponse(internalError(), id));
     }
   }
 
