@@ -89,6 +89,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     seed: restored?.meta.seed ?? randomBytes(16).toString('hex'),
     slot: restored === null ? 0n : restoredSlot(BigInt(restored.meta.slot), restored.index),
     clockOffsetSeconds: restored?.meta.clockOffsetSeconds,
+    onListenerError: onError,
   });
   const faucet = new Faucet(chain, restored?.meta.faucetSecret);
   const assets = new AssetRegistry();

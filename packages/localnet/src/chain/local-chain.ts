@@ -56,6 +56,8 @@ export interface LocalChainOptions {
   readonly slot: bigint;
   readonly clockOffsetSeconds?: number | undefined;
   readonly index?: TransactionIndex | undefined;
+  /** Receives a listener's failure; the chain itself carries on (default: console.error). */
+  readonly onListenerError?: ((error: unknown) => void) | undefined;
 }
 
 type Listener<K extends keyof ChainEvents> = ChainEvents[K];
@@ -75,6 +77,7 @@ export class LocalChain {
     accounts: new Set(),
   };
   private readonly prioritizationFees = new PrioritizationFees();
+  private readonly onListenerError: (error: unknown) => void;
 
   constructor(options: LocalChainOptions) {
     this.svm = options.svm ?? new LiteSvm();
@@ -85,11 +88,29 @@ export class LocalChain {
     this.seed = options.seed;
     this.index = options.index ?? new TransactionIndex();
     this.currentSlot = options.slot;
+    this.onListenerError =
+      options.onListenerError ?? ((error) => console.error('[localnet]', error));
     this.clockOffsetSeconds = options.clockOffsetSeconds ?? 0;
     this.blockhashes = new Blockhashes(options.seed);
     this.blockhashes.advanceTo(this.currentSlot);
     this.writeClock();
     this.rebuildTokenIndex();
+  }
+
+  /**
+   * Calls every listener of `event`. A listener that throws is reported, never propagated: the
+   * transaction or slot that triggered it has already happened.
+   */
+  private emit<K extends keyof ChainEvents>(event: K, ...args: Parameters<ChainEvents[K]>): void {
+    for (const listener of this.listeners[event] as Set<
+      (...a: Parameters<ChainEvents[K]>) => void
+    >) {
+      try {
+        listener(...args);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
   }
 
   on<K extends keyof ChainEvents>(event: K, listener: Listener<K>): () => void {
@@ -125,7 +146,7 @@ export class LocalChain {
     this.svm.expireBlockhash();
     this.writeClock();
     this.prioritizationFees.prune(this.currentSlot - MAX_PROCESSING_AGE);
-    for (const listener of this.listeners.slot) listener(this.currentSlot);
+    this.emit('slot', this.currentSlot);
   }
 
   setUnixTimestamp(unixTimestamp: number): void {
@@ -214,7 +235,7 @@ export class LocalChain {
     this.svm.setAccount(decodeBase58(address), account);
     this.decimalsOf.delete(address);
     this.indexAccount(address, this.getAccount(address));
-    for (const listener of this.listeners.accounts) listener([address]);
+    this.emit('accounts', [address]);
   }
 
   minimumBalanceForRentExemption(dataLength: bigint): bigint {
@@ -443,8 +464,8 @@ export class LocalChain {
       if (key !== undefined && writable.includes(key)) this.indexAccount(key, post[i] ?? null);
     }
     this.prioritizationFees.record(this.currentSlot, computeBudgetOf(tx).unitPrice, writable);
-    for (const listener of this.listeners.transaction) listener(record);
-    for (const listener of this.listeners.accounts) listener(writable);
+    this.emit('transaction', record);
+    this.emit('accounts', writable);
     return { landed: true, record };
   }
 

@@ -71,3 +71,35 @@ describe('the slot clock', () => {
     expect(chain.slot).toBe(12n);
   });
 });
+
+describe('chain events', () => {
+  it('report a failing listener without undoing or blocking the landing', () => {
+    const failures: unknown[] = [];
+    const chain = new LocalChain({
+      seed: 'events',
+      slot: 0n,
+      onListenerError: (error) => failures.push(error),
+    });
+    const payer = generateKeypair();
+    chain.writeAccount(payer.address, {
+      lamports: 10n ** 10n,
+      data: new Uint8Array(0),
+      owner: SYSTEM_PROGRAM,
+      executable: false,
+    });
+    chain.on('transaction', () => {
+      throw new Error('listener bug');
+    });
+    const seen: string[] = [];
+    chain.on('transaction', (record) => seen.push(record.signature));
+    const bytes = buildLegacyTransaction(
+      payer,
+      [systemTransfer(payer.address, generateKeypair().address, 1_000_000n)],
+      chain.latestBlockhash().blockhash,
+    );
+    const outcome = chain.land(parseWireTransaction(bytes));
+    expect(outcome.landed).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(failures).toHaveLength(1);
+  });
+});
