@@ -169,6 +169,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
     assets,
     endpoints,
     onAssetsChanged: () => store?.markDirty(),
+    onOutage: (name) => subscriptions.terminateEndpoint(name),
   });
 
   let closing: Promise<void> | null = null;

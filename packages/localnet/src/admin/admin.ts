@@ -78,6 +78,8 @@ export interface AdminDeps {
   readonly assets: AssetRegistry;
   readonly endpoints: ReadonlyMap<string, Endpoint>;
   readonly onAssetsChanged: () => void;
+  /** An endpoint went down: its open WebSocket connections drop too. */
+  readonly onOutage: (endpoint: string) => void;
 }
 
 export class AdminError extends Error {
@@ -223,6 +225,7 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
 
     setProfile(name, profile) {
       endpoint(name).setProfile(profile);
+      if (profile.outage === true) deps.onOutage(name);
     },
 
     counters: (name) => endpoint(name).counters(),

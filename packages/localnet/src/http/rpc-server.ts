@@ -69,7 +69,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       socket.destroy();
       return;
     }
-    subscriptions.handleUpgrade(req, socket, head);
+    subscriptions.handleUpgrade(req, socket, head, endpoint.name);
   });
   server.on('clientError', (_error, socket) => socket.destroy());
 

@@ -145,6 +145,31 @@ describe('WebSocket subscriptions', () => {
     expect((lateNote.params?.result as { value: unknown }).value).toEqual({ err: null });
   });
 
+  it('drops the connections of an endpoint that goes into outage', async () => {
+    const outageNet = await createLocalnet({ slotIntervalMs: 0, endpoints: { edge: {} } });
+    try {
+      const edge = outageNet.endpoints['edge'];
+      if (edge === undefined) throw new Error('no edge endpoint');
+      const socket = new WebSocket(edge.wsUrl);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      outageNet.admin.setProfile('edge', { outage: true });
+      await closed;
+      const refused = new WebSocket(edge.wsUrl);
+      await expect(
+        new Promise((resolve, reject) => {
+          refused.once('open', resolve);
+          refused.once('error', reject);
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await outageNet.close();
+    }
+  });
+
   it('answers bad subscription calls with JSON-RPC errors and stays open', async () => {
     expect((await client.call('accountSubscribe', ['nope'])).error).toEqual({
       code: -32602,

@@ -48,6 +48,7 @@ const UNSUBSCRIBE = {
 export class SubscriptionServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private nextId = 1;
+  private readonly endpointOf = new WeakMap<WebSocket, string>();
   private readonly bySignature = new Map<string, Map<number, Subscription>>();
   private readonly byAccount = new Map<string, Map<number, AccountSubscription>>();
   private readonly slotSubscriptions = new Map<number, Subscription>();
@@ -80,8 +81,18 @@ export class SubscriptionServer {
     });
   }
 
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, endpoint: string): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.endpointOf.set(ws, endpoint);
+      this.wss.emit('connection', ws, req);
+    });
+  }
+
+  /** Drops every connection made through `endpoint`, as an outage would. */
+  terminateEndpoint(endpoint: string): void {
+    for (const client of this.wss.clients) {
+      if (this.endpointOf.get(client) === endpoint) client.terminate();
+    }
   }
 
   async close(): Promise<void> {
