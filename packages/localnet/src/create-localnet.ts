@@ -16,7 +16,7 @@ import { ChainStore, loadChain } from './persistence/chain-store.js';
 import type { RpcContext } from './rpc/rpc-context.js';
 import { SubscriptionServer } from './ws/subscription-server.js';
 
-export interface LocalnetOptions {
+export interface LocalnetOptions<E extends string = string> {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
   readonly host?: string;
@@ -30,7 +30,7 @@ export interface LocalnetOptions {
    */
   readonly transactionsPerSlot?: number;
   /** Named endpoints served at `/rpc/<name>`, each with its fault profile. */
-  readonly endpoints?: Readonly<Record<string, FaultProfile>>;
+  readonly endpoints?: Readonly<Record<E, FaultProfile>>;
   /** Profile of the plain root path (endpoint "default"). */
   readonly defaultProfile?: FaultProfile;
   /** Largest accepted request body; Agave's limit is 50 KiB. */
@@ -44,11 +44,11 @@ export interface LocalnetEndpointUrls {
   readonly wsUrl: string;
 }
 
-export interface Localnet {
+export interface Localnet<E extends string = string> {
   readonly url: string;
   readonly wsUrl: string;
   /** Every endpoint by name, including "default" (the root path). */
-  readonly endpoints: Readonly<Record<string, LocalnetEndpointUrls>>;
+  readonly endpoints: Readonly<Record<E | 'default', LocalnetEndpointUrls>>;
   readonly admin: LocalnetAdmin;
   close(): Promise<void>;
 }
@@ -66,7 +66,9 @@ function restoredSlot(savedSlot: bigint, index: TransactionIndex): bigint {
   return last !== undefined && last.slot >= savedSlot ? last.slot + 1n : savedSlot;
 }
 
-export async function createLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
+export async function createLocalnet<E extends string = never>(
+  options: LocalnetOptions<E> = {},
+): Promise<Localnet<E>> {
   const host = options.host ?? '127.0.0.1';
   const slotIntervalMs = options.slotIntervalMs ?? 400;
   const onError = options.onError ?? ((error: unknown) => console.error('[localnet]', error));
@@ -124,7 +126,7 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
   const endpoints = new Map<string, Endpoint>([
     ['default', new Endpoint('default', options.defaultProfile)],
   ]);
-  for (const [name, profile] of Object.entries(options.endpoints ?? {})) {
+  for (const [name, profile] of Object.entries<FaultProfile>(options.endpoints ?? {})) {
     if (!ENDPOINT_NAME.test(name) || name === 'default')
       throw new Error(`invalid endpoint name "${name}"`);
     endpoints.set(name, new Endpoint(name, profile));
@@ -186,7 +188,8 @@ export async function createLocalnet(options: LocalnetOptions = {}): Promise<Loc
   return {
     url: `http://${base}`,
     wsUrl: `ws://${base}`,
-    endpoints: urls,
+    // Built from the same names the options declared (plus "default").
+    endpoints: urls as Record<E | 'default', LocalnetEndpointUrls>,
     admin,
     close,
   };
