@@ -1,5 +1,7 @@
-import { FleetError } from '@fleet/core';
-import { address, createSolanaRpc, isAddress } from '@solana/kit';
+import { FleetError, isFleetError } from '@fleet/core';
+import { address, isAddress } from '@solana/kit';
+
+import { createEndpointPool, type EndpointPool } from '../pool/endpoint-pool';
 
 export interface BalanceReader {
   /** Lamports held by `owner`, at `confirmed` commitment. */
@@ -7,43 +9,48 @@ export interface BalanceReader {
 }
 
 /**
- * Tries each endpoint in turn until one answers; the error names every endpoint that failed, so an
- * operator can tell a bad address from a dead pool. The full endpoint pool (health, budgets,
- * back-off) replaces this with the chain-gateway issue.
+ * Reads one balance through the endpoint pool (failover, back-off, timeouts). Given URLs it makes
+ * a pool of its own; given the server's pool, its calls show in the same stats.
  */
-export function createBalanceReader(urls: readonly string[], timeoutMs = 10_000): BalanceReader {
-  if (urls.length === 0) throw new Error('createBalanceReader needs at least one RPC URL');
-  const endpoints = urls.map((url) => ({ url, rpc: createSolanaRpc(url) }));
+export function createBalanceReader(
+  source: readonly string[] | EndpointPool,
+  timeoutMs = 10_000,
+): BalanceReader {
+  const pool = isPool(source)
+    ? source
+    : source.length === 0
+      ? fail('createBalanceReader needs at least one RPC URL')
+      : createEndpointPool({ endpoints: source, timeoutMs, maxWaitMs: timeoutMs });
   return {
     async getBalance(owner) {
       if (!isAddress(owner))
         throw new FleetError('VALIDATION_FAILED', `Not a Solana address: ${owner}`);
-      const failures: string[] = [];
-      for (const endpoint of endpoints) {
-        try {
-          const { value } = await endpoint.rpc
-            .getBalance(address(owner), { commitment: 'confirmed' })
-            .send({ abortSignal: AbortSignal.timeout(timeoutMs) });
-          return value;
-        } catch (error) {
-          failures.push(
-            `${hostOf(endpoint.url)}: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
+      try {
+        const { value } = await pool.rpc
+          .getBalance(address(owner), { commitment: 'confirmed' })
+          .send();
+        return value;
+      } catch (error) {
+        const attempts =
+          isFleetError(error, 'UPSTREAM_FAILED') && typeof error.context.attempts === 'string'
+            ? error.context.attempts
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        throw new FleetError(
+          'UPSTREAM_FAILED',
+          `Could not read the balance from any RPC endpoint (${attempts})`,
+          { cause: error },
+        );
       }
-      throw new FleetError(
-        'UPSTREAM_FAILED',
-        `Could not read the balance from any RPC endpoint (${failures.join('; ')})`,
-      );
     },
   };
 }
 
-// API keys often ride in the URL path or query: name the host only.
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'invalid URL';
-  }
+function isPool(source: readonly string[] | EndpointPool): source is EndpointPool {
+  return !Array.isArray(source);
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }

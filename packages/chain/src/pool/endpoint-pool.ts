@@ -1,0 +1,283 @@
+// The pool every chain call goes through. It is a kit `RpcTransport`: callers use kit's typed
+// API (amounts arrive as bigint), and the pool decides where each call goes — the healthiest
+// endpoint with spare budget — paces each endpoint under its rate, honours 429s, fails reads over
+// to another endpoint, and times every attempt out so a hanging endpoint cannot hang a caller.
+
+import { FleetError } from '@fleet/core';
+import {
+  createSolanaRpcFromTransport,
+  isJsonRpcPayload,
+  type Rpc,
+  type RpcTransport,
+  type SolanaRpcApi,
+} from '@solana/kit';
+
+import { checkAnswer } from './answer-checks';
+import { endpointLabels, type EndpointConfig } from './endpoint-config';
+import { EndpointState, type EndpointSnapshot } from './endpoint-state';
+import { postJsonRpc } from './post-json-rpc';
+
+export interface EndpointPoolOptions {
+  readonly endpoints: readonly (string | EndpointConfig)[];
+  /** Per attempt; default 10 s. */
+  readonly timeoutMs?: number;
+  /** Attempts per call that reach an endpoint and fail (429s excluded); default 2 × endpoints, at least 3. */
+  readonly maxAttempts?: number;
+  /** How long one call may wait in all for budget and cool-downs; default 60 s. */
+  readonly maxWaitMs?: number;
+  readonly random?: () => number;
+}
+
+/** Spec 1 §3's names, plus the RPC method counts and per-endpoint detail of the Scan Details dialog. */
+export interface PoolStats {
+  readonly endpoints: readonly string[];
+  readonly endpointHits: Readonly<Record<string, number>>;
+  readonly endpointErrors: Readonly<Record<string, number>>;
+  readonly endpoint429s: Readonly<Record<string, number>>;
+  /** Calls made by callers, by method (an attempt that failed over is counted once). */
+  readonly rpcMethods: Readonly<Record<string, number>>;
+  readonly calls: number;
+  readonly failedCalls: number;
+  readonly details: readonly EndpointSnapshot[];
+}
+
+export interface EndpointPool {
+  /** kit's typed Solana RPC over the pool. */
+  readonly rpc: Rpc<SolanaRpcApi>;
+  readonly transport: RpcTransport;
+  readonly size: number;
+  /** A call kit does not type (the DAS methods); the result, after the same checks and failover. */
+  call(method: string, params: unknown, signal?: AbortSignal): Promise<unknown>;
+  stats(): PoolStats;
+  /** Calls waiting for an endpoint now: above zero, the pool (not its callers) sets the pace. */
+  waiting(): number;
+}
+
+// Sends are never repeated by the pool after they may have reached a node: at-most-once sending
+// belongs to the transaction layer, which first asks the chain about the earlier signature.
+const NOT_REPEATABLE = new Set(['sendTransaction', 'requestAirdrop']);
+
+interface Lease {
+  readonly endpoint: EndpointState;
+  readonly stamp: number;
+}
+
+interface Waiter {
+  readonly avoid: ReadonlySet<EndpointState>;
+  readonly deadline: number;
+  readonly resolve: (lease: Lease | null) => void;
+}
+
+export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
+  const configs = options.endpoints.map((e) => (typeof e === 'string' ? { url: e } : e));
+  if (configs.length === 0)
+    throw new FleetError('VALIDATION_FAILED', 'The RPC pool needs at least one endpoint');
+  const random = options.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxAttempts = options.maxAttempts ?? Math.max(3, configs.length * 2);
+  const maxWaitMs = options.maxWaitMs ?? 60_000;
+  const labels = endpointLabels(configs);
+  const endpoints = configs.map(
+    (config, i) => new EndpointState(config, labels[i] ?? config.url, Date.now(), random),
+  );
+  const methods = new Map<string, number>();
+  let calls = 0;
+  let failedCalls = 0;
+
+  const queue: Waiter[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerAt = Infinity;
+
+  // Hands free endpoints to waiting calls in arrival order; sleeps until the next budget token or
+  // cool-down end when none is free. One timer for the whole pool, not one per waiting call.
+  const pump = (): void => {
+    const now = Date.now();
+    let earliest = Infinity;
+    for (let i = 0; i < queue.length;) {
+      const waiter = queue[i] as Waiter;
+      const fresh = endpoints.filter((e) => !waiter.avoid.has(e));
+      const candidates = fresh.length > 0 ? fresh : endpoints;
+      let best: EndpointState | null = null;
+      let bestScore = Infinity;
+      let wait = Infinity;
+      for (const endpoint of candidates) {
+        const ms = endpoint.waitMs(now);
+        if (ms > 0) {
+          wait = Math.min(wait, ms);
+          continue;
+        }
+        const score = endpoint.score(now) * (0.9 + 0.2 * random());
+        if (score < bestScore) {
+          best = endpoint;
+          bestScore = score;
+        }
+      }
+      if (best !== null) {
+        queue.splice(i, 1);
+        waiter.resolve({ endpoint: best, stamp: best.begin(now) });
+        continue;
+      }
+      // Every endpoint has failed this call and is parked: say so now rather than wait it out.
+      const hopeless = fresh.length === 0 && candidates.every((e) => e.parked);
+      if (hopeless || now + wait > waiter.deadline) {
+        queue.splice(i, 1);
+        waiter.resolve(null);
+        continue;
+      }
+      earliest = Math.min(earliest, now + wait);
+      i++;
+    }
+    if (earliest < timerAt) {
+      if (timer !== null) clearTimeout(timer);
+      timerAt = earliest;
+      timer = setTimeout(
+        () => {
+          timer = null;
+          timerAt = Infinity;
+          pump();
+        },
+        Math.max(1, earliest - now),
+      );
+    }
+  };
+
+  const acquire = (
+    avoid: ReadonlySet<EndpointState>,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Lease | null> =>
+    new Promise<Lease | null>((resolve, reject) => {
+      if (signal?.aborted === true) {
+        reject(signal.reason as Error);
+        return;
+      }
+      const onAbort = (): void => {
+        const index = queue.indexOf(waiter);
+        if (index >= 0) queue.splice(index, 1);
+        reject(signal?.reason as Error);
+      };
+      const waiter: Waiter = {
+        avoid,
+        deadline,
+        resolve: (lease) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(lease);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(waiter);
+      pump();
+    });
+
+  const exhausted = (method: string, failures: ReadonlyMap<EndpointState, string>): FleetError => {
+    const now = Date.now();
+    const attempts = endpoints
+      .map((e) => {
+        const failure = failures.get(e);
+        if (failure !== undefined) return `${e.label}: ${failure}`;
+        const cooling = Math.max(0, Math.round(e.cooldownUntil - now));
+        return `${e.label}: not tried${cooling > 0 ? ` (cooling down ${cooling} ms)` : ''}`;
+      })
+      .join('; ');
+    return new FleetError('UPSTREAM_FAILED', `No RPC endpoint answered ${method} (${attempts})`, {
+      context: { method, attempts },
+    });
+  };
+
+  const send = async (
+    payload: { readonly method: string; readonly params: unknown },
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> => {
+    const { method } = payload;
+    calls++;
+    methods.set(method, (methods.get(method) ?? 0) + 1);
+    const deadline = Date.now() + maxWaitMs;
+    const failures = new Map<EndpointState, string>();
+    const failedHere = new Set<EndpointState>();
+    let attempts = 0;
+    while (attempts < maxAttempts) {
+      const lease = await acquire(failedHere, deadline, signal);
+      if (lease === null) break;
+      const { endpoint } = lease;
+      const startedAt = Date.now();
+      let outcome;
+      try {
+        outcome = await postJsonRpc(endpoint.config.url, payload, timeoutMs, signal);
+      } finally {
+        endpoint.end(lease.stamp);
+        pump();
+      }
+      const now = Date.now();
+      if (outcome.kind === 'rate-limited') {
+        // Not executed by the node, so safe to repeat even for a send; bounded by the deadline.
+        endpoint.limited(outcome.retryAfterMs, now);
+        failures.set(endpoint, 'HTTP 429');
+        continue;
+      }
+      let reason: string;
+      let timedOut = false;
+      if (outcome.kind === 'failed') {
+        reason = outcome.reason;
+        timedOut = outcome.timedOut;
+      } else {
+        const verdict = checkAnswer(payload, outcome.body);
+        if (verdict.kind === 'good' || verdict.kind === 'final-error') {
+          endpoint.succeeded(now - startedAt, now);
+          return outcome.body;
+        }
+        reason = verdict.reason;
+      }
+      endpoint.failed(reason, timedOut, now);
+      failures.set(endpoint, reason);
+      failedHere.add(endpoint);
+      attempts++;
+      if (NOT_REPEATABLE.has(method)) break;
+    }
+    failedCalls++;
+    throw exhausted(method, failures);
+  };
+
+  const transport: RpcTransport = async <T>({
+    payload,
+    signal,
+  }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
+    if (!isJsonRpcPayload(payload))
+      throw new FleetError('INTERNAL', 'The RPC pool sends single JSON-RPC calls only');
+    return (await send(payload, signal)) as T;
+  };
+
+  let nextId = 1;
+  return {
+    rpc: createSolanaRpcFromTransport(transport),
+    transport,
+    size: endpoints.length,
+    async call(method, params, signal) {
+      const payload = { jsonrpc: '2.0', id: nextId++, method, params };
+      const body = await send(payload, signal);
+      const envelope = body as { result?: unknown; error?: { code?: unknown; message?: unknown } };
+      if (envelope.error !== undefined && envelope.error !== null) {
+        throw new FleetError(
+          'UPSTREAM_FAILED',
+          `${method} was refused: ${String(envelope.error.message)} (${String(envelope.error.code)})`,
+          { context: { method, code: Number(envelope.error.code) } },
+        );
+      }
+      return envelope.result;
+    },
+    stats() {
+      const now = Date.now();
+      const details = endpoints.map((e) => e.snapshot(now));
+      return {
+        endpoints: labels,
+        endpointHits: Object.fromEntries(details.map((d) => [d.label, d.hits])),
+        endpointErrors: Object.fromEntries(details.map((d) => [d.label, d.errors])),
+        endpoint429s: Object.fromEntries(details.map((d) => [d.label, d.rateLimited])),
+        rpcMethods: Object.fromEntries(methods),
+        calls,
+        failedCalls,
+        details,
+      };
+    },
+    waiting: () => queue.length,
+  };
+}
