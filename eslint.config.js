@@ -81,8 +81,19 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@fleet/server', '@fleet/server/*', '@fleet/db', '@fleet/db/*', '@fleet/chain', '@fleet/chain/*', '@fleet/localnet', '@fleet/localnet/*', 'node:*'],
-              message: 'The web app shares only @fleet/core with the server; secrets and I/O stay server-side.',
+              group: [
+                '@fleet/server',
+                '@fleet/server/*',
+                '@fleet/db',
+                '@fleet/db/*',
+                '@fleet/chain',
+                '@fleet/chain/*',
+                '@fleet/localnet',
+                '@fleet/localnet/*',
+                'node:*',
+              ],
+              message:
+                'The web app shares only @fleet/core with the server; secrets and I/O stay server-side.',
             },
           ],
         },
@@ -96,7 +107,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'net', 'http', 'https', '@fleet/*'], message: '@fleet/core is pure: no I/O, no other workspace.' },
+            {
+              group: ['node:*', 'fs', 'net', 'http', 'https', '@fleet/*'],
+              message: '@fleet/core is pure: no I/O, no other workspace.',
+            },
           ],
         },
       ],

@@ -18,7 +18,7 @@ export default defineConfig({
     // Libraries change far less often than the app: separate chunks stay cached across releases.
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'react',

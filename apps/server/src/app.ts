@@ -35,6 +35,7 @@ import { SERVER_VERSION } from './version';
 import { serveWebApp } from './web/serve-web-app';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_ADMIN_PATH = '/admin_secure_path_2025';
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   idleMs: 30 * 60_000,
@@ -55,6 +56,8 @@ export interface AppContext {
   readonly exposeInviteTokens?: boolean;
   /** Base of links in e-mails; defaults to the address each request came to. */
   readonly publicUrl?: string | undefined;
+  /** Where the web app shows the admin console (FLEET_ADMIN_PATH). */
+  readonly adminPath?: string;
   /** The built web app to serve, or undefined to serve the API only. */
   readonly webDistDir?: string | undefined;
   readonly bodyLimitBytes?: number;
@@ -105,7 +108,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   );
 
   if (context.webDistDir) {
-    await serveWebApp(app, context.webDistDir);
+    await serveWebApp(app, context.webDistDir, {
+      adminPath: context.adminPath ?? DEFAULT_ADMIN_PATH,
+    });
   } else {
     app.setNotFoundHandler((request, reply) => sendRouteNotFound(request, reply));
   }

@@ -36,7 +36,7 @@ const envSchema = z.object({
   FLEET_ADMIN_PATH: z
     .string()
     .trim()
-    .regex(/^\/[A-Za-z0-9_\-/]+$/, 'must be a path such as /admin_secure_path_2025')
+    .regex(/^\/[A-Za-z0-9_-][A-Za-z0-9_\-/]*$/, 'must be a path such as /admin_secure_path_2025')
     .default('/admin_secure_path_2025'),
   FLEET_DEMO_EMAIL: z
     .string()

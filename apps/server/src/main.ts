@@ -122,6 +122,7 @@ async function main(env: Env): Promise<void> {
     exposeInviteTokens: !production,
     publicUrl: env.publicUrl,
     webDistDir: env.serveWeb && webBuilt ? DEFAULT_WEB_DIST : undefined,
+    adminPath: env.adminPath,
   });
 
   let closing = false;

@@ -80,7 +80,22 @@ export function toFleetError(error: unknown, bodyLimitBytes: number): FleetError
     if (status >= 400 && status < 500)
       return new FleetError('BAD_REQUEST', error.message, { cause: error });
   }
+  // Other libraries' HTTP errors (the static file server's, say) carry a status of their own.
+  const status = statusOf(error);
+  if (status === 403) return new FleetError('FORBIDDEN', 'Forbidden', { cause: error });
+  if (status === 404) return new FleetError('NOT_FOUND', 'Not found', { cause: error });
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new FleetError('BAD_REQUEST', 'Bad request', { cause: error });
+  }
   return new FleetError('INTERNAL', 'Internal server error', { cause: error });
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const candidate =
+    (error as { statusCode?: unknown; status?: unknown }).statusCode ??
+    (error as { status?: unknown }).status;
+  return typeof candidate === 'number' ? candidate : undefined;
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

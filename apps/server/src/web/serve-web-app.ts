@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendRouteNotFound } from '../http/error-handler';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -11,16 +11,29 @@ export function isWebAppBuilt(distDir: string): boolean {
   return existsSync(join(distDir, 'index.html'));
 }
 
+const ADMIN_PATH_META = /(<meta\s+name="fleet-admin-path"\s+content=")[^"]*(")/;
+
+export interface WebAppOptions {
+  /** Where the admin console lives (FLEET_ADMIN_PATH); told to the app through a meta tag. */
+  readonly adminPath?: string;
+}
+
 /**
- * Serves the built single-page app. Any GET for a client route (no file, not under /api, asking
- * for HTML) gets index.html so that deep links and reloads work; the client renders its own 404.
+ * Serves the built single-page app. Files are looked up per request (a rebuild needs no restart);
+ * any GET for a client route (no file, not under /api) gets index.html so that deep links and
+ * reloads work, and the client renders its own 404. index.html carries the run-time settings the
+ * app needs in meta tags, since the Content-Security-Policy allows no inline script.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: WebAppOptions = {},
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
-    index: ['index.html'],
-    // Hashed assets never change; index.html must always be revalidated to pick up a new build.
+    wildcard: true,
+    index: false,
+    // Hashed assets never change; everything else must be revalidated to pick up a new build.
     cacheControl: false,
     setHeaders(reply, path) {
       void reply.header(
@@ -29,12 +42,26 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
       );
     },
   });
+  // The root is a directory to the file server; it is the app's start page to us.
+  app.get('/', (_request, reply) => sendIndex(reply, distDir, options));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) {
       return sendRouteNotFound(request, reply);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply, distDir, options);
   });
+}
+
+function sendIndex(reply: FastifyReply, distDir: string, options: WebAppOptions): FastifyReply {
+  // Read per request: it is small, and a rebuild must show at once.
+  let html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  if (options.adminPath)
+    html = html.replace(ADMIN_PATH_META, `$1${escapeAttribute(options.adminPath)}$2`);
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PATH,
+  adminPathFrom,
   LANDING_SECTIONS,
   NAV_ITEMS,
   ROUTES,
@@ -32,6 +33,16 @@ describe('the route table', () => {
   it('has unique ids and paths', () => {
     expect(new Set(ROUTES.map((route) => route.id)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
+  });
+});
+
+describe('the admin path', () => {
+  it('comes from the meta tag when it is a plain path, else is the spec default', () => {
+    expect(adminPathFrom('/ops/keys')).toBe('/ops/keys');
+    expect(adminPathFrom(undefined)).toBe('/admin_secure_path_2025');
+    expect(adminPathFrom('javascript:alert(1)')).toBe('/admin_secure_path_2025');
+    expect(adminPathFrom('//evil.example')).toBe('/admin_secure_path_2025');
+    expect(adminPathFrom('//twice')).toBe('/admin_secure_path_2025');
   });
 });
 

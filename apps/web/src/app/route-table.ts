@@ -30,7 +30,21 @@ export interface RouteEntry {
   readonly landed: boolean;
 }
 
-export const ADMIN_PATH = '/admin_secure_path_2025';
+export const DEFAULT_ADMIN_PATH = '/admin_secure_path_2025';
+
+/**
+ * The admin console's path is a server setting (FLEET_ADMIN_PATH); the server writes it into a meta
+ * tag of index.html. Anything that is not a plain path falls back to the spec's default.
+ */
+export function adminPathFrom(meta: string | null | undefined): string {
+  return meta && /^\/[A-Za-z0-9_-][A-Za-z0-9_\-/]*$/.test(meta) ? meta : DEFAULT_ADMIN_PATH;
+}
+
+export const ADMIN_PATH = adminPathFrom(
+  typeof document === 'undefined'
+    ? undefined
+    : document.querySelector('meta[name="fleet-admin-path"]')?.getAttribute('content'),
+);
 
 export const ROUTES: readonly RouteEntry[] = Object.freeze([
   { id: 'login', path: '/login', title: 'Sign in', access: 'public', landed: true },
