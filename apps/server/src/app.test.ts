@@ -114,10 +114,10 @@ describe('serving the built web app', () => {
     mkdirSync(join(distDir, 'assets'));
     writeFileSync(
       join(distDir, 'index.html'),
-      '<!doctype html><title>Fleet</title><div id="root"></div>',
+      '<!doctype html><meta name="fleet-admin-path" content="/admin_secure_path_2025" /><title>Fleet</title><div id="root"></div>',
     );
     writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    harness = await createTestApp('pglite', { webDistDir: distDir });
+    harness = await createTestApp('pglite', { webDistDir: distDir, adminPath: '/ops/keys' });
     app = harness.app;
   });
   afterAll(async () => {
@@ -134,6 +134,18 @@ describe('serving the built web app', () => {
       expect(response.body).toContain('<div id="root"></div>');
     },
   );
+
+  it('tells the app where the admin console lives', async () => {
+    const response = await app.inject({ method: 'GET', url: '/ops/keys' });
+    expect(response.body).toContain('<meta name="fleet-admin-path" content="/ops/keys" />');
+  });
+
+  it('serves a file that appeared after start, so a rebuild needs no restart', async () => {
+    writeFileSync(join(distDir, 'assets', 'later-def456.js'), 'console.log(2)');
+    const response = await app.inject({ method: 'GET', url: '/assets/later-def456.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(2)');
+  });
 
   it('serves hashed assets with a long cache lifetime', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
