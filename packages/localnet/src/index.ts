@@ -4,6 +4,7 @@ export type {
   CreateMintOptions,
   CreateTokenAccountOptions,
   LocalnetAdmin,
+  SetAccountOptions,
   SetClockOptions,
   TokenProgramName,
 } from './admin/admin.js';

@@ -10,6 +10,7 @@ import { encodeLookupTable } from '../chain/lookup-table-layout.js';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
+  SYSTEM_PROGRAM,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from '../chain/program-ids.js';
@@ -48,6 +49,13 @@ export interface CreateTokenAccountOptions {
   readonly address?: string;
 }
 
+export interface SetAccountOptions {
+  readonly lamports: bigint;
+  readonly data?: Uint8Array;
+  readonly owner?: string;
+  readonly executable?: boolean;
+}
+
 export interface SetClockOptions {
   readonly unixTimestamp?: number;
   /** Warps forward to this slot (the localnet never goes back). */
@@ -62,6 +70,11 @@ export interface LocalnetAdmin {
   /** Creates (or tops up to `amount`) a token account and adjusts the mint's supply to match. */
   createTokenAccount(options: CreateTokenAccountOptions): Promise<string>;
   associatedTokenAddress(owner: string, mint: string, program?: TokenProgramName): Promise<string>;
+  /**
+   * Writes an account as given (an escape hatch for states no transaction reaches); data
+   * defaults to empty and the owner to the System program.
+   */
+  setAccount(address: string, account: SetAccountOptions): void;
   /** Writes an active address lookup table holding `addresses`, usable at once by v0 transactions. */
   createLookupTable(addresses: readonly string[], authority?: string | null): Promise<string>;
   setClock(options: SetClockOptions): void;
@@ -193,6 +206,17 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
     },
 
     associatedTokenAddress,
+
+    setAccount(address, account) {
+      toAddress(address);
+      if (account.lamports < 0n) throw new AdminError('lamports cannot be negative');
+      chain.writeAccount(address, {
+        lamports: account.lamports,
+        data: account.data ?? new Uint8Array(0),
+        owner: account.owner === undefined ? SYSTEM_PROGRAM : toAddress(account.owner),
+        executable: account.executable ?? false,
+      });
+    },
 
     createLookupTable(addresses, authority = null) {
       if (addresses.length > 256)

@@ -293,3 +293,25 @@ describe('simulateTransaction', () => {
     expect(replaced.value.replacementBlockhash.blockhash).toBe(await latestBlockhash(url));
   });
 });
+
+describe('admin.setAccount', () => {
+  it('writes exactly what getAccountInfo then reports', async () => {
+    const address = generateKeypair().address;
+    const owner = generateKeypair().address;
+    localnet.admin.setAccount(address, {
+      lamports: 1_234_567n,
+      data: new Uint8Array([1, 2, 3]),
+      owner,
+    });
+    const info = await rpcResult<{
+      value: { lamports: number; owner: string; data: [string, string]; space: number };
+    }>(url, 'getAccountInfo', [address, { encoding: 'base64' }]);
+    expect(info.value).toMatchObject({
+      lamports: 1_234_567,
+      owner,
+      data: ['AQID', 'base64'],
+      space: 3,
+    });
+    expect(() => localnet.admin.setAccount('not-an-address', { lamports: 1n })).toThrow();
+  });
+});
