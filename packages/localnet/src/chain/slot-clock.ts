@@ -15,10 +15,17 @@ export function startSlotClock(chain: LocalChain, options: SlotClockOptions): ()
   const stopCounting = chain.on('slot', () => {
     inSlot = 0;
   });
+  let closing = false;
   const stopLanding = chain.on('transaction', () => {
     inSlot++;
-    // Deferred so that every listener of this landing sees it in its own slot.
-    if (inSlot >= perSlot) queueMicrotask(() => chain.advanceSlots(1n));
+    if (inSlot < perSlot || closing) return;
+    // Deferred so that every listener of this landing sees it in its own slot; transactions that
+    // land before the deferred close (one HTTP batch) share the slot, like one block.
+    closing = true;
+    queueMicrotask(() => {
+      closing = false;
+      chain.advanceSlots(1n);
+    });
   });
   let ticker: NodeJS.Timeout | null = null;
   if (options.slotIntervalMs > 0) {
