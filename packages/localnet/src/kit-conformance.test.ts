@@ -5,6 +5,7 @@ import {
   address,
   appendTransactionMessageInstructions,
   assertIsTransactionWithBlockhashLifetime,
+  compileTransaction,
   compressTransactionMessageUsingAddressLookupTables,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
@@ -19,6 +20,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
   type Address,
+  type Blockhash,
   type Instruction,
   type KeyPairSigner,
   type Rpc,
@@ -283,6 +285,35 @@ describe('kit against the localnet', () => {
     } finally {
       abort.abort();
     }
+  });
+
+  it('estimates compute units from an unsigned transaction, as compute-unit estimators do', async () => {
+    const payer = await fundedSigner();
+    // A placeholder lifetime: the estimate asks the node to replace it.
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 0n },
+          m,
+        ),
+      (m) => appendTransactionMessageInstructions([transferSol(payer, payer.address, 1n)], m),
+    );
+    const wire = getBase64EncodedWireTransaction(compileTransaction(message));
+    const { value } = await rpc
+      .simulateTransaction(wire, {
+        encoding: 'base64',
+        sigVerify: false,
+        replaceRecentBlockhash: true,
+      })
+      .send();
+    expect(value.err).toBeNull();
+    expect(value.unitsConsumed).toBe(150n);
+    const replacement = value.replacementBlockhash?.blockhash;
+    expect(replacement).toBeDefined();
+    if (replacement !== undefined)
+      expect((await rpc.isBlockhashValid(replacement).send()).value).toBe(true);
   });
 
   it('reports slots, epochs, blockhash validity and rent like a cluster', async () => {
