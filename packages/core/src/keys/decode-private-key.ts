@@ -1,5 +1,5 @@
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { decodeBase58, encodeBase58, isBase58 } from './base58';
+import { ed25519PublicKeyOf, type Ed25519PublicKeyOf } from './ed25519-public-key';
 
 /**
  * One Solana secret key (64 bytes: 32-byte seed then 32-byte public key) from the two forms
@@ -26,23 +26,34 @@ export type DecodeResult =
   | { readonly ok: true; readonly value: DecodedPrivateKey }
   | { readonly ok: false; readonly problem: PrivateKeyProblem; readonly message: string };
 
+export interface DecodePrivateKeyOptions {
+  /** Derives the public half for the match check; defaults to the pure-JavaScript ed25519. */
+  readonly publicKeyOf?: Ed25519PublicKeyOf;
+}
+
 const SECRET_KEY_BYTES = 64;
 
-export function decodePrivateKey(input: string): DecodeResult {
+export function decodePrivateKey(
+  input: string,
+  options: DecodePrivateKeyOptions = {},
+): DecodeResult {
   const text = input.trim();
   if (text === '') return failure('empty');
   const bytes = text.startsWith('[') ? bytesFromJson(text) : bytesFromBase58(text);
   if (!(bytes instanceof Uint8Array)) return failure(bytes);
   if (bytes.length !== SECRET_KEY_BYTES) return failure('length');
-  const publicKey = ed25519.getPublicKey(bytes.subarray(0, 32));
+  const publicKey = (options.publicKeyOf ?? ed25519PublicKeyOf)(bytes.subarray(0, 32));
   if (!equalBytes(publicKey, bytes.subarray(32))) return failure('mismatch');
   return { ok: true, value: { secretKey: bytes, address: encodeBase58(publicKey) } };
 }
 
 /** The address a 64-byte secret key signs for, after the same checks as `decodePrivateKey`. */
-export function addressOfSecretKey(secretKey: Uint8Array): string {
+export function addressOfSecretKey(
+  secretKey: Uint8Array,
+  publicKeyOf: Ed25519PublicKeyOf = ed25519PublicKeyOf,
+): string {
   if (secretKey.length !== SECRET_KEY_BYTES) throw new Error(PRIVATE_KEY_MESSAGES.length);
-  const publicKey = ed25519.getPublicKey(secretKey.subarray(0, 32));
+  const publicKey = publicKeyOf(secretKey.subarray(0, 32));
   if (!equalBytes(publicKey, secretKey.subarray(32)))
     throw new Error(PRIVATE_KEY_MESSAGES.mismatch);
   return encodeBase58(publicKey);
