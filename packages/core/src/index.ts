@@ -13,3 +13,4 @@ export * from './seed/seed-phrase';
 export * from './seed/slip10-ed25519';
 export * from './seed/derive-solana-accounts';
 export * from './seed/seed-fingerprint';
+export * from './keys/parse-private-keys';

@@ -1,0 +1,361 @@
+import {
+  decodePrivateKey,
+  PRIVATE_KEY_MESSAGES,
+  type DecodedPrivateKey,
+  type PrivateKeyProblem,
+} from './decode-private-key';
+import type { Ed25519PublicKeyOf } from './ed25519-public-key';
+import { normalizeKeyText } from './normalize-key-text';
+
+/**
+ * Finds every private key in the text an operator pastes into the Private Keys tab (spec 1 §5):
+ * base58 strings (also one split across two lines) and JSON arrays of 64 integers 0–255, one per
+ * line or mixed with other text, several arrays in one text or one array over several lines.
+ *
+ * Nothing that looks like a key is dropped silently: it is either a key or a problem naming its
+ * lines and the spec's message. "Looks like a key" means:
+ * - a run of 50 or more letters and digits (an address has at most 44), or
+ * - a bracketed list of 16 or more numbers (closed or not).
+ * Shorter runs matter only as a half of a key split over two lines: two adjacent lines, each
+ * holding one run (quotes and commas around it allowed), are joined when the joined text is 86–88
+ * characters and decodes to a 64-byte key whose public half matches its seed — never otherwise,
+ * so two addresses on adjacent lines are never mistaken for a key.
+ *
+ * The scan is linear in the text (no regular expressions, each character visited at most twice),
+ * and only fragments that can be keys are decoded, so 10 MB of text is cheap to scan; the cost
+ * that remains is one ed25519 public-key derivation per key-like fragment (the match check).
+ * Problems carry line numbers and sizes only, never the fragment's text: a refused key is still
+ * a secret.
+ */
+export const NO_PRIVATE_KEYS_MESSAGE = 'No private keys detected in the input.';
+
+export type KeyFragmentKind = 'base58' | 'json-array';
+
+export interface KeyFragment {
+  /** 1-based line of the fragment's first character, in the text as pasted. */
+  readonly line: number;
+  /** 1-based line of its last character (differs for split keys and multi-line arrays). */
+  readonly endLine: number;
+  readonly kind: KeyFragmentKind;
+  /** Characters of a base58 fragment, numbers of an array. */
+  readonly length: number;
+}
+
+export interface ParsedPrivateKey extends DecodedPrivateKey, KeyFragment {}
+
+export interface KeyFragmentProblem extends KeyFragment {
+  readonly problem: PrivateKeyProblem;
+  readonly message: string;
+}
+
+export interface ParsedPrivateKeys {
+  /** Distinct keys, in input order (a repeated key keeps its first place). */
+  readonly keys: readonly ParsedPrivateKey[];
+  /** How many repeats were removed. */
+  readonly duplicatesInInput: number;
+  /** Each address that appeared more than once, once, in input order. */
+  readonly duplicateAddresses: readonly string[];
+  /** Fragments that looked like keys and were refused, in input order. */
+  readonly problems: readonly KeyFragmentProblem[];
+}
+
+export type ParsePrivateKeysResult =
+  | { readonly ok: true; readonly value: ParsedPrivateKeys }
+  | {
+      readonly ok: false;
+      readonly problem: 'none';
+      readonly message: typeof NO_PRIVATE_KEYS_MESSAGE;
+      readonly problems: readonly KeyFragmentProblem[];
+    };
+
+export interface ParsePrivateKeysOptions {
+  readonly publicKeyOf?: Ed25519PublicKeyOf;
+}
+
+/** A run this long is no address (at most 44) and no word: it is meant as a key. */
+export const KEY_LIKE_RUN_CHARS = 50;
+/** A bracketed list with this many numbers is meant as a key. */
+export const KEY_LIKE_ARRAY_NUMBERS = 16;
+const SPLIT_KEY_MIN_CHARS = 86;
+const SPLIT_KEY_MAX_CHARS = 88;
+/** Longer runs are refused by length without decoding (base58 decoding is quadratic). */
+const DECODE_MAX_CHARS = 100;
+
+const ALNUM = 1;
+const ARRAY_FILLER = 2; // whitespace, comma, sign and decimal point inside a numeric list
+const DIGIT = 4;
+const WRAPPER = 8; // what may surround a key on its own line: spaces, quotes, commas, semicolons
+const HEX = 16;
+
+const CLASS = (() => {
+  const table = new Uint8Array(128);
+  const mark = (chars: string, flag: number) => {
+    for (const char of chars) {
+      const code = char.charCodeAt(0);
+      table[code] = (table[code] ?? 0) | flag;
+    }
+  };
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  mark(letters, ALNUM);
+  mark('0123456789', ALNUM | DIGIT | HEX);
+  mark('abcdefABCDEF', HEX);
+  mark(' \n,-+.', ARRAY_FILLER);
+  mark(' ,;"\'', WRAPPER);
+  return table;
+})();
+
+function classOf(code: number): number {
+  return code < 128 ? (CLASS[code] ?? 0) : 0;
+}
+
+interface RawFragment {
+  readonly kind: KeyFragmentKind;
+  readonly start: number;
+  readonly end: number;
+  /** Numbers in an array; characters of a run. */
+  readonly length: number;
+  /** An array whose closing bracket never came. */
+  readonly unclosed: boolean;
+  /** A run with nothing but wrapper characters beside it on its line. */
+  readonly aloneOnLine: boolean;
+}
+
+export function parsePrivateKeys(
+  input: string,
+  options: ParsePrivateKeysOptions = {},
+): ParsePrivateKeysResult {
+  const text = normalizeKeyText(input);
+  const lines = new LineIndex(text);
+  const decodeOptions = options.publicKeyOf ? { publicKeyOf: options.publicKeyOf } : {};
+  const found: ParsedPrivateKey[] = [];
+  const problems: KeyFragmentProblem[] = [];
+
+  const fragments = scanFragments(text);
+  for (let index = 0; index < fragments.length; index++) {
+    const fragment = fragments[index] as RawFragment;
+    const next = fragments[index + 1];
+    if (next && isSplitKeyPair(lines, fragment, next)) {
+      const joined = text.slice(fragment.start, fragment.end) + text.slice(next.start, next.end);
+      const decoded = decodePrivateKey(joined, decodeOptions);
+      if (decoded.ok) {
+        found.push(
+          Object.freeze({
+            ...decoded.value,
+            line: lines.lineOf(fragment.start),
+            endLine: lines.lineOf(next.end - 1),
+            kind: 'base58' as const,
+            length: joined.length,
+          }),
+        );
+        index++;
+        continue;
+      }
+    }
+    const outcome = classify(text, fragment, decodeOptions);
+    if (outcome === undefined) continue;
+    const place: KeyFragment = {
+      line: lines.lineOf(fragment.start),
+      endLine: lines.lineOf(fragment.end - 1),
+      kind: fragment.kind,
+      length: fragment.length,
+    };
+    if ('secretKey' in outcome) found.push(Object.freeze({ ...outcome, ...place }));
+    else {
+      problems.push(
+        Object.freeze({
+          ...place,
+          problem: outcome.problem,
+          message: PRIVATE_KEY_MESSAGES[outcome.problem],
+        }),
+      );
+    }
+  }
+
+  const frozenProblems = Object.freeze(problems);
+  if (found.length === 0) {
+    return Object.freeze({
+      ok: false as const,
+      problem: 'none' as const,
+      message: NO_PRIVATE_KEYS_MESSAGE,
+      problems: frozenProblems,
+    });
+  }
+  return Object.freeze({
+    ok: true as const,
+    value: Object.freeze({ ...removeDuplicates(found), problems: frozenProblems }),
+  });
+}
+
+function removeDuplicates(found: readonly ParsedPrivateKey[]) {
+  const seen = new Map<string, number>();
+  const keys: ParsedPrivateKey[] = [];
+  const duplicateAddresses: string[] = [];
+  for (const key of found) {
+    const count = seen.get(key.address) ?? 0;
+    seen.set(key.address, count + 1);
+    if (count === 0) keys.push(key);
+    else if (count === 1) duplicateAddresses.push(key.address);
+  }
+  return {
+    keys: Object.freeze(keys),
+    duplicatesInInput: found.length - keys.length,
+    duplicateAddresses: Object.freeze(duplicateAddresses),
+  };
+}
+
+type Classified = DecodedPrivateKey | { readonly problem: PrivateKeyProblem } | undefined;
+
+function classify(
+  text: string,
+  fragment: RawFragment,
+  decodeOptions: { publicKeyOf?: Ed25519PublicKeyOf },
+): Classified {
+  if (fragment.kind === 'json-array') {
+    if (fragment.length < KEY_LIKE_ARRAY_NUMBERS) return undefined;
+    if (fragment.unclosed) return { problem: 'parse' };
+    const decoded = decodePrivateKey(text.slice(fragment.start, fragment.end), decodeOptions);
+    return decoded.ok ? decoded.value : { problem: decoded.problem };
+  }
+  if (fragment.length < KEY_LIKE_RUN_CHARS) return undefined;
+  if (isAllHex(text, fragment)) return { problem: 'format' };
+  if (fragment.length > DECODE_MAX_CHARS) return { problem: 'length' };
+  const decoded = decodePrivateKey(text.slice(fragment.start, fragment.end), decodeOptions);
+  return decoded.ok ? decoded.value : { problem: decoded.problem };
+}
+
+function isAllHex(text: string, fragment: RawFragment): boolean {
+  for (let index = fragment.start; index < fragment.end; index++) {
+    if ((classOf(text.charCodeAt(index)) & HEX) === 0) return false;
+  }
+  return true;
+}
+
+function isSplitKeyPair(lines: LineIndex, first: RawFragment, second: RawFragment): boolean {
+  if (first.kind !== 'base58' || second.kind !== 'base58') return false;
+  if (!first.aloneOnLine || !second.aloneOnLine) return false;
+  const joinedLength = first.length + second.length;
+  if (joinedLength < SPLIT_KEY_MIN_CHARS || joinedLength > SPLIT_KEY_MAX_CHARS) return false;
+  return lines.lineOf(second.start) === lines.lineOf(first.start) + 1;
+}
+
+/**
+ * One left-to-right pass producing the fragments that can matter: numeric bracketed lists,
+ * key-like runs, and runs alone on their line (possible halves of a split key).
+ */
+function scanFragments(text: string): RawFragment[] {
+  const fragments: RawFragment[] = [];
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x5b /* [ */) {
+      const array = scanArray(text, index);
+      if (array.kind === 'restart') {
+        index = array.at;
+        continue;
+      }
+      if (array.kind === 'array') {
+        fragments.push(array.fragment);
+        index = array.fragment.end;
+        continue;
+      }
+      // Not a numeric list: the bracket is an ordinary character; look inside it for runs.
+      index++;
+      continue;
+    }
+    if (classOf(code) & ALNUM) {
+      let end = index + 1;
+      while (end < length && classOf(text.charCodeAt(end)) & ALNUM) end++;
+      const aloneOnLine = isAloneOnLine(text, index, end);
+      if (end - index >= KEY_LIKE_RUN_CHARS || aloneOnLine) {
+        fragments.push({
+          kind: 'base58',
+          start: index,
+          end,
+          length: end - index,
+          unclosed: false,
+          aloneOnLine,
+        });
+      }
+      index = end;
+      continue;
+    }
+    index++;
+  }
+  return fragments;
+}
+
+type ArrayScan =
+  | { readonly kind: 'array'; readonly fragment: RawFragment }
+  | { readonly kind: 'restart'; readonly at: number }
+  | { readonly kind: 'none' };
+
+/**
+ * From an opening bracket: a list of numbers up to `]` is an array fragment (small ones too, so
+ * that their digits are not read again as runs); another `[` first means this one only wraps
+ * arrays (`[[...],[...]]`), so scanning restarts there; any other character ends the attempt —
+ * with many numbers already read, as an unclosed array, else as no array at all.
+ */
+function scanArray(text: string, start: number): ArrayScan {
+  let numbers = 0;
+  let inNumber = false;
+  let index = start + 1;
+  for (; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x5d /* ] */) {
+      const fragment = arrayFragment(start, index + 1, numbers, false);
+      return { kind: 'array', fragment };
+    }
+    if (code === 0x5b /* [ */) return { kind: 'restart', at: index };
+    const flags = classOf(code);
+    if (flags & DIGIT) {
+      if (!inNumber) numbers++;
+      inNumber = true;
+    } else if (flags & ARRAY_FILLER) inNumber = false;
+    else break;
+  }
+  if (numbers >= KEY_LIKE_ARRAY_NUMBERS) {
+    return { kind: 'array', fragment: arrayFragment(start, index, numbers, true) };
+  }
+  return { kind: 'none' };
+}
+
+function arrayFragment(
+  start: number,
+  end: number,
+  numbers: number,
+  unclosed: boolean,
+): RawFragment {
+  return { kind: 'json-array', start, end, length: numbers, unclosed, aloneOnLine: false };
+}
+
+function isAloneOnLine(text: string, start: number, end: number): boolean {
+  let before = start - 1;
+  while (before >= 0 && classOf(text.charCodeAt(before)) & WRAPPER) before--;
+  if (before >= 0 && text.charCodeAt(before) !== 0x0a) return false;
+  let after = end;
+  while (after < text.length && classOf(text.charCodeAt(after)) & WRAPPER) after++;
+  return after >= text.length || text.charCodeAt(after) === 0x0a;
+}
+
+/** Offsets to 1-based line numbers by binary search over the line starts. */
+class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+      this.starts.push(index + 1);
+    }
+  }
+
+  lineOf(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
+}
