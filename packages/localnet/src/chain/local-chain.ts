@@ -23,6 +23,7 @@ import { PrioritizationFees } from './prioritization-fees.js';
 export const SLOTS_PER_EPOCH = 432_000n;
 /** Agave keeps signature statuses for roughly this many slots without `searchTransactionHistory`. */
 export const STATUS_CACHE_SLOTS = 300n;
+const SLOT_TIMES_KEPT = 100_000;
 
 export interface ResolvedKeys {
   readonly keys: readonly string[];
@@ -77,6 +78,8 @@ export class LocalChain {
     accounts: new Set(),
   };
   private readonly prioritizationFees = new PrioritizationFees();
+  /** Start time of recent slots, oldest first (a Map keeps insertion order). */
+  private readonly slotTimes = new Map<bigint, number>();
   private readonly onListenerError: (error: unknown) => void;
 
   constructor(options: LocalChainOptions) {
@@ -93,6 +96,7 @@ export class LocalChain {
     this.clockOffsetSeconds = options.clockOffsetSeconds ?? 0;
     this.blockhashes = new Blockhashes(options.seed);
     this.blockhashes.advanceTo(this.currentSlot);
+    this.slotTimes.set(this.currentSlot, this.unixTimestamp());
     this.writeClock();
     this.rebuildTokenIndex();
   }
@@ -141,6 +145,11 @@ export class LocalChain {
   advanceSlots(count = 1n): void {
     if (count <= 0n) return;
     this.currentSlot += count;
+    this.slotTimes.set(this.currentSlot, this.unixTimestamp());
+    if (this.slotTimes.size > SLOT_TIMES_KEPT) {
+      const oldest = this.slotTimes.keys().next().value;
+      if (oldest !== undefined) this.slotTimes.delete(oldest);
+    }
     this.blockhashes.advanceTo(this.currentSlot);
     // LiteSVM derives durable nonces from its own blockhash; moving it lets nonces advance per slot.
     this.svm.expireBlockhash();
@@ -165,6 +174,19 @@ export class LocalChain {
       blockhash: this.blockhashes.hashForSlot(this.currentSlot),
       lastValidBlockHeight: this.currentSlot + MAX_PROCESSING_AGE,
     };
+  }
+
+  /** The blockhash of a past or current slot (any slot's hash can be derived from the seed). */
+  blockhashOf(slot: bigint): string {
+    return this.blockhashes.hashForSlot(slot);
+  }
+
+  /**
+   * When a slot began, for getBlock/getBlockTime: remembered for recent slots, else taken from a
+   * transaction that landed in it; null when neither is known (an old, empty slot).
+   */
+  blockTimeOf(slot: bigint): number | null {
+    return this.slotTimes.get(slot) ?? this.index.inSlot(slot)[0]?.blockTime ?? null;
   }
 
   genesisHash(): string {

@@ -67,6 +67,23 @@ export class TransactionIndex {
   all(): readonly TransactionRecord[] {
     return this.bySeq;
   }
+
+  /** The transactions that landed in `slot`, in landing order (slots only grow with seq). */
+  inSlot(slot: bigint): TransactionRecord[] {
+    let lo = 0;
+    let hi = this.bySeq.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.bySeq[mid]?.slot ?? 0n) < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: TransactionRecord[] = [];
+    for (let i = lo; i < this.bySeq.length && this.bySeq[i]?.slot === slot; i++) {
+      const record = this.bySeq[i];
+      if (record !== undefined) out.push(record);
+    }
+    return out;
+  }
 }
 
 function lowerBound(list: readonly number[], value: number): number {

@@ -2,6 +2,7 @@
 
 import { accountMethods } from './methods/account-methods.js';
 import { assetMethods } from './methods/asset-methods.js';
+import { blockMethods } from './methods/block-methods.js';
 import { clusterMethods } from './methods/cluster-methods.js';
 import { tokenMethods } from './methods/token-methods.js';
 import { transactionMethods } from './methods/transaction-methods.js';
@@ -13,6 +14,7 @@ export const METHODS: ReadonlyMap<string, RpcHandler> = new Map(
     ...accountMethods,
     ...tokenMethods,
     ...transactionMethods,
+    ...blockMethods,
     ...assetMethods,
   }),
 );

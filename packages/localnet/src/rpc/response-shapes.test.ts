@@ -216,6 +216,27 @@ const cases: [fixture: string, call: () => Promise<unknown>][] = [
       ]),
   ],
   ['getAsset.fungible', () => reply('getAsset', { id: mint })],
+  [
+    'getBlock.json',
+    async () => {
+      const status = await rpcResult<{ value: { slot: number }[] }>(url, 'getSignatureStatuses', [
+        [transferSignature],
+      ]);
+      return reply('getBlock', [
+        status.value[0]?.slot,
+        { encoding: 'json', transactionDetails: 'full' },
+      ]);
+    },
+  ],
+  [
+    'getBlockTime',
+    async () => {
+      const status = await rpcResult<{ value: { slot: number }[] }>(url, 'getSignatureStatuses', [
+        [transferSignature],
+      ]);
+      return reply('getBlockTime', [status.value[0]?.slot]);
+    },
+  ],
 ];
 
 describe('response shapes match the documented Agave and DAS responses', () => {

@@ -31,6 +31,13 @@ export function transactionDetailEncoding(value: unknown): TransactionDetailEnco
   }
 }
 
+/** Whether a stored transaction is versioned (v0), from the first byte of its message. */
+export function isVersionedRecord(record: TransactionRecord): boolean {
+  const bytes = Buffer.from(record.wire, 'base64');
+  const signatures = bytes[0] ?? 0;
+  return ((bytes[1 + 64 * signatures] ?? 0) & 0x80) !== 0;
+}
+
 export function statusOf(record: TransactionRecord): { Ok: null } | { Err: unknown } {
   return record.err === null ? { Ok: null } : { Err: record.err };
 }

@@ -29,6 +29,7 @@ import {
 import { decodeTransactionParam, transactionEncodingParam } from '../transaction-param.js';
 import {
   encodeTransactionRecord,
+  isVersionedRecord,
   statusOf,
   transactionDetailEncoding,
 } from '../transaction-json.js';
@@ -181,15 +182,9 @@ const getTransaction: RpcHandler = (params, ctx) => {
   const record = ctx.chain.index.get(signature);
   if (record === undefined) return null;
   // Without maxSupportedTransactionVersion, a v0 transaction is refused, as on Agave.
-  if (maxVersion !== 0 && isVersioned(record.wire)) throw unsupportedTransactionVersion(0);
+  if (maxVersion !== 0 && isVersionedRecord(record)) throw unsupportedTransactionVersion(0);
   return encodeTransactionRecord(record, encoding, maxVersion === 0);
 };
-
-function isVersioned(wireBase64: string): boolean {
-  const bytes = Buffer.from(wireBase64, 'base64');
-  const signatures = bytes[0] ?? 0;
-  return ((bytes[1 + 64 * signatures] ?? 0) & 0x80) !== 0;
-}
 
 const getSignaturesForAddress: RpcHandler = (params, ctx) => {
   const address = pubkeyParam(requireParam(params, 0, 'tuple of 2 elements'));
