@@ -27,6 +27,7 @@ describe('normalizeKeyText', () => {
     );
     expect(normalizeKeyText('\uFF3B\uFF11\uFF12\uFF0C\u00A0\uFF13\uFF3D')).toBe('[12, 3]');
     expect(normalizeKeyText('\u3010\uFF19\u3011')).toBe('[9]');
+    expect(normalizeKeyText('\uFF15\uFF2B\uFF44\uFF5A')).toBe('5Kdz');
   });
 
   it('keeps other non-ASCII text as it is', () => {

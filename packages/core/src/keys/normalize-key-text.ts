@@ -9,7 +9,8 @@
  * - CRLF, CR and the Unicode line/paragraph separators become `\n`, one for one, so line numbers
  *   still match what the operator sees;
  * - typographic quotes become `"` or `'`, full-width and lenticular brackets become `[` `]`, and
- *   full-width digits and commas become ASCII, so a JSON array survives a trip through a document.
+ *   full-width letters, digits and punctuation become ASCII, so a JSON array survives a trip
+ *   through a document.
  *
  * One linear pass; no regular expression with backtracking.
  */
@@ -25,10 +26,12 @@ const REPLACEMENTS: ReadonlyMap<string, string> = new Map([
   ),
   ...[...'\uFF3B\u3010\u3014\u3016\u301A\u27E6'].map((char) => [char, '['] as const),
   ...[...'\uFF3D\u3011\u3015\u3017\u301B\u27E7'].map((char) => [char, ']'] as const),
-  ...[...'\uFF0C\u3001'].map((char) => [char, ','] as const),
+  ...[...'\u3001'].map((char) => [char, ','] as const),
+  // Full-width ASCII (U+FF01–U+FF5E: letters, digits, brackets, commas, quotes) to ASCII.
   ...Array.from(
-    { length: 10 },
-    (_, digit) => [String.fromCharCode(0xff10 + digit), `${digit}`] as const,
+    { length: 0x5e },
+    (_, offset) =>
+      [String.fromCharCode(0xff01 + offset), String.fromCharCode(0x21 + offset)] as const,
   ),
 ]);
 
