@@ -12,7 +12,7 @@ import { normalizeKeyText } from './normalize-key-text';
  * base58 strings (also one split across two lines) and JSON arrays of 64 integers 0–255, one per
  * line or mixed with other text, several arrays in one text or one array over several lines.
  * Base58 keys are 87–88 characters; a valid key of 86 (its seed starts with a zero byte, about one
- * in 15,000 keys) is read too, since what decides is that the text decodes to a 64-byte key whose
+ * in 20,000 keys) is read too, since what decides is that the text decodes to a 64-byte key whose
  * public half matches its seed.
  *
  * Nothing that looks like a key is dropped silently: it is either a key or a problem naming its
