@@ -146,6 +146,24 @@ describe('parsePrivateKeys', () => {
     expect(addresses(`${short.base58} ${long.base58}`)).toEqual([short.address, long.address]);
   });
 
+  it('reads a valid 86-character key, whose seed starts with a zero byte', () => {
+    let key: TestKey | undefined;
+    while (!key) {
+      const seed = ed25519.utils.randomSecretKey();
+      seed[0] = 0;
+      seed[1] = (seed[1] ?? 0) % 3;
+      const secretKey = new Uint8Array(64);
+      secretKey.set(seed);
+      secretKey.set(ed25519.getPublicKey(seed), 32);
+      const base58 = encodePrivateKeyBase58(secretKey);
+      if (base58.length === 86) {
+        const address = encodeBase58(secretKey.slice(32));
+        key = { secretKey, address, base58, json: JSON.stringify([...secretKey]) };
+      }
+    }
+    expect(addresses(`x\n${key.base58}\ny`)).toEqual([key.address]);
+  });
+
   it('round-trips many random keypairs through base58 and JSON', () => {
     const keys = Array.from({ length: 150 }, randomKey);
     const text = keys.map((key, index) => (index % 2 ? key.json : key.base58)).join('\n');
