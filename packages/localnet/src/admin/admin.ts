@@ -102,6 +102,15 @@ export class AdminError extends Error {
   }
 }
 
+/** Runs a synchronous fixture step, turning a throw into a rejection as async callers expect. */
+function settle<T>(step: () => T): Promise<T> {
+  try {
+    return Promise.resolve(step());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new AdminError(String(error)));
+  }
+}
+
 export function createAdmin(deps: AdminDeps): LocalnetAdmin {
   const { chain, faucet, assets } = deps;
 
@@ -131,46 +140,41 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
   return {
     faucetAddress: faucet.address,
 
-    fund(address, lamports) {
-      toAddress(address);
-      const { signature, outcome } = faucet.airdrop(address, lamports);
-      if (!outcome.landed)
-        return Promise.reject(
-          new AdminError(`funding failed: ${transactionErrorText(outcome.err)}`),
-        );
-      if (outcome.record.err !== null) {
-        return Promise.reject(
-          new AdminError(`funding failed: ${transactionErrorText(outcome.record.err)}`),
-        );
-      }
-      return Promise.resolve(signature);
-    },
+    fund: (address, lamports) =>
+      settle(() => {
+        toAddress(address);
+        if (lamports <= 0n) throw new AdminError(`lamports must be positive, got ${lamports}`);
+        const { signature, outcome } = faucet.airdrop(address, lamports);
+        const err = outcome.landed ? outcome.record.err : outcome.err;
+        if (err !== null) throw new AdminError(`funding failed: ${transactionErrorText(err)}`);
+        return signature;
+      }),
 
-    createMint(options) {
-      if (!Number.isInteger(options.decimals) || options.decimals < 0 || options.decimals > 255) {
-        return Promise.reject(
-          new AdminError(`decimals must be an integer in 0..255, got ${options.decimals}`),
-        );
-      }
-      const mint = options.address ?? generateKeypair().address;
-      const program = options.program === 'token-2022' ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM;
-      const data = encodeMint({
-        mintAuthority: options.mintAuthority === undefined ? faucet.address : options.mintAuthority,
-        supply: options.supply ?? 0n,
-        decimals: options.decimals,
-        isInitialized: true,
-        freezeAuthority: options.freezeAuthority ?? null,
-      });
-      chain.writeAccount(mint, {
-        lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
-        data,
-        owner: program,
-        executable: false,
-      });
-      assets.set(mint, { name: options.name ?? '', symbol: options.symbol ?? '' });
-      deps.onAssetsChanged();
-      return Promise.resolve(mint);
-    },
+    createMint: (options) =>
+      settle(() => {
+        if (!Number.isInteger(options.decimals) || options.decimals < 0 || options.decimals > 255) {
+          throw new AdminError(`decimals must be an integer in 0..255, got ${options.decimals}`);
+        }
+        const mint = options.address ?? generateKeypair().address;
+        const program = options.program === 'token-2022' ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM;
+        const data = encodeMint({
+          mintAuthority:
+            options.mintAuthority === undefined ? faucet.address : options.mintAuthority,
+          supply: options.supply ?? 0n,
+          decimals: options.decimals,
+          isInitialized: true,
+          freezeAuthority: options.freezeAuthority ?? null,
+        });
+        chain.writeAccount(mint, {
+          lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
+          data,
+          owner: program,
+          executable: false,
+        });
+        assets.set(mint, { name: options.name ?? '', symbol: options.symbol ?? '' });
+        deps.onAssetsChanged();
+        return mint;
+      }),
 
     async createTokenAccount(options) {
       const mintAccount = chain.getAccount(options.mint);
@@ -218,19 +222,20 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
       });
     },
 
-    createLookupTable(addresses, authority = null) {
-      if (addresses.length > 256)
-        return Promise.reject(new AdminError('a lookup table holds at most 256 addresses'));
-      const table = generateKeypair().address;
-      const data = encodeLookupTable(addresses, authority);
-      chain.writeAccount(table, {
-        lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
-        data,
-        owner: ADDRESS_LOOKUP_TABLE_PROGRAM,
-        executable: false,
-      });
-      return Promise.resolve(table);
-    },
+    createLookupTable: (addresses, authority = null) =>
+      settle(() => {
+        if (addresses.length > 256)
+          throw new AdminError('a lookup table holds at most 256 addresses');
+        const table = generateKeypair().address;
+        const data = encodeLookupTable(addresses, authority);
+        chain.writeAccount(table, {
+          lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
+          data,
+          owner: ADDRESS_LOOKUP_TABLE_PROGRAM,
+          executable: false,
+        });
+        return table;
+      }),
 
     setClock(options) {
       if (options.slot !== undefined) {
