@@ -289,6 +289,21 @@ describe('parsePrivateKeys', () => {
     });
   });
 
+  it('checks public halves with the ed25519 it is given', () => {
+    const seeds: number[] = [];
+    const result = parsePrivateKeys(`${A.base58}\n${B.json}`, {
+      publicKeyOf: (seed) => {
+        seeds.push(seed.length);
+        return ed25519.getPublicKey(seed);
+      },
+    });
+    expect(result.ok && result.value.keys.map((key) => key.address)).toEqual([
+      A.address,
+      B.address,
+    ]);
+    expect(seeds).toEqual([32, 32]);
+  });
+
   it('reads 1,000 keys', () => {
     const keys = Array.from({ length: 1000 }, randomKey);
     const text = keys.map((key, index) => (index % 3 ? key.base58 : key.json)).join('\n');
