@@ -24,6 +24,14 @@ export const SLOTS_PER_EPOCH = 432_000n;
 /** Agave keeps signature statuses for roughly this many slots without `searchTransactionHistory`. */
 export const STATUS_CACHE_SLOTS = 300n;
 const SLOT_TIMES_KEPT = 100_000;
+/** The owners of program accounts, the only accounts that can be executable. */
+const LOADERS: ReadonlySet<string> = new Set([
+  'NativeLoader1111111111111111111111111111111',
+  'BPFLoader1111111111111111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'LoaderV411111111111111111111111111111111111',
+]);
 
 export interface ResolvedKeys {
   readonly keys: readonly string[];
@@ -209,12 +217,16 @@ export class LocalChain {
     const lamports = account.lamports();
     // LiteSVM keeps closed accounts as empty zero-lamport entries; the RPC reports them as absent.
     if (lamports === 0n) return null;
+    // Each accessor is a native call (~1.5 µs), and getMultipleAccounts makes a hundred reads:
+    // only loader-owned accounts can be executable, and every account is rent-exempt today, so
+    // those two are not asked for (rentEpoch reads as u64::MAX, as Agave reports it).
+    const owner = encodeBase58(account.owner());
     return {
       lamports,
       data: account.data(),
-      owner: encodeBase58(account.owner()),
-      executable: account.executable(),
-      rentEpoch: account.rentEpoch(),
+      owner,
+      executable: LOADERS.has(owner) ? account.executable() : false,
+      rentEpoch: RENT_EXEMPT_EPOCH,
     };
   }
 
@@ -234,8 +246,8 @@ export class LocalChain {
             lamports,
             data: account.data(),
             owner: programId,
-            executable: account.executable(),
-            rentEpoch: account.rentEpoch(),
+            executable: LOADERS.has(programId) ? account.executable() : false,
+            rentEpoch: RENT_EXEMPT_EPOCH,
           },
         },
       ];

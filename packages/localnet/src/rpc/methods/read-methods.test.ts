@@ -294,6 +294,21 @@ describe('simulateTransaction', () => {
   });
 });
 
+describe('program accounts', () => {
+  it('report the built-in programs as executable and wallets as not', async () => {
+    type Info = { value: { executable: boolean; rentEpoch: number | bigint } | null };
+    const program = await rpcResult<Info>(url, 'getAccountInfo', [
+      TOKEN_PROGRAM,
+      { encoding: 'base64', dataSlice: { offset: 0, length: 0 } },
+    ]);
+    expect(program.value?.executable).toBe(true);
+    const wallet = generateKeypair().address;
+    await localnet.admin.fund(wallet, 1_000_000n);
+    const plain = await rpcResult<Info>(url, 'getAccountInfo', [wallet, { encoding: 'base64' }]);
+    expect(plain.value?.executable).toBe(false);
+  });
+});
+
 describe('admin.setAccount', () => {
   it('writes exactly what getAccountInfo then reports', async () => {
     const address = generateKeypair().address;
