@@ -182,7 +182,10 @@ describe('fault profiles', () => {
       requestsByMethod: { getSlot: 3, getHealth: 1 },
       rateLimited: 0,
       errors: 0,
+      rpcErrors: 0,
     });
+    await rpcCall(urlOf('fast'), 'getBalance', [5]);
+    expect(localnet.admin.counters('fast').rpcErrors).toBe(1);
   });
 
   it('refuses batches where the profile disables them', async () => {

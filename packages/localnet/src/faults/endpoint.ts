@@ -14,6 +14,8 @@ export interface EndpointCounters {
   readonly rateLimited: number;
   /** Injected failures (HTTP 500/503 or JSON-RPC error). */
   readonly errors: number;
+  /** Calls genuinely answered with a JSON-RPC error (bad params, preflight failure, ...). */
+  readonly rpcErrors: number;
   /** Connections reset by the outage switch. */
   readonly outages: number;
   /** Sends acknowledged but not landed. */
@@ -41,14 +43,7 @@ export class Endpoint {
   private profileValue: Readonly<FaultProfile>;
   private random: () => number;
   private readonly limiter = new RateLimiter();
-  private counts = {
-    httpRequests: 0,
-    totalCalls: 0,
-    rateLimited: 0,
-    errors: 0,
-    outages: 0,
-    droppedSends: 0,
-  };
+  private counts = emptyCounts();
   private byMethod = new Map<string, number>();
 
   constructor(
@@ -118,6 +113,10 @@ export class Endpoint {
     return { kind: 'serve', delayMs };
   }
 
+  recordRpcErrors(count: number): void {
+    this.counts.rpcErrors += count;
+  }
+
   /** Whether to swallow one accepted send. */
   dropSend(): boolean {
     const rate = this.profileValue.dropSendRate ?? 0;
@@ -131,16 +130,23 @@ export class Endpoint {
   }
 
   resetCounters(): void {
-    this.counts = {
-      httpRequests: 0,
-      totalCalls: 0,
-      rateLimited: 0,
-      errors: 0,
-      outages: 0,
-      droppedSends: 0,
-    };
+    this.counts = emptyCounts();
     this.byMethod = new Map();
   }
+}
+
+type Counts = { -readonly [K in Exclude<keyof EndpointCounters, 'requestsByMethod'>]: number };
+
+function emptyCounts(): Counts {
+  return {
+    httpRequests: 0,
+    totalCalls: 0,
+    rateLimited: 0,
+    errors: 0,
+    rpcErrors: 0,
+    outages: 0,
+    droppedSends: 0,
+  };
 }
 
 function hashName(name: string): number {

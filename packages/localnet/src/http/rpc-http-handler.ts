@@ -120,6 +120,7 @@ export async function handleRpcRequest(
           if (!entry.call.notification) replies.push(reply);
         }
       }
+      endpoint.recordRpcErrors(replies.filter((reply) => reply.error !== undefined).length);
       const text = isBatch
         ? stringifyJson(replies)
         : replies[0] === undefined
