@@ -76,6 +76,9 @@ const getBlock: RpcHandler = (params, ctx) => {
   const second = params[1];
   const config = typeof second === 'string' ? { encoding: second } : configParam(params, 1);
   checkCommitment(config);
+  if (config['commitment'] === 'processed') {
+    throw invalidParams('Method does not support commitment below `confirmed`');
+  }
   const encoding = transactionDetailEncoding(config['encoding']);
   const details = transactionDetailsParam(config['transactionDetails']);
   const maxVersion = config['maxSupportedTransactionVersion'];
