@@ -2,3 +2,14 @@ export * from './balance/read-balance';
 export * from './pool/endpoint-config';
 export * from './pool/endpoint-pool';
 export type { EndpointHealth, EndpointSnapshot } from './pool/endpoint-state';
+export * from './scan/scan-wallets';
+export * from './scan/scan-report';
+export type { MintDirectory, MintInfo } from './scan/mint-directory';
+export {
+  concurrencyBounds,
+  MIN_CONCURRENCY,
+  DEFAULT_MAX_CONCURRENCY,
+  OVERRIDE_MAX_CONCURRENCY,
+  type ConcurrencyBounds,
+} from './scan/adaptive-concurrency';
+export { TOKEN_PROGRAM, TOKEN_2022_PROGRAM, type TokenProgram } from './scan/token-layout';

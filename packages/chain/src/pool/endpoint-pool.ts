@@ -117,8 +117,9 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         waiter.resolve({ endpoint: best, stamp: best.begin(now) });
         continue;
       }
-      // Every endpoint has failed this call and is parked: say so now rather than wait it out.
-      const hopeless = fresh.length === 0 && candidates.every((e) => e.parked);
+      // Every endpoint left is down: say so now rather than wait out its park (a later call
+      // probes it once the park ends). Budgets and 429 cool-downs, by contrast, are waited for.
+      const hopeless = candidates.every((e) => e.parked);
       if (hopeless || now + wait > waiter.deadline) {
         queue.splice(i, 1);
         waiter.resolve(null);
@@ -176,6 +177,8 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         const failure = failures.get(e);
         if (failure !== undefined) return `${e.label}: ${failure}`;
         const cooling = Math.max(0, Math.round(e.cooldownUntil - now));
+        if (e.parked)
+          return `${e.label}: down (${e.lastError ?? 'failing'}), next try in ${cooling} ms`;
         return `${e.label}: not tried${cooling > 0 ? ` (cooling down ${cooling} ms)` : ''}`;
       })
       .join('; ');

@@ -43,10 +43,13 @@ export class EndpointState {
   lastError: string | null = null;
   latencyMs: number | null = null;
   consecutiveFailures = 0;
+  /** How many times in a row the endpoint has been parked; each park lasts twice the last. */
+  private parkLevel = 0;
   cooldownUntil = 0;
   inFlight = 0;
   /** Start times of requests in flight, to notice an endpoint that has started hanging. */
-  private readonly started = new Set<number>();
+  private readonly started = new Map<number, number>();
+  private nextRequest = 0;
   private readonly samples: Outcome[] = [];
   private readonly sentAt: number[] = [];
   private lastRateLimitAt = 0;
@@ -82,7 +85,7 @@ export class EndpointState {
 
   private oldestInFlightMs(now: number): number {
     let oldest = 0;
-    for (const at of this.started) oldest = Math.max(oldest, now - at);
+    for (const at of this.started.values()) oldest = Math.max(oldest, now - at);
     return oldest;
   }
 
@@ -100,20 +103,20 @@ export class EndpointState {
     this.budget?.take(now);
     this.sentAt.push(now);
     while (this.sentAt.length > 0 && (this.sentAt[0] ?? now) < now - 2_000) this.sentAt.shift();
-    let stamp = now;
-    while (this.started.has(stamp)) stamp += 1e-6;
-    this.started.add(stamp);
-    return stamp;
+    const id = this.nextRequest++;
+    this.started.set(id, now);
+    return id;
   }
 
-  end(stamp: number): void {
+  end(id: number): void {
     this.inFlight--;
-    this.started.delete(stamp);
+    this.started.delete(id);
   }
 
   succeeded(latencyMs: number, now: number): void {
     this.record('ok');
     this.consecutiveFailures = 0;
+    this.parkLevel = 0;
     this.latencyMs =
       this.latencyMs === null
         ? latencyMs
@@ -127,10 +130,11 @@ export class EndpointState {
     if (timedOut) this.timeouts++;
     this.lastError = reason;
     this.consecutiveFailures++;
-    if (this.parked) {
-      const exponent = Math.min(this.consecutiveFailures - FAILURES_TO_PARK, 5);
-      const park = Math.min(PARK_MAX_MS, PARK_BASE_MS * 2 ** exponent);
-      this.cooldownUntil = Math.max(this.cooldownUntil, now + park * (0.8 + 0.4 * this.random()));
+    // Failures of calls already in flight when the endpoint was parked do not extend the park.
+    if (this.parked && now >= this.cooldownUntil) {
+      const park = Math.min(PARK_MAX_MS, PARK_BASE_MS * 2 ** this.parkLevel);
+      this.parkLevel = Math.min(this.parkLevel + 1, 5);
+      this.cooldownUntil = now + park * (0.8 + 0.4 * this.random());
     }
   }
 
