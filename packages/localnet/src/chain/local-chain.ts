@@ -46,6 +46,8 @@ export interface SimulationOutcome extends ExecutionOutcome {
   readonly preBalances: readonly bigint[];
   readonly postBalances: readonly bigint[];
   readonly preTokenBalances: readonly TokenBalance[];
+  /** Bytes of account data the transaction loads (its keys' data; program data not included). */
+  readonly loadedAccountsDataSize: number;
   readonly postTokenBalances: readonly TokenBalance[];
 }
 
@@ -383,6 +385,7 @@ export class LocalChain {
       preBalances: [],
       postBalances: [],
       preTokenBalances: [],
+      loadedAccountsDataSize: 0,
       postTokenBalances: [],
     };
     const fail = (err: TransactionErrorJson): SimulationOutcome => ({
@@ -402,6 +405,10 @@ export class LocalChain {
     const pre = resolved.keys.map((key) => this.getAccount(key));
     const preBalances = pre.map((account) => account?.lamports ?? 0n);
     const preTokenBalances = this.tokenBalances(pre);
+    const loadedAccountsDataSize = pre.reduce(
+      (sum, account) => sum + (account?.data.length ?? 0),
+      0,
+    );
     const sigverify = this.svm.getSigverify();
     if (!options.sigVerify) this.svm.setSigverify(false);
     let result;
@@ -422,6 +429,7 @@ export class LocalChain {
         postBalances: preBalances,
         preTokenBalances,
         postTokenBalances: preTokenBalances,
+        loadedAccountsDataSize,
       };
     }
     const postAccounts = new Map<string, AccountState>();
@@ -444,6 +452,7 @@ export class LocalChain {
       preBalances,
       postBalances: post.map((account) => account?.lamports ?? 0n),
       preTokenBalances,
+      loadedAccountsDataSize,
       postTokenBalances: this.tokenBalances(post),
     };
   }

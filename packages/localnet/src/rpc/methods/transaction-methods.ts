@@ -45,7 +45,7 @@ function simulationValue(
     accounts: null,
     err: outcome.err,
     innerInstructions: null,
-    loadedAccountsDataSize: 0,
+    loadedAccountsDataSize: outcome.loadedAccountsDataSize,
     logs: outcome.logs,
     replacementBlockhash: null,
     returnData:
