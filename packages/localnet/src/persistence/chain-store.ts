@@ -21,7 +21,7 @@ import type { AssetMetadata } from '../admin/asset-registry.js';
 import { TransactionIndex } from '../history/transaction-index.js';
 import type { TransactionRecord } from '../history/transaction-record.js';
 import { decodeBase64 } from '../codec/base64.js';
-import { parseWireTransaction } from '../chain/wire-transaction.js';
+import { readStaticKeys } from '../chain/wire-transaction.js';
 import { decodeRecord, encodeRecord } from './record-codec.js';
 
 export interface ChainMeta {
@@ -71,8 +71,11 @@ export function loadChain(dataDir: string): LoadedChain | null {
 }
 
 export function keysOf(record: TransactionRecord): string[] {
-  const tx = parseWireTransaction(decodeBase64(record.wire));
-  return [...tx.staticKeys, ...record.loadedAddresses.writable, ...record.loadedAddresses.readonly];
+  return [
+    ...readStaticKeys(decodeBase64(record.wire)),
+    ...record.loadedAddresses.writable,
+    ...record.loadedAddresses.readonly,
+  ];
 }
 
 export class ChainStore {
