@@ -40,27 +40,37 @@ export function decodeBase58(text: string): Uint8Array {
   return bytes.length === 32 ? remember(decodedKeys, text, bytes) : bytes;
 }
 
+// 58^5 fits a limb whose products with 256 stay exact in a double, so the conversion works on
+// five base58 digits at a time instead of one.
+const LIMB = 58 ** 5;
+
 function encodeUncached(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  // log(256) / log(58) ≈ 1.37, so this many base58 digits always suffice.
-  const digits = new Uint8Array(Math.ceil(((bytes.length - zeros) * 138) / 100) + 1);
-  let length = 0;
+  const limbs: number[] = [];
   for (let i = zeros; i < bytes.length; i++) {
     let carry = bytes[i] ?? 0;
-    let j = 0;
-    for (let k = digits.length - 1; (carry !== 0 || j < length) && k >= 0; k--, j++) {
-      carry += 256 * (digits[k] ?? 0);
-      digits[k] = carry % 58;
-      carry = Math.floor(carry / 58);
+    for (let k = 0; k < limbs.length; k++) {
+      const x = (limbs[k] ?? 0) * 256 + carry;
+      carry = Math.floor(x / LIMB);
+      limbs[k] = x - carry * LIMB;
     }
-    length = j;
+    while (carry > 0) {
+      const next = Math.floor(carry / LIMB);
+      limbs.push(carry - next * LIMB);
+      carry = next;
+    }
   }
-  let start = digits.length - length;
-  while (start < digits.length && digits[start] === 0) start++;
-  let out = '1'.repeat(zeros);
-  for (let i = start; i < digits.length; i++) out += ALPHABET[digits[i] ?? 0];
-  return out;
+  let digits = '';
+  for (let k = 0; k < limbs.length; k++) {
+    let limb = limbs[k] ?? 0;
+    const last = k === limbs.length - 1;
+    for (let d = 0; d < 5 && (!last || limb > 0); d++) {
+      digits = ALPHABET[limb % 58] + digits;
+      limb = Math.floor(limb / 58);
+    }
+  }
+  return '1'.repeat(zeros) + digits;
 }
 
 function decodeUncached(text: string): Uint8Array {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { getBase58Codec } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 
@@ -14,6 +16,15 @@ describe('base58', () => {
       const text = encodeBase58(bytes);
       expect(text).toBe(kit.decode(bytes));
       expect([...decodeBase58(text)]).toEqual([...bytes]);
+    }
+  });
+
+  it('agrees with kit on random inputs', () => {
+    const kit = getBase58Codec();
+    for (let n = 0; n < 500; n++) {
+      const bytes = new Uint8Array(randomBytes(n % 90));
+      if (n % 5 === 0 && bytes.length > 1) bytes[0] = 0;
+      expect(encodeBase58(bytes)).toBe(kit.decode(bytes));
     }
   });
 
