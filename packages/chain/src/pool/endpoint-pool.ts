@@ -13,7 +13,7 @@ import {
 } from '@solana/kit';
 
 import { checkAnswer } from './answer-checks';
-import { endpointLabels, type EndpointConfig } from './endpoint-config';
+import { endpointLabels, parseRpcUrl, type EndpointConfig } from './endpoint-config';
 import { EndpointState, type EndpointSnapshot } from './endpoint-state';
 import { postJsonRpc } from './post-json-rpc';
 
@@ -69,7 +69,8 @@ interface Waiter {
 }
 
 export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
-  const configs = options.endpoints.map((e) => (typeof e === 'string' ? { url: e } : e));
+  // A string is read like one entry of SOLANA_RPC_URLS, `#rps=N` fragment included.
+  const configs = options.endpoints.map((e) => (typeof e === 'string' ? parseRpcUrl(e) : e));
   if (configs.length === 0)
     throw new FleetError('VALIDATION_FAILED', 'The RPC pool needs at least one endpoint');
   const random = options.random ?? Math.random;
