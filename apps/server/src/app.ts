@@ -29,7 +29,12 @@ import { postLoginRoute } from './routes/auth/post-login';
 import { postLogoutRoute } from './routes/auth/post-logout';
 import { postPasswordRoute } from './routes/auth/post-password';
 import { getHealthRoute } from './routes/health/get-health';
-import { masterWalletRoutes } from './routes/master-wallet/master-wallet-routes';
+import { getMasterWalletHistoryRoute } from './routes/history/get-master-wallet-history';
+import { deleteMasterWalletRoute } from './routes/master-wallet/delete-master-wallet';
+import { getMasterBalanceRoute } from './routes/master-wallet/get-master-balance';
+import { getMasterWalletRoute } from './routes/master-wallet/get-master-wallet';
+import { patchMasterWalletRoute } from './routes/master-wallet/patch-master-wallet';
+import { postRevealMasterWalletRoute } from './routes/master-wallet/post-reveal-master-wallet';
 import type { RouteServices } from './routes/route-services';
 import { SERVER_VERSION } from './version';
 import { serveWebApp } from './web/serve-web-app';
@@ -98,7 +103,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postKeysRoute,
         postRevokeKeyRoute,
         postUpgradeKeyRoute,
-        masterWalletRoutes,
+        getMasterWalletRoute,
+        patchMasterWalletRoute,
+        deleteMasterWalletRoute,
+        postRevealMasterWalletRoute,
+        getMasterBalanceRoute,
+        getMasterWalletHistoryRoute,
       ]) {
         route(api, services);
       }

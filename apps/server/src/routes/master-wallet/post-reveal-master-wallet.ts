@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteServices } from '../route-services';
+import { sessionActor } from './session-actor';
+
+/** `POST /api/master-wallet/reveal`: the one way the private key leaves the server; audited. */
+export function postRevealMasterWalletRoute(
+  app: FastifyInstance,
+  { sessions, masterWallet }: RouteServices,
+): void {
+  app.post('/master-wallet/reveal', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return masterWallet.reveal(await sessionActor(request, sessions));
+  });
+}
