@@ -52,6 +52,7 @@ export class EndpointState {
   private nextRequest = 0;
   private readonly samples: Outcome[] = [];
   private readonly sentAt: number[] = [];
+  private readonly answeredAt: number[] = [];
   private lastRateLimitAt = 0;
   budget: RateBudget | null;
 
@@ -101,8 +102,7 @@ export class EndpointState {
     this.hits++;
     this.inFlight++;
     this.budget?.take(now);
-    this.sentAt.push(now);
-    while (this.sentAt.length > 0 && (this.sentAt[0] ?? now) < now - 2_000) this.sentAt.shift();
+    remember(this.sentAt, now);
     const id = this.nextRequest++;
     this.started.set(id, now);
     return id;
@@ -115,6 +115,7 @@ export class EndpointState {
 
   succeeded(latencyMs: number, now: number): void {
     this.record('ok');
+    remember(this.answeredAt, now);
     this.consecutiveFailures = 0;
     this.parkLevel = 0;
     this.latencyMs =
@@ -151,19 +152,21 @@ export class EndpointState {
       );
     }
     this.lastRateLimitAt = now;
-    // Without a configured rate, pace at a little under what we were sending when told to stop.
-    const sentPerSecond = this.sentAt.filter((at) => at >= now - 1_000).length;
-    const learned = Math.max(1, sentPerSecond * 0.85);
+    // Without a configured rate, pace a little under what the endpoint served in the last
+    // second before it said stop (or, if it served nothing yet, half of what we sent).
+    const lastSecond = (list: readonly number[]) => list.filter((at) => at >= now - 1_000).length;
+    const served = lastSecond(this.answeredAt);
+    const learned = Math.max(1, served > 0 ? served * 0.9 : lastSecond(this.sentAt) * 0.5);
     if (this.config.rps === undefined) {
       if (this.budget === null) this.budget = new RateBudget(learned, now);
       else this.budget.setRate(Math.min(this.budget.rate, learned), now);
     }
   }
 
-  /** A learned rate creeps back up after ten quiet seconds, in case the limit was a burst. */
+  /** A learned rate creeps back up after five quiet seconds, in case the limit was a burst. */
   private growLearnedRate(now: number): void {
     if (this.config.rps !== undefined || this.budget === null) return;
-    if (now - this.lastRateLimitAt < 10_000) return;
+    if (now - this.lastRateLimitAt < 5_000) return;
     this.budget.setRate(this.budget.rate * 1.1, now);
     this.lastRateLimitAt = now;
   }
@@ -198,4 +201,10 @@ export class EndpointState {
       pacedRps: this.budget === null ? null : Math.round(this.budget.rate * 100) / 100,
     };
   }
+}
+
+/** Keeps the last two seconds of timestamps. */
+function remember(list: number[], now: number): void {
+  list.push(now);
+  while (list.length > 0 && (list[0] ?? now) < now - 2_000) list.shift();
 }
