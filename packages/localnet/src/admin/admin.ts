@@ -254,7 +254,7 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
 
     setProfile(name, profile) {
       endpoint(name).setProfile(profile);
-      if (profile.outage === true) deps.onOutage(name);
+      if (endpoint(name).outage !== null) deps.onOutage(name);
     },
 
     counters: (name) => endpoint(name).counters(),

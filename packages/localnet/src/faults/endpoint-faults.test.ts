@@ -125,6 +125,21 @@ describe('fault profiles', () => {
     expect(await rpcResult(urlOf('flaky'), 'getHealth')).toBe('ok');
   });
 
+  it('leaves requests hanging in a hang outage, until the client gives up', async () => {
+    localnet.admin.setProfile('flaky', { outage: 'hang' });
+    const started = performance.now();
+    await expect(
+      fetch(urlOf('flaky'), {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }),
+        signal: AbortSignal.timeout(300),
+      }),
+    ).rejects.toThrow();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    localnet.admin.setProfile('flaky', {});
+    expect(await rpcResult(urlOf('flaky'), 'getHealth')).toBe('ok');
+  });
+
   it('delays answers by the configured latency and jitter', async () => {
     localnet.admin.setProfile('slow', { latencyMs: 150, jitterMs: 50 });
     const started = performance.now();
@@ -200,6 +215,9 @@ describe('fault profiles', () => {
   it('rejects invalid profiles at the edge', () => {
     expect(() => localnet.admin.setProfile('fast', { errorRate: 2 })).toThrow(/errorRate/);
     expect(() => localnet.admin.setProfile('fast', { rps: 0 })).toThrow(/rps/);
+    expect(() => localnet.admin.setProfile('fast', { outage: 'sometimes' as 'hang' })).toThrow(
+      /outage/,
+    );
     expect(() => localnet.admin.setProfile('nope', {})).toThrow(/unknown endpoint/);
   });
 });

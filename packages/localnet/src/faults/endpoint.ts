@@ -16,7 +16,7 @@ export interface EndpointCounters {
   readonly errors: number;
   /** Calls genuinely answered with a JSON-RPC error (bad params, preflight failure, ...). */
   readonly rpcErrors: number;
-  /** Connections reset by the outage switch. */
+  /** Requests refused by the outage switch (reset or left hanging). */
   readonly outages: number;
   /** Sends acknowledged but not landed. */
   readonly droppedSends: number;
@@ -64,8 +64,11 @@ export class Endpoint {
     this.limiter.reset();
   }
 
-  get outage(): boolean {
-    return this.profileValue.outage === true;
+  /** How this endpoint is down, if it is. */
+  get outage(): 'reset' | 'hang' | null {
+    const outage = this.profileValue.outage;
+    if (outage === true || outage === 'reset') return 'reset';
+    return outage === 'hang' ? 'hang' : null;
   }
 
   recordOutage(): void {

@@ -16,8 +16,11 @@ export interface FaultProfile {
   /** Probability in [0, 1] that a request fails with `errorKind`. */
   readonly errorRate?: number;
   readonly errorKind?: ErrorKind;
-  /** When true, every connection is reset without an answer. */
-  readonly outage?: boolean;
+  /**
+   * An outage: `true` or `'reset'` resets every connection without an answer; `'hang'` accepts
+   * requests and never answers them (the outage clients only notice through their timeouts).
+   */
+  readonly outage?: boolean | 'reset' | 'hang';
   /** Probability in [0, 1] that an accepted sendTransaction never lands. */
   readonly dropSendRate?: number;
   /** When false, JSON-RPC batches are refused, as several providers do. */
@@ -57,6 +60,11 @@ export function validateFaultProfile(profile: FaultProfile): Readonly<FaultProfi
       throw new FaultProfileError(`methodRps.${method} must be positive, got ${rps}`);
   }
   checkProbability('errorRate', profile.errorRate);
+  if (profile.outage !== undefined && ![true, false, 'reset', 'hang'].includes(profile.outage)) {
+    throw new FaultProfileError(
+      `outage must be true, false, 'reset' or 'hang', got ${String(profile.outage)}`,
+    );
+  }
   checkProbability('dropSendRate', profile.dropSendRate);
   if (
     profile.errorKind !== undefined &&

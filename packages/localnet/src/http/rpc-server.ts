@@ -47,9 +47,11 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
       return;
     }
-    if (endpoint.outage) {
+    if (endpoint.outage !== null) {
       endpoint.recordOutage();
-      req.socket.destroy();
+      // A hanging endpoint reads the request and never answers; close() still ends it.
+      if (endpoint.outage === 'hang') req.resume();
+      else req.socket.destroy();
       return;
     }
     if (req.method !== 'POST') {
@@ -65,7 +67,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   const server = createServer({ keepAliveTimeout: 30_000 }, onRequest);
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     const endpoint = endpointFor(req.url);
-    if (endpoint === undefined || endpoint.outage) {
+    if (endpoint === undefined || endpoint.outage !== null) {
       socket.destroy();
       return;
     }
