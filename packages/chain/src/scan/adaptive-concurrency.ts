@@ -1,7 +1,7 @@
 // How many scan jobs run at once. Spec 3 §9: by default the endpoint count + 4, between 4 and
 // 12; an operator may override up to 24. Within those bounds the limit follows what the pool
-// sustains: it grows while the pool has spare budget (no call waits for an endpoint) and shrinks
-// by a quarter when 429s or failures show we are pushing too hard.
+// sustains: it grows by a quarter while the pool has spare budget (no call waits for an endpoint)
+// and shrinks by a quarter when 429s or failures show we are pushing too hard.
 
 import { FleetError } from '@fleet/core';
 
@@ -64,7 +64,9 @@ export class AdaptiveConcurrency {
     if (trouble > Math.max(1, this.limit / 4) && this.limit > this.bounds.min) {
       this.set(Math.max(this.bounds.min, Math.floor(this.limit * 0.75)), 'errors or 429s');
     } else if (!this.sawWaiting && trouble === 0 && this.limit < this.bounds.max) {
-      this.set(this.limit + 1, 'spare endpoint budget');
+      // Grow by a quarter (at least one): a short scan should reach the pool's pace quickly.
+      const grown = this.limit + Math.max(1, Math.floor(this.limit / 4));
+      this.set(Math.min(this.bounds.max, grown), 'spare endpoint budget');
     }
     this.completions = 0;
     this.sawWaiting = false;
