@@ -198,4 +198,35 @@ describe('scanning a fleet of wallets', () => {
       if (!result.ok) expect(result.error).toMatch(/No RPC endpoint answered .*127\.0\.0\.1:\d+: /);
     }
   });
+
+  it('scans without names when the endpoint offers no DAS, and asks only once', async () => {
+    const noDas = await startMisbehavingEndpoint('no-das', url('fast'));
+    try {
+      const pool = createEndpointPool({ endpoints: [noDas.url] });
+      const scanner = createWalletScanner({ pool });
+      const some = wallets.slice(0, 12);
+      const report = await scanner.scan(some.map((w) => w.owner));
+      expectExact(report, some);
+      expect(report.tokens.length).toBeGreaterThan(0);
+      for (const token of report.tokens) expect(token).toMatchObject({ name: '', symbol: '' });
+      expect(report.tokens.find((t) => t.mint === mints[1])?.decimals).toBe(9);
+      expect(report.stats.rpcMethods.getAssetBatch).toBe(1);
+    } finally {
+      await noDas.close();
+    }
+  });
+
+  it('stops at once, with the caller’s reason, when the scan is cancelled', async () => {
+    const pool = createEndpointPool({ endpoints: [`${url('limited')}#rps=15`] });
+    const controller = new AbortController();
+    const scanning = createWalletScanner({ pool }).scan(
+      wallets.map((w) => w.owner),
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(new Error('scan cancelled by the operator')), 200);
+    const started = Date.now();
+    await expect(scanning).rejects.toThrow('scan cancelled by the operator');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(pool.waiting()).toBe(0);
+  });
 });

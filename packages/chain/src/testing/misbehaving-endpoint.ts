@@ -12,7 +12,9 @@ export type Misbehaviour =
   /** 200 with a well-formed JSON-RPC envelope whose result has the wrong shape. */
   | 'wrong-shape'
   /** 200 with a getMultipleAccounts answer one account short (HTTP 500 to anything else). */
-  | 'short-list';
+  | 'short-list'
+  /** Relays to `upstream`, but has no DAS: getAsset* answer "Method not found". */
+  | 'no-das';
 
 export interface MisbehavingEndpoint {
   readonly url: string;
@@ -20,7 +22,10 @@ export interface MisbehavingEndpoint {
   close(): Promise<void>;
 }
 
-export async function startMisbehavingEndpoint(mode: Misbehaviour): Promise<MisbehavingEndpoint> {
+export async function startMisbehavingEndpoint(
+  mode: Misbehaviour,
+  upstream?: string,
+): Promise<MisbehavingEndpoint> {
   let requests = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -43,6 +48,26 @@ export async function startMisbehavingEndpoint(mode: Misbehaviour): Promise<Misb
         case 'wrong-shape':
           reply(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { value: 'banana' } }));
           return;
+        case 'no-das': {
+          if (call.method.startsWith('getAsset')) {
+            reply(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                id: call.id,
+                error: { code: -32601, message: 'Method not found' },
+              }),
+            );
+            return;
+          }
+          void fetch(upstream ?? '', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: Buffer.concat(chunks),
+          })
+            .then(async (answer) => reply(await answer.text()))
+            .catch(() => res.writeHead(502).end());
+          return;
+        }
         case 'short-list': {
           if (call.method !== 'getMultipleAccounts') {
             res.writeHead(500).end();
