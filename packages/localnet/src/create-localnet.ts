@@ -136,7 +136,17 @@ export async function createLocalnet<E extends string = never>(
   const contextFor = (endpoint: Endpoint): RpcContext => {
     let ctx = contexts.get(endpoint);
     if (ctx === undefined) {
-      ctx = { chain, faucet, assets, dropSend: () => endpoint.dropSend(), reportError: onError };
+      ctx = {
+        chain,
+        faucet,
+        assets,
+        slot: () => {
+          const lag = BigInt(endpoint.profile.lagSlots ?? 0);
+          return chain.slot > lag ? chain.slot - lag : 0n;
+        },
+        dropSend: () => endpoint.dropSend(),
+        reportError: onError,
+      };
       contexts.set(endpoint, ctx);
     }
     return ctx;

@@ -17,7 +17,7 @@ let localnet: Localnet;
 beforeAll(async () => {
   localnet = await createLocalnet({
     slotIntervalMs: 0,
-    endpoints: { fast: {}, slow: {}, limited: {}, flaky: {}, lossy: {} },
+    endpoints: { fast: {}, slow: {}, limited: {}, flaky: {}, lossy: {}, behind: {} },
   });
 });
 
@@ -178,6 +178,37 @@ describe('fault profiles', () => {
       [signature],
     ]);
     expect(landed.value[0]).toMatchObject({ err: null });
+  });
+
+  it('reports an older slot from a lagging endpoint and fails its health check past 128 slots', async () => {
+    localnet.admin.advanceSlots(300);
+    localnet.admin.setProfile('behind', { lagSlots: 200 });
+    const current = await rpcResult<number>(urlOf('fast'), 'getSlot');
+    expect(await rpcResult<number>(urlOf('behind'), 'getSlot')).toBe(current - 200);
+    const { value } = await rpcResult<{ value: { lastValidBlockHeight: number } }>(
+      urlOf('behind'),
+      'getLatestBlockhash',
+    );
+    expect(value.lastValidBlockHeight).toBe(current - 200 + 150);
+    expect((await rpcCall(urlOf('behind'), 'getHealth')).error).toEqual({
+      code: -32005,
+      message: 'Node is behind by 200 slots',
+      data: { numSlotsBehind: 200 },
+    });
+    expect(
+      (
+        await rpcCall(urlOf('behind'), 'getBalance', [
+          localnet.admin.faucetAddress,
+          { minContextSlot: current },
+        ])
+      ).error,
+    ).toEqual({
+      code: -32016,
+      message: 'Minimum context slot has not been reached',
+      data: { contextSlot: current - 200 },
+    });
+    localnet.admin.setProfile('behind', { lagSlots: 5 });
+    expect(await rpcResult(urlOf('behind'), 'getHealth')).toBe('ok');
   });
 
   it('counts requests by method per endpoint', async () => {

@@ -23,6 +23,12 @@ export interface FaultProfile {
   readonly outage?: boolean | 'reset' | 'hang';
   /** Probability in [0, 1] that an accepted sendTransaction never lands. */
   readonly dropSendRate?: number;
+  /**
+   * Slots this endpoint lags behind the chain: it reports (and checks `minContextSlot` against)
+   * an older slot and hands out that slot's blockhash; getHealth fails past 128. Account state is
+   * still the chain's current state.
+   */
+  readonly lagSlots?: number;
   /** When false, JSON-RPC batches are refused, as several providers do. */
   readonly allowBatch?: boolean;
   /** Seed of the endpoint's random choices, for reproducible tests. */
@@ -60,6 +66,12 @@ export function validateFaultProfile(profile: FaultProfile): Readonly<FaultProfi
       throw new FaultProfileError(`methodRps.${method} must be positive, got ${rps}`);
   }
   checkProbability('errorRate', profile.errorRate);
+  if (
+    profile.lagSlots !== undefined &&
+    !(Number.isInteger(profile.lagSlots) && profile.lagSlots >= 0)
+  ) {
+    throw new FaultProfileError(`lagSlots must be a non-negative integer, got ${profile.lagSlots}`);
+  }
   if (profile.outage !== undefined && ![true, false, 'reset', 'hang'].includes(profile.outage)) {
     throw new FaultProfileError(
       `outage must be true, false, 'reset' or 'hang', got ${String(profile.outage)}`,

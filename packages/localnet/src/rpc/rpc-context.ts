@@ -10,6 +10,11 @@ export interface RpcContext {
   readonly chain: LocalChain;
   readonly faucet: Faucet;
   readonly assets: AssetRegistry;
+  /**
+   * The slot this endpoint reports: the chain's, or fewer slots when its profile makes it lag
+   * (block height equals the slot).
+   */
+  readonly slot: () => bigint;
   /** True when this endpoint's profile says to swallow this send. */
   readonly dropSend: () => boolean;
   /** Where unexpected handler failures go (the client only sees "Internal error"). */
@@ -24,5 +29,5 @@ export function withContext(
   ctx: RpcContext,
   value: unknown,
 ): { context: { slot: bigint; apiVersion: string }; value: unknown } {
-  return { context: { slot: ctx.chain.slot, apiVersion: API_VERSION }, value };
+  return { context: { slot: ctx.slot(), apiVersion: API_VERSION }, value };
 }

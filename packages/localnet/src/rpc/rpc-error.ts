@@ -33,8 +33,8 @@ export const preflightFailure = (message: string, data: unknown): RpcError =>
   new RpcError(-32002, message, data);
 export const signatureVerificationFailure = (): RpcError =>
   new RpcError(-32003, 'Transaction signature verification failure');
-export const nodeUnhealthy = (): RpcError =>
-  new RpcError(-32005, 'Node is unhealthy', { numSlotsBehind: null });
+export const nodeBehind = (slots: bigint): RpcError =>
+  new RpcError(-32005, `Node is behind by ${slots} slots`, { numSlotsBehind: slots });
 export const unsupportedTransactionVersion = (version: number): RpcError =>
   new RpcError(
     -32015,

@@ -36,7 +36,7 @@ export function accountConfig(
 } {
   const config = configParam(params, index);
   checkCommitment(config);
-  checkMinContextSlot(config, ctx.chain.slot);
+  checkMinContextSlot(config, ctx.slot());
   return {
     config,
     options: {
@@ -102,7 +102,7 @@ export const accountMethods: Record<string, RpcHandler> = {
     const address = pubkeyParam(requireParam(params, 0, 'tuple of 2 elements'));
     const config = configParam(params, 1);
     checkCommitment(config);
-    checkMinContextSlot(config, ctx.chain.slot);
+    checkMinContextSlot(config, ctx.slot());
     return withContext(ctx, ctx.chain.getBalance(address));
   },
   getAccountInfo: (params, ctx) => {

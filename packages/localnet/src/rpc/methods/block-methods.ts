@@ -68,7 +68,7 @@ function blockEntry(
 }
 
 function checkAvailable(ctx: RpcContext, slot: bigint): void {
-  if (slot > ctx.chain.slot) throw blockNotAvailable(slot);
+  if (slot > ctx.slot()) throw blockNotAvailable(slot);
 }
 
 const getBlock: RpcHandler = (params, ctx) => {
@@ -106,7 +106,7 @@ const getBlock: RpcHandler = (params, ctx) => {
 };
 
 function slotRange(ctx: RpcContext, start: bigint, end: bigint): bigint[] {
-  const last = end < ctx.chain.slot ? end : ctx.chain.slot;
+  const last = end < ctx.slot() ? end : ctx.slot();
   const out: bigint[] = [];
   for (let slot = start; slot <= last; slot++) out.push(slot);
   return out;
@@ -117,7 +117,7 @@ const getBlocks: RpcHandler = (params, ctx) => {
   const rawEnd = params[1];
   const end =
     rawEnd === undefined || rawEnd === null || typeof rawEnd === 'object'
-      ? ctx.chain.slot
+      ? ctx.slot()
       : u64Param(rawEnd);
   checkCommitment(configParam(params, typeof rawEnd === 'object' ? 1 : 2));
   if (end >= start && end - start > MAX_SLOT_RANGE) {

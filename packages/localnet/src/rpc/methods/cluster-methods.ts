@@ -1,5 +1,6 @@
 // Cluster-wide reads: health, version, slots, epochs, blockhashes, fees and rent.
 
+import { MAX_PROCESSING_AGE } from '../../chain/blockhashes.js';
 import { feeOf } from '../../chain/fees.js';
 import { SLOTS_PER_EPOCH } from '../../chain/local-chain.js';
 import { WireFormatError, parseWireTransaction } from '../../chain/wire-transaction.js';
@@ -15,9 +16,11 @@ import {
   usizeParam,
 } from '../params.js';
 import { API_VERSION, withContext, type RpcContext, type RpcHandler } from '../rpc-context.js';
-import { invalidParams } from '../rpc-error.js';
+import { invalidParams, nodeBehind } from '../rpc-error.js';
 
 const FEATURE_SET = 3_294_202_862;
+/** Agave reports itself unhealthy once this many slots behind the cluster. */
+const HEALTH_CHECK_SLOT_DISTANCE = 128n;
 const MAX_PRIORITIZATION_FEE_ACCOUNTS = 128;
 
 function readConfig(
@@ -27,15 +30,15 @@ function readConfig(
 ): Record<string, unknown> {
   const config = configParam(params, index);
   checkCommitment(config);
-  checkMinContextSlot(config, ctx.chain.slot);
+  checkMinContextSlot(config, ctx.slot());
   return config;
 }
 
 function epochInfo(ctx: RpcContext): Record<string, unknown> {
-  const slot = ctx.chain.slot;
+  const slot = ctx.slot();
   return {
     absoluteSlot: slot,
-    blockHeight: ctx.chain.blockHeight,
+    blockHeight: ctx.slot(),
     epoch: slot / SLOTS_PER_EPOCH,
     slotIndex: slot % SLOTS_PER_EPOCH,
     slotsInEpoch: SLOTS_PER_EPOCH,
@@ -71,17 +74,21 @@ function parseMessage(base64: string): ReturnType<typeof parseWireTransaction> {
 }
 
 export const clusterMethods: Record<string, RpcHandler> = {
-  getHealth: () => 'ok',
+  getHealth: (_params, ctx) => {
+    const behind = ctx.chain.slot - ctx.slot();
+    if (behind > HEALTH_CHECK_SLOT_DISTANCE) throw nodeBehind(behind);
+    return 'ok';
+  },
   getVersion: () => ({ 'feature-set': FEATURE_SET, 'solana-core': API_VERSION }),
   getIdentity: (_params, ctx) => ({ identity: ctx.faucet.address }),
   getGenesisHash: (_params, ctx) => ctx.chain.genesisHash(),
   getSlot: (params, ctx) => {
     readConfig(params, 0, ctx);
-    return ctx.chain.slot;
+    return ctx.slot();
   },
   getBlockHeight: (params, ctx) => {
     readConfig(params, 0, ctx);
-    return ctx.chain.blockHeight;
+    return ctx.slot();
   },
   getTransactionCount: (params, ctx) => {
     readConfig(params, 0, ctx);
@@ -101,7 +108,12 @@ export const clusterMethods: Record<string, RpcHandler> = {
   }),
   getLatestBlockhash: (params, ctx) => {
     readConfig(params, 0, ctx);
-    return withContext(ctx, ctx.chain.latestBlockhash());
+    // A lagging endpoint hands out the blockhash of the slot it has reached.
+    const slot = ctx.slot();
+    return withContext(ctx, {
+      blockhash: ctx.chain.blockhashOf(slot),
+      lastValidBlockHeight: slot + MAX_PROCESSING_AGE,
+    });
   },
   isBlockhashValid: (params, ctx) => {
     const blockhash = stringParam(requireParam(params, 0, 'tuple of 2 elements'));
@@ -128,7 +140,7 @@ export const clusterMethods: Record<string, RpcHandler> = {
     const accounts = raw.map(pubkeyParam);
     return ctx.chain.recentPrioritizationFees(accounts);
   },
-  getMaxRetransmitSlot: (_params, ctx) => ctx.chain.slot,
+  getMaxRetransmitSlot: (_params, ctx) => ctx.slot(),
   getSlotLeader: (_params, ctx) => ctx.faucet.address,
   getBlockCommitment: () => ({ commitment: null, totalStake: 0n }),
   minimumLedgerSlot: () => 0n,

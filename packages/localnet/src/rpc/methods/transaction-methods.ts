@@ -75,7 +75,7 @@ const sendTransaction: RpcHandler = (params, ctx) => {
   const config = configParam(params, 1);
   checkCommitment(config);
   const tx = decodeTransactionParam(raw, transactionEncodingParam(config));
-  checkMinContextSlot(config, ctx.chain.slot);
+  checkMinContextSlot(config, ctx.slot());
   const skipPreflight =
     config['skipPreflight'] === undefined ? false : booleanParam(config['skipPreflight']);
   if (config['maxRetries'] !== undefined && config['maxRetries'] !== null)
@@ -100,7 +100,7 @@ const simulateTransaction: RpcHandler = (params, ctx) => {
   const config = configParam(params, 1);
   checkCommitment(config);
   const tx = decodeTransactionParam(raw, transactionEncodingParam(config));
-  checkMinContextSlot(config, ctx.chain.slot);
+  checkMinContextSlot(config, ctx.slot());
   const sigVerify = config['sigVerify'] === undefined ? false : booleanParam(config['sigVerify']);
   const replace =
     config['replaceRecentBlockhash'] === undefined
@@ -190,7 +190,7 @@ const getSignaturesForAddress: RpcHandler = (params, ctx) => {
   const address = pubkeyParam(requireParam(params, 0, 'tuple of 2 elements'));
   const config = configParam(params, 1);
   checkCommitment(config);
-  checkMinContextSlot(config, ctx.chain.slot);
+  checkMinContextSlot(config, ctx.slot());
   const limit =
     config['limit'] === undefined || config['limit'] === null
       ? MAX_SIGNATURES_LIMIT
