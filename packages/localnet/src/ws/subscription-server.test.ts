@@ -138,7 +138,14 @@ describe('WebSocket subscriptions', () => {
     // One-shot: the subscription is gone after its notification.
     expect((await client.call('signatureUnsubscribe', [id])).error?.code).toBe(-32602);
 
-    const { result: late } = await client.call('signatureSubscribe', [sig]);
+    const { result: late } = await client.call('signatureSubscribe', [
+      sig,
+      { enableReceivedNotification: true },
+    ]);
+    const received = await client.next(
+      (m) => m.method === 'signatureNotification' && m.params?.subscription === late,
+    );
+    expect((received.params?.result as { value: unknown }).value).toBe('receivedSignature');
     const lateNote = await client.next(
       (m) => m.method === 'signatureNotification' && m.params?.subscription === late,
     );
@@ -168,6 +175,31 @@ describe('WebSocket subscriptions', () => {
     } finally {
       await outageNet.close();
     }
+  });
+
+  it('tells a subscriber that asked for it when a transaction was received, then how it landed', async () => {
+    const payer = generateKeypair();
+    await localnet.admin.fund(payer.address, 1_000_000_000n);
+    const tx = signedTransfer(
+      payer,
+      generateKeypair().address,
+      1_000_000n,
+      await latestBlockhash(localnet.url),
+    );
+    const sig = encodeBase58(Buffer.from(tx, 'base64').subarray(1, 65));
+    const { result: id } = await client.call('signatureSubscribe', [
+      sig,
+      { enableReceivedNotification: true },
+    ]);
+    await rpcResult(localnet.url, 'sendTransaction', [tx, { encoding: 'base64' }]);
+    const first = await client.next(
+      (m) => m.method === 'signatureNotification' && m.params?.subscription === id,
+    );
+    const second = await client.next(
+      (m) => m.method === 'signatureNotification' && m.params?.subscription === id,
+    );
+    expect((first.params?.result as { value: unknown }).value).toBe('receivedSignature');
+    expect((second.params?.result as { value: unknown }).value).toEqual({ err: null });
   });
 
   it('answers bad subscription calls with JSON-RPC errors and stays open', async () => {

@@ -35,6 +35,11 @@ interface Subscription {
   readonly socket: WebSocket;
 }
 
+interface SignatureSubscription extends Subscription {
+  /** `enableReceivedNotification`: also tell when the node received the transaction. */
+  readonly received: boolean;
+}
+
 interface AccountSubscription extends Subscription {
   readonly options: EncodingOptions;
 }
@@ -49,7 +54,7 @@ export class SubscriptionServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private nextId = 1;
   private readonly endpointOf = new WeakMap<WebSocket, string>();
-  private readonly bySignature = new Map<string, Map<number, Subscription>>();
+  private readonly bySignature = new Map<string, Map<number, SignatureSubscription>>();
   private readonly byAccount = new Map<string, Map<number, AccountSubscription>>();
   private readonly slotSubscriptions = new Map<number, Subscription>();
   /** Every live subscription id → how to remove it. */
@@ -145,14 +150,16 @@ export class SubscriptionServer {
     switch (method) {
       case 'signatureSubscribe': {
         const signature = signatureParam(requireParam(params, 0, 'tuple of 2 elements'));
-        checkCommitment(configParam(params, 1));
+        const config = configParam(params, 1);
+        checkCommitment(config);
         const id = this.add('signature', socket, this.bySignature, signature, {
           id: this.nextId,
           socket,
+          received: config['enableReceivedNotification'] === true,
         });
         const landed = this.chain.index.get(signature);
         // Already landed: notify right after the subscription id, as a fresh landing would.
-        return { result: id, then: landed ? () => this.onTransaction(landed) : undefined };
+        return { result: id, then: landed ? () => this.onTransaction(landed, true) : undefined };
       }
       case 'accountSubscribe': {
         const address = pubkeyParam(requireParam(params, 0, 'tuple of 2 elements'));
@@ -235,11 +242,17 @@ export class SubscriptionServer {
     return { slot: this.chain.slot, apiVersion: API_VERSION };
   }
 
-  private onTransaction(record: TransactionRecord): void {
+  private onTransaction(record: TransactionRecord, landedBefore = false): void {
     const subscriptions = this.bySignature.get(record.signature);
     if (subscriptions === undefined) return;
-    // Signature subscriptions are one-shot: notified once, then gone.
-    for (const [id, { socket }] of subscriptions) {
+    // Signature subscriptions are one-shot: notified once (after "received", when asked), then gone.
+    for (const [id, { socket, received }] of subscriptions) {
+      if (received && !landedBefore) {
+        this.notify(socket, 'signatureNotification', id, {
+          context: { slot: record.slot, apiVersion: API_VERSION },
+          value: 'receivedSignature',
+        });
+      }
       this.notify(socket, 'signatureNotification', id, {
         context: { slot: record.slot, apiVersion: API_VERSION },
         value: { err: record.err },
