@@ -20,6 +20,8 @@ describe('the endpoint pool', () => {
         broken: { errorRate: 1, errorKind: 'http-500' },
         rpcBroken: { errorRate: 1, errorKind: 'json-rpc' },
         down: { outage: true },
+        hangs: { outage: 'hang' },
+        lagging: { lagSlots: 200 },
       },
     });
   });
@@ -184,5 +186,29 @@ describe('the endpoint pool', () => {
     setTimeout(() => controller.abort(new Error('operator cancelled')), 50);
     await expect(waiting).rejects.toThrow('operator cancelled');
     expect(pool.waiting()).toBe(0);
+  });
+
+  it('times out a localnet endpoint whose outage hangs, and reads from another', async () => {
+    const pool = createEndpointPool({ endpoints: [url('hangs'), url('good')], timeoutMs: 300 });
+    const started = Date.now();
+    await balances(pool, randomAddress(), 6);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(pool.stats().details[0]?.lastError).toBe('no answer within 300 ms');
+  });
+
+  it('fails a read over from a lagging endpoint that has not reached minContextSlot', async () => {
+    localnet.admin.advanceSlots(300);
+    const slot = localnet.admin.getSlot();
+    const owner = randomAddress();
+    await localnet.admin.fund(owner, 2_000_000_000n);
+    const pool = createEndpointPool({ endpoints: [url('lagging'), url('good')] });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        pool.rpc.getBalance(address(owner), { minContextSlot: slot }).send(),
+      ),
+    );
+    expect(answers.map((a) => a.value)).toEqual(Array.from({ length: 8 }, () => 2_000_000_000n));
+    const [lagging] = pool.stats().details;
+    expect(lagging?.lastError).toMatch(/JSON-RPC error -32016/);
   });
 });
