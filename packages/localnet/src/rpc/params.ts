@@ -40,30 +40,25 @@ export function stringParam(value: unknown): string {
 
 /** A base58 public key; Agave answers `Invalid param: WrongSize` or `Invalid param: Invalid`. */
 export function pubkeyParam(value: unknown): string {
-  const text = stringParam(value);
-  if (text.length > 44) throw invalidParam('WrongSize');
-  let bytes: Uint8Array;
-  try {
-    bytes = decodeBase58(text);
-  } catch (error) {
-    if (error instanceof Base58Error) throw invalidParam('Invalid');
-    throw error;
-  }
-  if (bytes.length !== 32) throw invalidParam('WrongSize');
-  return text;
+  return base58Param(value, 32, 44);
 }
 
 export function signatureParam(value: unknown): string {
+  return base58Param(value, 64, 88);
+}
+
+/** Base58 text of exactly `bytes` bytes; longer text is refused before decoding, as Agave does. */
+function base58Param(value: unknown, bytes: number, maxLength: number): string {
   const text = stringParam(value);
-  if (text.length > 88) throw invalidParam('WrongSize');
-  let bytes: Uint8Array;
+  if (text.length > maxLength) throw invalidParam('WrongSize');
+  let decoded: Uint8Array;
   try {
-    bytes = decodeBase58(text);
+    decoded = decodeBase58(text);
   } catch (error) {
     if (error instanceof Base58Error) throw invalidParam('Invalid');
     throw error;
   }
-  if (bytes.length !== 64) throw invalidParam('WrongSize');
+  if (decoded.length !== bytes) throw invalidParam('WrongSize');
   return text;
 }
 
