@@ -1,7 +1,15 @@
 import { isFleetError } from '@fleet/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masterWalletHistory, masterWallets, tenants } from './schema';
+import {
+  importBatches,
+  masterWalletHistory,
+  masterWallets,
+  seedGroups,
+  tenants,
+  walletTokenAccounts,
+  wallets,
+} from './schema';
 import { withTenant } from './tenant-scope';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testing';
 
@@ -78,6 +86,63 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
             'Cannot insert wallet data: Missing license key - tenant isolation required',
       );
     }
+  });
+
+  it('walls off the fleet tables too: wallets, token accounts, seed groups and import batches', async () => {
+    const walletOf = async (tenantId: string, address: string) =>
+      withTenant(database.db, tenantId, async (tx) => {
+        const [batch] = await tx
+          .insert(importBatches)
+          .values({ tenantId, sourceKind: 'import' })
+          .returning();
+        const [group] = await tx
+          .insert(seedGroups)
+          .values({
+            tenantId,
+            seedFingerprint: `fp-${address}`,
+            derivationScheme: "m/44'/501'/{i}'/0'",
+          })
+          .returning();
+        const [wallet] = await tx
+          .insert(wallets)
+          .values({
+            tenantId,
+            publicAddress: address,
+            encryptedKey: new Uint8Array([9]),
+            keyAlgorithm: 'test',
+            dataKeyVersion: 1,
+            sourceKind: 'import',
+            importBatchId: batch?.id,
+            seedGroupId: group?.id,
+          })
+          .returning();
+        await tx.insert(walletTokenAccounts).values({
+          tenantId,
+          tokenAccount: `ta-${address}`,
+          walletId: wallet?.id ?? '',
+          mint: 'mint',
+          program: 'token',
+          amount: '18446744073709551615',
+          decimals: 6,
+        });
+      });
+    await walletOf(tenantA, 'WalletOfA');
+    await walletOf(tenantB, 'WalletOfB');
+    const seen = await withTenant(database.db, tenantA, async (tx) => ({
+      wallets: (await tx.select().from(wallets)).map((row) => row.publicAddress),
+      tokenAccounts: (await tx.select().from(walletTokenAccounts)).map((row) => [
+        row.tokenAccount,
+        row.amount,
+      ]),
+      seedGroups: (await tx.select().from(seedGroups)).length,
+      batches: (await tx.select().from(importBatches)).length,
+    }));
+    expect(seen).toEqual({
+      wallets: ['WalletOfA'],
+      tokenAccounts: [['ta-WalletOfA', '18446744073709551615']],
+      seedGroups: 1,
+      batches: 1,
+    });
   });
 
   it('leaves the connection as it was after the transaction', async () => {

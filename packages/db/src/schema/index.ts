@@ -2,3 +2,4 @@ export * from './app-meta';
 export * from './tenancy';
 export * from './vault';
 export * from './master-wallet';
+export * from './wallets';

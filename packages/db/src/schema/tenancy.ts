@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () =>
@@ -7,6 +8,10 @@ const createdAt = () =>
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   createdAt: createdAt(),
+  /** Salts this tenant's seed fingerprints, so equal phrases of two tenants do not match. */
+  seedSalt: text('seed_salt')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
 });
 
 /** Issued by an administrator; `maxUses` 999999 means unlimited (spec 1 §9). */

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy';
+import { bytea } from './vault';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A seed phrase's group: the phrase is never stored, only a salted fingerprint (spec 1 §3). */
+export const seedGroups = pgTable(
+  'seed_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    label: text('label'),
+    seedFingerprint: text('seed_fingerprint').notNull(),
+    derivationScheme: text('derivation_scheme').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('seed_groups_fingerprint_idx').on(table.tenantId, table.seedFingerprint)],
+);
+
+/** One import action (a paste of keys or a seed import): the "import batches" of the wallet list. */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    sourceKind: text('source_kind').notNull(),
+    seedGroupId: uuid('seed_group_id').references(() => seedGroups.id),
+    created: integer('created').notNull().default(0),
+    restored: integer('restored').notNull().default(0),
+    linked: integer('linked').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('import_batches_tenant_idx').on(table.tenantId, table.createdAt)],
+);
+
+/**
+ * A wallet of the fleet. The private key only as vault ciphertext; balances as of the last scan,
+ * in lamports. Archiving is a soft delete (`archived_at`); importing the key again restores it.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    publicAddress: text('public_address').notNull(),
+    encryptedKey: bytea('encrypted_key').notNull(),
+    keyAlgorithm: text('key_algorithm').notNull(),
+    dataKeyVersion: integer('data_key_version').notNull(),
+    name: text('name'),
+    isTrader: boolean('is_trader').notNull().default(false),
+    sourceKind: text('source_kind').notNull(),
+    importBatchId: uuid('import_batch_id').references(() => importBatches.id),
+    seedGroupId: uuid('seed_group_id').references(() => seedGroups.id),
+    derivationPath: text('derivation_path'),
+    lamports: bigint('lamports', { mode: 'bigint' }),
+    lastScannedAt: at('last_scanned_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    archivedAt: at('archived_at'),
+  },
+  (table) => [
+    uniqueIndex('wallets_address_idx').on(table.tenantId, table.publicAddress),
+    index('wallets_active_idx')
+      .on(table.tenantId, table.createdAt)
+      .where(sql`${table.archivedAt} is null`),
+    index('wallets_seed_group_idx').on(table.tenantId, table.seedGroupId),
+    index('wallets_batch_idx').on(table.tenantId, table.importBatchId),
+  ],
+);
+
+/** Token accounts seen by the last scan of a wallet; raw amounts as numeric (u64 exceeds bigint). */
+export const walletTokenAccounts = pgTable(
+  'wallet_token_accounts',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    tokenAccount: text('token_account').notNull(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    mint: text('mint').notNull(),
+    program: text('program').notNull(),
+    amount: numeric('amount', { precision: 20, scale: 0 }).notNull(),
+    decimals: integer('decimals').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.tokenAccount] }),
+    index('wallet_token_accounts_wallet_idx').on(table.tenantId, table.walletId),
+    index('wallet_token_accounts_mint_idx').on(table.tenantId, table.mint),
+  ],
+);
+
+/** Token names and decimals by mint: public chain facts, shared by all tenants (no tenant id). */
+export const mints = pgTable('mints', {
+  mint: text('mint').primaryKey(),
+  name: text('name'),
+  symbol: text('symbol'),
+  decimals: integer('decimals').notNull(),
+  program: text('program').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
