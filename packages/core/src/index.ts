@@ -14,3 +14,4 @@ export * from './seed/slip10-ed25519';
 export * from './seed/derive-solana-accounts';
 export * from './seed/seed-fingerprint';
 export * from './keys/parse-private-keys';
+export * from './api/wallet-import';

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * Wallet import (spec 1 §3, §5, §7): validate → scan preview → import, for pasted keys and for
+ * accounts derived from a seed phrase. Seed phrases are derived in the browser; the phrase never
+ * reaches the server, only the derived keys and a salted fingerprint.
+ */
+const address = z.string().min(32).max(44);
+const base58Key = z.string().min(80).max(90);
+
+/** Lamports and raw token amounts travel as decimal strings (u64 exceeds JSON's safe integers). */
+const u64String = z.string().regex(/^\d+$/);
+
+export const MAX_IMPORT_KEYS = 5_000;
+
+export const validateKeysRequestSchema = z.object({
+  privateKeys: z.string({ message: 'No private keys detected in the input.' }),
+});
+
+export const keyProblemSchema = z.object({ line: z.number().int(), message: z.string() });
+
+/** Spec 1 §3 "Validation result". */
+export const validateKeysResponseSchema = z.object({
+  privateKeys: z.array(base58Key),
+  publicAddresses: z.array(address),
+  duplicateActiveAddresses: z.array(address),
+  duplicateArchivedAddresses: z.array(address),
+  duplicatesInInput: z.number().int(),
+  problems: z.array(keyProblemSchema),
+});
+export type ValidateKeysResponse = z.infer<typeof validateKeysResponseSchema>;
+
+export const scanPreviewRequestSchema = z.object({
+  publicAddresses: z.array(address).min(1, 'No new wallets to scan').max(MAX_IMPORT_KEYS),
+});
+
+export const scanStatsSchema = z.object({
+  endpoints: z.number().int(),
+  endpointHits: z.record(z.string(), z.number()),
+  endpointErrors: z.record(z.string(), z.number()),
+  endpoint429s: z.record(z.string(), z.number()),
+  durationMs: z.number(),
+  throughputWalletsPerMin: z.number(),
+  failedAddresses: z.array(z.string()),
+});
+export type ScanStats = z.infer<typeof scanStatsSchema>;
+
+/** Spec 1 §3 "Scan preview response", plus each wallet's own line for the review table. */
+export const scanPreviewResponseSchema = z.object({
+  publicAddresses: z.array(address),
+  wallets: z.array(
+    z.object({
+      address,
+      ok: z.boolean(),
+      lamports: u64String.nullable(),
+      tokenAccounts: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  ),
+  tokens: z.array(
+    z.object({
+      mint: address,
+      name: z.string().nullable(),
+      symbol: z.string().nullable(),
+      decimals: z.number().int(),
+      totalAmount: u64String,
+    }),
+  ),
+  holdersByMint: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        wallet: address,
+        lamports: u64String,
+        amount: u64String,
+        decimals: z.number().int(),
+      }),
+    ),
+  ),
+  stats: scanStatsSchema,
+  /** "Scan failed for N wallet(s)" with the addresses, or null when every wallet was read. */
+  error: z.string().nullable(),
+});
+export type ScanPreviewResponse = z.infer<typeof scanPreviewResponseSchema>;
+
+export const importWalletsRequestSchema = z.object({
+  privateKeys: z
+    .array(base58Key)
+    .min(1, 'Select at least one wallet to import.')
+    .max(MAX_IMPORT_KEYS),
+  preview: scanPreviewResponseSchema.optional(),
+});
+
+export const importWalletsResponseSchema = z.object({
+  batchId: z.string(),
+  created: z.number().int(),
+  restored: z.number().int(),
+  /** Already active: left as they were. */
+  unchanged: z.number().int(),
+  addresses: z.array(address),
+});
+export type ImportWalletsResponse = z.infer<typeof importWalletsResponseSchema>;
+
+export const seedGroupSchema = z.object({
+  id: z.string(),
+  label: z.string().nullable(),
+  seedFingerprint: z.string(),
+  derivationScheme: z.string(),
+  walletCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type SeedGroup = z.infer<typeof seedGroupSchema>;
+
+/** `GET /api/seed-groups`: the groups and this tenant's fingerprint salt (hex; not a secret). */
+export const listSeedGroupsResponseSchema = z.object({
+  groups: z.array(seedGroupSchema),
+  fingerprintSalt: z.string(),
+});
+
+export const createSeedGroupRequestSchema = z.object({
+  label: z.string().trim().max(64, 'Label must be at most 64 characters').optional(),
+  seedFingerprint: z.string().regex(/^[0-9a-f]{64}$/, 'Unable to determine seed fingerprint'),
+  derivationScheme: z.string().min(1).max(64),
+});
+
+export const renameSeedGroupRequestSchema = z.object({
+  label: z.string().trim().max(64, 'Label must be at most 64 characters'),
+});
+
+export const seedImportRequestSchema = z.object({
+  groupId: z.string().uuid('Derivation context missing. Preview the seed again'),
+  addresses: z.array(address).min(1, 'No accounts could be derived').max(100),
+  derivationPaths: z.array(z.string().max(64)).max(100),
+  privateKeys: z.array(base58Key).max(100),
+  preview: scanPreviewResponseSchema.optional(),
+});
+
+/** Spec 1 §2: "Seed import shows counts created, restored and linked." */
+export const seedImportResponseSchema = z.object({
+  batchId: z.string(),
+  created: z.number().int(),
+  restored: z.number().int(),
+  linked: z.number().int(),
+});
