@@ -62,7 +62,7 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
     access: 'public',
     landed: true,
   },
-  { id: 'import', path: '/', title: 'Import Wallets', access: 'session', landed: false },
+  { id: 'import', path: '/', title: 'Import Wallets', access: 'session', landed: true },
   { id: 'wallets', path: '/wallets', title: 'Wallets', access: 'session', landed: false },
   { id: 'tokens', path: '/tokens', title: 'Tokens', access: 'session', landed: false },
   {

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivatePage } from '../features/activate/activate-page';
 import { AdminPage } from '../features/admin/admin-page';
 import { ControlCentrePage } from '../features/control-centre/control-centre-page';
+import { ImportPage } from '../features/import/import-page';
 import { InviteRequestPage } from '../features/invite/invite-request-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { LoginPage } from '../features/login/login-page';
@@ -20,6 +21,7 @@ const LANDED_PAGES: Partial<Record<RouteId, () => ReactNode>> = {
   login: () => <LoginPage />,
   'invite-request': () => <InviteRequestPage />,
   'invite-activate': () => <ActivatePage />,
+  import: () => <ImportPage />,
   settings: () => <ControlCentrePage />,
   admin: () => <AdminPage />,
 };
