@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { BalanceReader } from '@fleet/chain';
+import { createWalletScanner, type BalanceReader, type EndpointPool } from '@fleet/chain';
 import type { DatabaseKind } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -35,8 +35,18 @@ import { getMasterBalanceRoute } from './routes/master-wallet/get-master-balance
 import { getMasterWalletRoute } from './routes/master-wallet/get-master-wallet';
 import { patchMasterWalletRoute } from './routes/master-wallet/patch-master-wallet';
 import { postRevealMasterWalletRoute } from './routes/master-wallet/post-reveal-master-wallet';
+import { getSeedGroupsRoute } from './routes/import/get-seed-groups';
+import { patchSeedGroupRoute } from './routes/import/patch-seed-group';
+import { postImportWalletsRoute } from './routes/import/post-import-wallets';
+import { postScanPreviewRoute } from './routes/import/post-scan-preview';
+import { postSeedGroupRoute } from './routes/import/post-seed-group';
+import { postSeedImportRoute } from './routes/import/post-seed-import';
+import { postValidateKeysRoute } from './routes/import/post-validate-keys';
 import type { RouteServices } from './routes/route-services';
 import { SERVER_VERSION } from './version';
+import { nodePublicKeyOf } from './wallet-import/node-ed25519';
+import { createScanCache } from './wallet-import/scan-cache';
+import { createWalletImportService } from './wallet-import/wallet-import-service';
 import { serveWebApp } from './web/serve-web-app';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,7 +63,10 @@ export interface AppContext {
   readonly logger: FastifyBaseLogger;
   readonly adminToken: string;
   readonly vault: SecretKeyVault;
+  /** Balance reads (the master wallet's); built on `chainPool` so the stats are shared. */
   readonly chain: BalanceReader;
+  /** The RPC endpoint pool every chain call goes through (SOLANA_RPC_URLS or the localnet). */
+  readonly chainPool: EndpointPool;
   readonly mailer: Mailer;
   readonly captcha?: CaptchaVerifier;
   readonly sessionPolicy?: SessionPolicy;
@@ -109,6 +122,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postRevealMasterWalletRoute,
         getMasterBalanceRoute,
         getMasterWalletHistoryRoute,
+        postValidateKeysRoute,
+        postScanPreviewRoute,
+        postImportWalletsRoute,
+        getSeedGroupsRoute,
+        postSeedGroupRoute,
+        patchSeedGroupRoute,
+        postSeedImportRoute,
       ]) {
         route(api, services);
       }
@@ -157,6 +177,15 @@ function createRouteServices(context: AppContext): RouteServices {
       vault: context.vault,
       chain: context.chain,
       audit,
+    }),
+    walletImport: createWalletImportService({
+      db: context.db,
+      vault: context.vault,
+      scanner: createWalletScanner({ pool: context.chainPool }),
+      scanCache: createScanCache({ now }),
+      audit,
+      publicKeyOf: nodePublicKeyOf,
+      now,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createBalanceReader } from '@fleet/chain';
+import { createBalanceReader, createEndpointPool } from '@fleet/chain';
 import {
   databaseLocationFor,
   databaseRole,
@@ -83,7 +83,8 @@ async function main(env: Env): Promise<void> {
 
   const localnet = env.solanaRpcUrls.length === 0 ? await startEmbeddedLocalnet(env) : undefined;
   const rpcUrls = localnet ? [localnet.url] : env.solanaRpcUrls;
-  const chain = createBalanceReader(rpcUrls);
+  const chainPool = createEndpointPool({ endpoints: rpcUrls });
+  const chain = createBalanceReader(chainPool);
   const vault = createKeyVault({ kek, previousKeks });
   const audit = createAuditLog(database.db);
 
@@ -108,6 +109,7 @@ async function main(env: Env): Promise<void> {
     adminToken: secrets.adminToken,
     vault,
     chain,
+    chainPool,
     mailer: createMailer({
       smtpUrl: env.smtpUrl,
       from: env.mailFrom,

@@ -12,7 +12,11 @@ export function registerErrorHandling(
   options: { bodyLimitBytes: number },
 ): void {
   app.setErrorHandler((error: unknown, request, reply) => {
-    const fleetError = toFleetError(error, options.bodyLimitBytes);
+    // A route may allow more than the app's default (the key paste does): name its own limit.
+    const fleetError = toFleetError(
+      error,
+      request.routeOptions.bodyLimit ?? options.bodyLimitBytes,
+    );
     if (fleetError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {

@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { IdentityService } from '../auth/identity-service';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
+import type { WalletImportService } from '../wallet-import/wallet-import-service';
 
 /** What routes may call: services, never the database directly. */
 export interface RouteServices {
@@ -12,5 +13,6 @@ export interface RouteServices {
   readonly licenses: LicenseService;
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;
+  readonly walletImport: WalletImportService;
   readonly audit: AuditLog;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createBalanceReader } from '@fleet/chain';
+import { createBalanceReader, createEndpointPool } from '@fleet/chain';
 import type { DatabaseKind } from '@fleet/core';
 import { createTestDatabase, type TestDatabase } from '@fleet/db/testing';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
@@ -41,13 +41,15 @@ export async function createTestApp(
       },
     }),
   );
+  const chainPool = createEndpointPool({ endpoints: [localnet.url] });
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
     logger,
     adminToken: TEST_ADMIN_TOKEN,
     vault: createKeyVault({ kek: kekFromBytes(new Uint8Array(32).fill(7)) }),
-    chain: createBalanceReader([localnet.url]),
+    chain: createBalanceReader(chainPool),
+    chainPool,
     mailer: createOutboxMailer({ from: 'Fleet <test@fleet.local>', outboxDir, logger }),
     exposeInviteTokens: true,
     ...overrides,

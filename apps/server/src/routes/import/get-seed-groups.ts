@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+
+/** `GET /api/seed-groups`: the tenant's seed groups and its fingerprint salt. */
+export function getSeedGroupsRoute(
+  app: FastifyInstance,
+  { sessions, walletImport }: RouteServices,
+): void {
+  app.get('/seed-groups', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    return walletImport.listSeedGroups(actor);
+  });
+}

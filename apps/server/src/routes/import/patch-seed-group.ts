@@ -1,0 +1,22 @@
+import { FleetError, renameSeedGroupRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/wallet-import-service';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+
+const paramsSchema = z.object({ id: z.string().uuid() });
+
+/** `PATCH /api/seed-groups/:id { label }`: renames one of this tenant's groups. */
+export function patchSeedGroupRoute(
+  app: FastifyInstance,
+  { sessions, walletImport }: RouteServices,
+): void {
+  app.patch('/seed-groups/:id', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    const params = paramsSchema.safeParse(request.params);
+    if (!params.success) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+    const input = renameSeedGroupRequestSchema.parse(request.body);
+    return walletImport.renameSeedGroup(actor, params.data.id, input.label);
+  });
+}

@@ -1,0 +1,19 @@
+import { scanPreviewRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+
+/**
+ * `POST /api/scan-assets/preview { publicAddresses }`: balances and tokens per wallet. A partial
+ * failure is still a 200 with `error` set ("Scan failed for N wallet(s): …"): the client decides.
+ */
+export function postScanPreviewRoute(
+  app: FastifyInstance,
+  { sessions, walletImport }: RouteServices,
+): void {
+  app.post('/scan-assets/preview', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    const input = scanPreviewRequestSchema.parse(request.body);
+    return walletImport.preview(actor, input.publicAddresses);
+  });
+}

@@ -1,0 +1,16 @@
+import { createSeedGroupRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/seed-groups { label?, seedFingerprint, derivationScheme }`: idempotent per seed. */
+export function postSeedGroupRoute(
+  app: FastifyInstance,
+  { sessions, walletImport }: RouteServices,
+): void {
+  app.post('/seed-groups', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    const input = createSeedGroupRequestSchema.parse(request.body);
+    return walletImport.createSeedGroup(actor, input);
+  });
+}

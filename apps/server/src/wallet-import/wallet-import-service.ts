@@ -1,0 +1,627 @@
+import {
+  FleetError,
+  MAX_IMPORT_KEYS,
+  NO_PRIVATE_KEYS_MESSAGE,
+  decodePrivateKey,
+  encodePrivateKeyBase58,
+  parsePrivateKeys,
+  solanaDerivationPath,
+  type Ed25519PublicKeyOf,
+  type ImportWalletsResponse,
+  type ScanPreviewResponse,
+  type SeedGroup,
+  type ValidateKeysResponse,
+} from '@fleet/core';
+import type { ScanReport, WalletScanner } from '@fleet/chain';
+import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log';
+import type { AuthenticatedSession } from '../auth/session-store';
+import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
+import type { ScanCache } from './scan-cache';
+
+type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
+
+export const SEED_GROUP_NOT_FOUND = 'Seed group not found';
+/** Rows per INSERT: well under the 65,535 bind parameters of one statement. */
+const INSERT_CHUNK = 500;
+
+/** One key to import, decoded and checked (its public half matches its seed). */
+interface ImportKey {
+  readonly address: string;
+  readonly secretKey: Uint8Array;
+  readonly derivationPath?: string;
+}
+
+interface ImportCounts {
+  readonly batchId: string;
+  readonly created: readonly string[];
+  readonly restored: readonly string[];
+  /** Active already: left as they were (key import) or linked to the seed group (seed import). */
+  readonly active: readonly string[];
+}
+
+export function createWalletImportService(context: {
+  readonly db: FleetDatabase;
+  readonly vault: SecretKeyVault;
+  readonly scanner: WalletScanner;
+  readonly scanCache: ScanCache;
+  readonly audit: AuditLog;
+  readonly publicKeyOf: Ed25519PublicKeyOf;
+  readonly now?: () => Date;
+}) {
+  const { wallets, importBatches, seedGroups, walletTokenAccounts, mints, tenants } = schema;
+  const now = context.now ?? (() => new Date());
+  const decodeOptions = { publicKeyOf: context.publicKeyOf };
+
+  /** Decodes every key or refuses the whole request: nothing is imported from a bad list. */
+  function decodeAll(privateKeys: readonly string[]): ImportKey[] {
+    const keys: ImportKey[] = [];
+    const seen = new Set<string>();
+    for (const [index, text] of privateKeys.entries()) {
+      const decoded = decodePrivateKey(text, decodeOptions);
+      if (!decoded.ok) {
+        for (const key of keys) key.secretKey.fill(0);
+        throw new FleetError('VALIDATION_FAILED', `Key ${index + 1}: ${decoded.message}`, {
+          context: { index },
+        });
+      }
+      if (seen.has(decoded.value.address)) {
+        decoded.value.secretKey.fill(0);
+        continue;
+      }
+      seen.add(decoded.value.address);
+      keys.push({ address: decoded.value.address, secretKey: decoded.value.secretKey });
+    }
+    return keys;
+  }
+
+  async function findGroup(tx: TenantDatabase, groupId: string) {
+    const [group] = await tx.select().from(seedGroups).where(eq(seedGroups.id, groupId));
+    if (!group) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+    return group;
+  }
+
+  /**
+   * The one write path of both imports, inside one tenant transaction:
+   * 1. the batch row;
+   * 2. new wallets inserted with `on conflict do nothing` — a row another import wrote first
+   *    (even concurrently: the insert waits for it) is never duplicated;
+   * 3. archived wallets among the rest restored with the key sealed again (locked first, so two
+   *    imports cannot both restore the same wallet);
+   * 4. the rest are active: left alone, or linked to the seed group;
+   * 5. balances from this server's scan preview, when one was run;
+   * 6. the batch's counts, which add up to the distinct keys given.
+   */
+  async function writeImport(
+    tx: TenantDatabase,
+    actor: Actor,
+    keys: readonly ImportKey[],
+    source: { kind: 'import' } | { kind: 'seed'; groupId: string },
+    withPreview: ReadonlySet<string>,
+  ): Promise<ImportCounts> {
+    const tenantId = actor.tenantId;
+    const seedGroupId = source.kind === 'seed' ? source.groupId : null;
+    const [batch] = await tx
+      .insert(importBatches)
+      .values({ tenantId, sourceKind: source.kind, seedGroupId })
+      .returning({ id: importBatches.id });
+    if (!batch) throw new FleetError('INTERNAL', 'The import batch could not be created');
+
+    const sealed = new Map<string, Awaited<ReturnType<SecretKeyVault['encryptSecretKey']>>>();
+    for (const key of keys) {
+      sealed.set(
+        key.address,
+        await context.vault.encryptSecretKey(tx, {
+          tenantId,
+          address: key.address,
+          secretKey: key.secretKey,
+        }),
+      );
+    }
+    const sealOf = (address: string) => {
+      const seal = sealed.get(address);
+      if (!seal) throw new FleetError('INTERNAL', 'A key was not sealed');
+      return seal;
+    };
+
+    const created: string[] = [];
+    for (let start = 0; start < keys.length; start += INSERT_CHUNK) {
+      const chunk = keys.slice(start, start + INSERT_CHUNK);
+      const rows = await tx
+        .insert(wallets)
+        .values(
+          chunk.map((key) => {
+            const seal = sealOf(key.address);
+            return {
+              tenantId,
+              publicAddress: key.address,
+              encryptedKey: seal.ciphertext,
+              keyAlgorithm: seal.algorithm,
+              dataKeyVersion: seal.dataKeyVersion,
+              sourceKind: source.kind,
+              importBatchId: batch.id,
+              seedGroupId,
+              derivationPath: key.derivationPath ?? null,
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: [wallets.tenantId, wallets.publicAddress] })
+        .returning({ address: wallets.publicAddress });
+      created.push(...rows.map((row) => row.address));
+    }
+
+    const createdSet = new Set(created);
+    const existing = keys.filter((key) => !createdSet.has(key.address));
+    const restored: string[] = [];
+    const active: string[] = [];
+    for (let start = 0; start < existing.length; start += INSERT_CHUNK) {
+      const chunk = existing.slice(start, start + INSERT_CHUNK);
+      const archived = await tx
+        .select({ address: wallets.publicAddress })
+        .from(wallets)
+        .where(
+          and(
+            inArray(
+              wallets.publicAddress,
+              chunk.map((key) => key.address),
+            ),
+            isNotNull(wallets.archivedAt),
+          ),
+        )
+        .for('update');
+      const archivedSet = new Set(archived.map((row) => row.address));
+      for (const key of chunk) {
+        if (archivedSet.has(key.address)) {
+          const seal = sealOf(key.address);
+          await tx
+            .update(wallets)
+            .set({
+              archivedAt: null,
+              encryptedKey: seal.ciphertext,
+              keyAlgorithm: seal.algorithm,
+              dataKeyVersion: seal.dataKeyVersion,
+              importBatchId: batch.id,
+              updatedAt: now(),
+              ...(seedGroupId ? { seedGroupId, derivationPath: key.derivationPath ?? null } : {}),
+            })
+            .where(eq(wallets.publicAddress, key.address));
+          restored.push(key.address);
+        } else {
+          active.push(key.address);
+        }
+      }
+    }
+
+    if (seedGroupId) {
+      const activeSet = new Set(active);
+      for (const key of keys.filter((k) => activeSet.has(k.address))) {
+        await tx
+          .update(wallets)
+          .set({ seedGroupId, derivationPath: key.derivationPath ?? null, updatedAt: now() })
+          .where(eq(wallets.publicAddress, key.address));
+      }
+    }
+
+    await storeScannedBalances(
+      tx,
+      tenantId,
+      [...created, ...restored].filter((address) => withPreview.has(address)),
+    );
+
+    await tx
+      .update(importBatches)
+      .set({
+        created: created.length,
+        restored: restored.length,
+        linked: seedGroupId ? active.length : 0,
+      })
+      .where(eq(importBatches.id, batch.id));
+    return { batchId: batch.id, created, restored, active };
+  }
+
+  /** Lamports and token accounts of wallets this server scanned recently (see scan-cache). */
+  async function storeScannedBalances(
+    tx: TenantDatabase,
+    tenantId: string,
+    addresses: readonly string[],
+  ): Promise<void> {
+    if (addresses.length === 0) return;
+    const ids = new Map<string, string>();
+    for (let start = 0; start < addresses.length; start += INSERT_CHUNK) {
+      const rows = await tx
+        .select({ id: wallets.id, address: wallets.publicAddress })
+        .from(wallets)
+        .where(inArray(wallets.publicAddress, addresses.slice(start, start + INSERT_CHUNK)));
+      for (const row of rows) ids.set(row.address, row.id);
+    }
+    for (const address of addresses) {
+      const scanned = context.scanCache.get(tenantId, address);
+      const walletId = ids.get(address);
+      if (!scanned || !walletId) continue;
+      await tx
+        .update(wallets)
+        .set({ lamports: scanned.balances.lamports, lastScannedAt: scanned.scannedAt })
+        .where(eq(wallets.id, walletId));
+      await tx.delete(walletTokenAccounts).where(eq(walletTokenAccounts.walletId, walletId));
+      if (scanned.balances.tokens.length === 0) continue;
+      await tx
+        .insert(walletTokenAccounts)
+        .values(
+          scanned.balances.tokens.map((token) => ({
+            tenantId,
+            tokenAccount: token.account,
+            walletId,
+            mint: token.mint,
+            program: token.program,
+            amount: token.amount.toString(),
+            decimals: token.decimals,
+            updatedAt: scanned.scannedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [walletTokenAccounts.tenantId, walletTokenAccounts.tokenAccount],
+          set: {
+            walletId,
+            amount: sql`excluded.amount`,
+            decimals: sql`excluded.decimals`,
+            mint: sql`excluded.mint`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    }
+  }
+
+  async function auditImport(
+    actor: Actor,
+    action: string,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    await context.audit.record({
+      actor: actor.user.email,
+      action,
+      outcome: 'success',
+      tenantId: actor.tenantId,
+      ip: actor.ip,
+      detail,
+    });
+  }
+
+  function wipe(keys: readonly ImportKey[]): void {
+    for (const key of keys) key.secretKey.fill(0);
+  }
+
+  return {
+    /** `POST /api/wallet/validate-only`: what the pasted text holds and how each key stands. */
+    async validate(actor: Actor, text: string): Promise<ValidateKeysResponse> {
+      const parsed = parsePrivateKeys(text, decodeOptions);
+      if (!parsed.ok) throw new FleetError('VALIDATION_FAILED', NO_PRIVATE_KEYS_MESSAGE);
+      const { keys, duplicatesInInput, problems } = parsed.value;
+      if (keys.length > MAX_IMPORT_KEYS) {
+        for (const key of keys) key.secretKey.fill(0);
+        throw new FleetError(
+          'VALIDATION_FAILED',
+          `Too many private keys: ${keys.length} found, at most ${MAX_IMPORT_KEYS} per import`,
+        );
+      }
+      const addresses = keys.map((key) => key.address);
+      const known = await withTenant(context.db, actor.tenantId, (tx) =>
+        tx
+          .select({ address: wallets.publicAddress, archivedAt: wallets.archivedAt })
+          .from(wallets)
+          .where(inArray(wallets.publicAddress, addresses)),
+      );
+      const archived = new Set(known.filter((row) => row.archivedAt).map((row) => row.address));
+      const active = new Set(known.filter((row) => !row.archivedAt).map((row) => row.address));
+      const privateKeys = keys.map((key) => encodePrivateKeyBase58(key.secretKey));
+      for (const key of keys) key.secretKey.fill(0);
+      return {
+        privateKeys,
+        publicAddresses: addresses,
+        duplicateActiveAddresses: addresses.filter((address) => active.has(address)),
+        duplicateArchivedAddresses: addresses.filter((address) => archived.has(address)),
+        duplicatesInInput,
+        problems: problems.map((problem) => ({ line: problem.line, message: problem.message })),
+      };
+    },
+
+    /** `POST /api/scan-assets/preview`: balances and tokens of the wallets about to be imported. */
+    async preview(
+      actor: Actor,
+      addresses: readonly string[],
+      signal?: AbortSignal,
+    ): Promise<ScanPreviewResponse> {
+      const report = await context.scanner.scan(addresses, signal ? { signal } : {});
+      const scannedAt = now();
+      for (const result of report.results) {
+        if (result.ok)
+          context.scanCache.put(actor.tenantId, result.owner, {
+            balances: result.balances,
+            scannedAt,
+          });
+      }
+      await rememberMints(report);
+      return toPreviewResponse(report);
+    },
+
+    /** `POST /api/wallet`: new wallets created, archived ones restored, active ones unchanged. */
+    async importKeys(
+      actor: Actor,
+      input: { privateKeys: readonly string[]; preview?: ScanPreviewResponse | undefined },
+    ): Promise<ImportWalletsResponse> {
+      const keys = decodeAll(input.privateKeys);
+      const withPreview = new Set(input.preview?.publicAddresses ?? []);
+      let counts: ImportCounts;
+      try {
+        counts = await withTenant(context.db, actor.tenantId, (tx) =>
+          writeImport(tx, actor, keys, { kind: 'import' }, withPreview),
+        );
+      } finally {
+        wipe(keys);
+      }
+      await auditImport(actor, 'wallet.import', {
+        batchId: counts.batchId,
+        keys: keys.length,
+        created: counts.created.length,
+        restored: counts.restored.length,
+        unchanged: counts.active.length,
+      });
+      return {
+        batchId: counts.batchId,
+        created: counts.created.length,
+        restored: counts.restored.length,
+        unchanged: counts.active.length,
+        addresses: keys.map((key) => key.address),
+      };
+    },
+
+    /** `GET /api/seed-groups`: this tenant's groups and the salt its fingerprints are made with. */
+    async listSeedGroups(actor: Actor): Promise<{ groups: SeedGroup[]; fingerprintSalt: string }> {
+      const [tenant] = await context.db
+        .select({ seedSalt: tenants.seedSalt })
+        .from(tenants)
+        .where(eq(tenants.id, actor.tenantId));
+      if (!tenant) throw new FleetError('NOT_FOUND', 'Tenant not found');
+      const groups = await withTenant(context.db, actor.tenantId, async (tx) => {
+        const rows = await tx.select().from(seedGroups).orderBy(seedGroups.createdAt);
+        const counted = await tx
+          .select({ groupId: wallets.seedGroupId, walletCount: count() })
+          .from(wallets)
+          .where(and(isNotNull(wallets.seedGroupId), sql`${wallets.archivedAt} is null`))
+          .groupBy(wallets.seedGroupId);
+        const counts = new Map(counted.map((row) => [row.groupId, row.walletCount]));
+        return rows.map((row) => toSeedGroup(row, counts.get(row.id) ?? 0));
+      });
+      return { groups, fingerprintSalt: tenant.seedSalt };
+    },
+
+    /** `POST /api/seed-groups`: the same fingerprint again gives back the existing group. */
+    async createSeedGroup(
+      actor: Actor,
+      input: { label?: string | undefined; seedFingerprint: string; derivationScheme: string },
+    ): Promise<SeedGroup> {
+      const label = input.label ? input.label : null;
+      const group = await withTenant(context.db, actor.tenantId, async (tx) => {
+        await tx
+          .insert(seedGroups)
+          .values({
+            tenantId: actor.tenantId,
+            label,
+            seedFingerprint: input.seedFingerprint,
+            derivationScheme: input.derivationScheme,
+          })
+          .onConflictDoNothing({ target: [seedGroups.tenantId, seedGroups.seedFingerprint] });
+        const [row] = await tx
+          .select()
+          .from(seedGroups)
+          .where(eq(seedGroups.seedFingerprint, input.seedFingerprint));
+        if (!row) throw new FleetError('INTERNAL', 'The seed group could not be created');
+        const [counted] = await tx
+          .select({ walletCount: count() })
+          .from(wallets)
+          .where(and(eq(wallets.seedGroupId, row.id), sql`${wallets.archivedAt} is null`));
+        return toSeedGroup(row, counted?.walletCount ?? 0);
+      });
+      await auditImport(actor, 'seed_group.create', { groupId: group.id });
+      return group;
+    },
+
+    /** `PATCH /api/seed-groups/:id`: another tenant's group is as absent as a missing one. */
+    async renameSeedGroup(actor: Actor, groupId: string, label: string): Promise<SeedGroup> {
+      return withTenant(context.db, actor.tenantId, async (tx) => {
+        const [row] = await tx
+          .update(seedGroups)
+          .set({ label: label === '' ? null : label })
+          .where(eq(seedGroups.id, groupId))
+          .returning();
+        if (!row) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+        const [counted] = await tx
+          .select({ walletCount: count() })
+          .from(wallets)
+          .where(and(eq(wallets.seedGroupId, row.id), sql`${wallets.archivedAt} is null`));
+        return toSeedGroup(row, counted?.walletCount ?? 0);
+      });
+    },
+
+    /** `POST /api/seed-import`: derived accounts into a seed group; counts created, restored, linked. */
+    async importSeed(
+      actor: Actor,
+      input: {
+        groupId: string;
+        addresses: readonly string[];
+        derivationPaths: readonly string[];
+        privateKeys: readonly string[];
+        preview?: ScanPreviewResponse | undefined;
+      },
+    ): Promise<{ batchId: string; created: number; restored: number; linked: number }> {
+      const { addresses, derivationPaths, privateKeys } = input;
+      if (addresses.length !== privateKeys.length || addresses.length !== derivationPaths.length) {
+        throw new FleetError(
+          'VALIDATION_FAILED',
+          'Derivation context missing. Preview the seed again',
+          { context: { addresses: addresses.length, keys: privateKeys.length } },
+        );
+      }
+      const keys: ImportKey[] = [];
+      const seen = new Set<string>();
+      for (const [index, text] of privateKeys.entries()) {
+        const decoded = decodePrivateKey(text, decodeOptions);
+        const fail = (message: string) => {
+          if (decoded.ok) decoded.value.secretKey.fill(0);
+          wipe(keys);
+          return new FleetError('VALIDATION_FAILED', `Account ${index + 1}: ${message}`, {
+            context: { index },
+          });
+        };
+        if (!decoded.ok) throw fail(decoded.message);
+        if (decoded.value.address !== addresses[index])
+          throw fail('The private key does not match its address');
+        const path = derivationPaths[index] ?? '';
+        if (!isSolanaDerivationPath(path)) throw fail(`Unsupported derivation path ${path}`);
+        if (seen.has(decoded.value.address)) throw fail('The account is listed twice');
+        seen.add(decoded.value.address);
+        keys.push({
+          address: decoded.value.address,
+          secretKey: decoded.value.secretKey,
+          derivationPath: path,
+        });
+      }
+      const withPreview = new Set(input.preview?.publicAddresses ?? []);
+      let counts: ImportCounts;
+      try {
+        counts = await withTenant(context.db, actor.tenantId, async (tx) => {
+          await findGroup(tx, input.groupId);
+          return writeImport(
+            tx,
+            actor,
+            keys,
+            { kind: 'seed', groupId: input.groupId },
+            withPreview,
+          );
+        });
+      } finally {
+        wipe(keys);
+      }
+      const result = {
+        batchId: counts.batchId,
+        created: counts.created.length,
+        restored: counts.restored.length,
+        linked: counts.active.length,
+      };
+      await auditImport(actor, 'wallet.seed_import', { groupId: input.groupId, ...result });
+      return result;
+    },
+  };
+
+  /** Names, symbols and decimals of the mints a scan saw: public facts, cached for every tenant. */
+  async function rememberMints(report: ScanReport): Promise<void> {
+    const programs = new Map<string, string>();
+    for (const result of report.results) {
+      if (!result.ok) continue;
+      for (const token of result.balances.tokens) programs.set(token.mint, token.program);
+    }
+    const rows = report.tokens.flatMap((token) => {
+      const program = programs.get(token.mint);
+      return program
+        ? [
+            {
+              mint: token.mint,
+              name: token.name || null,
+              symbol: token.symbol || null,
+              decimals: token.decimals,
+              program,
+              updatedAt: now(),
+            },
+          ]
+        : [];
+    });
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      await context.db
+        .insert(mints)
+        .values(rows.slice(start, start + INSERT_CHUNK))
+        .onConflictDoUpdate({
+          target: mints.mint,
+          set: {
+            name: sql`coalesce(excluded.name, ${mints.name})`,
+            symbol: sql`coalesce(excluded.symbol, ${mints.symbol})`,
+            decimals: sql`excluded.decimals`,
+            program: sql`excluded.program`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    }
+  }
+}
+
+export type WalletImportService = ReturnType<typeof createWalletImportService>;
+
+/** `m/44'/501'/{i}'/0'` for an account index the seed tab can derive. */
+function isSolanaDerivationPath(path: string): boolean {
+  const match = /^m\/44'\/501'\/(\d{1,3})'\/0'$/.exec(path);
+  if (!match) return false;
+  const index = Number(match[1]);
+  return solanaDerivationPath(index) === path;
+}
+
+function toSeedGroup(row: typeof schema.seedGroups.$inferSelect, walletCount: number): SeedGroup {
+  return {
+    id: row.id,
+    label: row.label,
+    seedFingerprint: row.seedFingerprint,
+    derivationScheme: row.derivationScheme,
+    walletCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The scan report as spec 1 §3's preview: bigints as decimal strings, endpoints as a count. */
+export function toPreviewResponse(report: ScanReport): ScanPreviewResponse {
+  return {
+    publicAddresses: report.results.map((result) => result.owner),
+    wallets: report.results.map((result) =>
+      result.ok
+        ? {
+            address: result.owner,
+            ok: true,
+            lamports: result.balances.lamports.toString(),
+            tokenAccounts: result.balances.tokens.length,
+            error: null,
+          }
+        : {
+            address: result.owner,
+            ok: false,
+            lamports: null,
+            tokenAccounts: 0,
+            error: result.error,
+          },
+    ),
+    tokens: report.tokens.map((token) => ({
+      mint: token.mint,
+      name: token.name || null,
+      symbol: token.symbol || null,
+      decimals: token.decimals,
+      totalAmount: token.totalAmount.toString(),
+    })),
+    holdersByMint: Object.fromEntries(
+      Object.entries(report.holdersByMint).map(([mint, holders]) => [
+        mint,
+        holders.map((holder) => ({
+          wallet: holder.wallet,
+          lamports: holder.lamports.toString(),
+          amount: holder.amount.toString(),
+          decimals: holder.decimals,
+        })),
+      ]),
+    ),
+    stats: {
+      endpoints: report.stats.endpoints.length,
+      endpointHits: { ...report.stats.endpointHits },
+      endpointErrors: { ...report.stats.endpointErrors },
+      endpoint429s: { ...report.stats.endpoint429s },
+      durationMs: report.stats.durationMs,
+      throughputWalletsPerMin: report.stats.throughputWalletsPerMin,
+      failedAddresses: [...report.stats.failedAddresses],
+    },
+    error: report.error,
+  };
+}
