@@ -58,7 +58,7 @@ export function KeyReviewTable({
                 ) : null}
               </TableCell>
               <TableCell className="font-mono text-xs">
-                <span title={row.address}>{shortenAddress(row.address, 6)}</span>
+                <code title={row.address}>{shortenAddress(row.address, 6)}</code>
                 <CopyButton value={row.address} label={`Copy address ${row.address}`} />
               </TableCell>
               <TableCell>

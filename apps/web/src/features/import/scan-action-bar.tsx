@@ -63,7 +63,7 @@ export function ScanActionBar({
       </div>
       {scanUnavailable ? <Alert kind="info">{scanUnavailable}</Alert> : null}
       {applying.status === 'error' ? (
-        <Alert kind="error" className="break-all">
+        <Alert kind="error" className="keep-case break-all">
           {applying.message}
         </Alert>
       ) : null}

@@ -28,9 +28,11 @@ export function SeedAccountsTable({
           {accounts.map((account) => (
             <TableRow key={account.address}>
               <TableCell className="tabular-nums">{account.index}</TableCell>
-              <TableCell className="font-mono text-xs">{account.derivationPath}</TableCell>
+              <TableCell className="font-mono text-xs">
+                <code>{account.derivationPath}</code>
+              </TableCell>
               <TableCell className="font-mono text-xs break-all">
-                {account.address}
+                <code>{account.address}</code>
                 <CopyButton value={account.address} label={`Copy address ${account.address}`} />
               </TableCell>
               <ScanCells wallet={scanned.get(account.address)} />

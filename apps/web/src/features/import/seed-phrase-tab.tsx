@@ -143,7 +143,13 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
           Derived accounts
         </h2>
         <p className="text-sm text-fg-muted">
-          {preview.accounts.length} account(s){label.trim() ? ` · group “${label.trim()}”` : ''}
+          {preview.accounts.length} account(s)
+          {label.trim() ? (
+            <>
+              {' '}
+              · group <span className="keep-case">“{label.trim()}”</span>
+            </>
+          ) : null}
         </p>
         <Button
           variant="ghost"
