@@ -17,17 +17,9 @@ import {
   type KeyReview,
 } from './key-review';
 import { ScanActionBar } from './scan-action-bar';
-import {
-  currentScan,
-  IDLE_SCAN,
-  lastScannedWallets,
-  SCAN_MESSAGES,
-  scanFailed,
-  scanFinished,
-  scanRunning,
-  type ScanState,
-} from './scan-state';
-import { useImportWallets, useScanAssets, useValidateKeys } from './use-import-actions';
+import { useImportScan } from './use-import-scan';
+import { currentScan, lastScannedWallets, SCAN_MESSAGES } from './scan-state';
+import { useImportWallets, useValidateKeys } from './use-import-actions';
 
 type Step =
   | { readonly name: 'input' }
@@ -43,19 +35,18 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
   const [text, setText] = useState('');
   const [step, setStep] = useState<Step>({ name: 'input' });
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
-  const [scan, setScan] = useState<ScanState>(IDLE_SCAN);
   const [validateError, setValidateError] = useState<string | null>(null);
   const [problems, setProblems] = useState<KeyReview['problems']>([]);
   const [importError, setImportError] = useState<string | null>(null);
   const validate = useValidateKeys();
-  const scanAssets = useScanAssets();
+  const { scan, run: runScan, reset: resetScan } = useImportScan();
   const importKeys = useImportWallets();
 
   const startOver = () => {
     setText('');
     setStep({ name: 'input' });
     setSelection(new Set());
-    setScan(IDLE_SCAN);
+    resetScan();
     setProblems([]);
     setValidateError(null);
     setImportError(null);
@@ -72,7 +63,7 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
         return;
       }
       setSelection(initialSelection(review.rows));
-      setScan(IDLE_SCAN);
+      resetScan();
       setImportError(null);
       setProblems(review.problems);
       setStep({ name: 'review', review });
@@ -119,17 +110,6 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
   const { rows } = step.review;
   const selected = selectedAddresses(rows, selection);
   const counts = reviewCounts(rows);
-
-  const onScan = async () => {
-    const addresses = selected;
-    if (addresses.length === 0) return;
-    setScan(scanRunning(addresses));
-    try {
-      setScan(scanFinished(addresses, await scanAssets.mutateAsync(addresses)));
-    } catch (error) {
-      setScan(scanFailed(addresses, importErrorMessage('scan', error)));
-    }
-  };
 
   const onImport = async () => {
     const applying = currentScan(scan, selected);
@@ -185,7 +165,7 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
       <ScanActionBar
         addresses={selected}
         scan={scan}
-        onScan={() => void onScan()}
+        onScan={() => void runScan(selected)}
         onImport={() => void onImport()}
         importing={importKeys.isPending}
         importLabel={`Import ${selected.length} wallet(s)`}

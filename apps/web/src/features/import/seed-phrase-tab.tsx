@@ -9,18 +9,11 @@ import type { SeedImportResponse } from './import-api';
 import { importErrorMessage, seedPreviewErrorMessage } from './import-messages';
 import { ImportSuccess } from './import-success';
 import { ScanActionBar } from './scan-action-bar';
-import {
-  currentScan,
-  IDLE_SCAN,
-  lastScannedWallets,
-  scanFailed,
-  scanFinished,
-  scanRunning,
-  type ScanState,
-} from './scan-state';
+import { useImportScan } from './use-import-scan';
+import { currentScan, lastScannedWallets } from './scan-state';
 import { SeedAccountsTable } from './seed-accounts-table';
 import { accountCountFrom, type SeedPreview } from './seed-preview';
-import { useImportSeed, usePreviewSeed, useScanAssets } from './use-import-actions';
+import { useImportSeed, usePreviewSeed } from './use-import-actions';
 
 type Step =
   | { readonly name: 'input' }
@@ -38,11 +31,10 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
   const [count, setCount] = useState(String(DEFAULT_ACCOUNT_COUNT));
   const [label, setLabel] = useState('');
   const [step, setStep] = useState<Step>({ name: 'input' });
-  const [scan, setScan] = useState<ScanState>(IDLE_SCAN);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const previewSeed = usePreviewSeed();
-  const scanAssets = useScanAssets();
+  const { scan, run: runScan, reset: resetScan } = useImportScan();
   const importSeed = useImportSeed();
 
   const startOver = () => {
@@ -51,7 +43,7 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
     setCount(String(DEFAULT_ACCOUNT_COUNT));
     setLabel('');
     setStep({ name: 'input' });
-    setScan(IDLE_SCAN);
+    resetScan();
     setPreviewError(null);
     setImportError(null);
   };
@@ -61,7 +53,7 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
     try {
       const preview = await previewSeed.mutateAsync({ phrase, passphrase, count });
       setCount(String(preview.accounts.length));
-      setScan(IDLE_SCAN);
+      resetScan();
       setImportError(null);
       setStep({ name: 'review', preview });
     } catch (error) {
@@ -112,15 +104,6 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
   const { preview } = step;
   const addresses = preview.accounts.map((account) => account.address);
 
-  const onScan = async () => {
-    setScan(scanRunning(addresses));
-    try {
-      setScan(scanFinished(addresses, await scanAssets.mutateAsync(addresses)));
-    } catch (error) {
-      setScan(scanFailed(addresses, importErrorMessage('scan', error)));
-    }
-  };
-
   const onImport = async () => {
     const applying = currentScan(scan, addresses);
     if (applying.status !== 'success') return;
@@ -156,7 +139,7 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
           size="sm"
           className="ml-auto"
           onClick={() => {
-            setScan(IDLE_SCAN);
+            resetScan();
             setStep({ name: 'input' });
           }}
         >
@@ -167,7 +150,7 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
       <ScanActionBar
         addresses={addresses}
         scan={scan}
-        onScan={() => void onScan()}
+        onScan={() => void runScan(addresses)}
         onImport={() => void onImport()}
         importing={importSeed.isPending}
         importLabel={`Import ${addresses.length} account(s)`}
