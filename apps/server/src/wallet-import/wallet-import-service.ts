@@ -96,11 +96,16 @@ export function createWalletImportService(context: {
   async function writeImport(
     tx: TenantDatabase,
     actor: Actor,
-    keys: readonly ImportKey[],
+    inputKeys: readonly ImportKey[],
     source: { kind: 'import' } | { kind: 'seed'; groupId: string },
     withPreview: ReadonlySet<string>,
   ): Promise<ImportCounts> {
     const tenantId = actor.tenantId;
+    // One lock order for every import: two imports of overlapping keys wait for each other
+    // instead of deadlocking (each would otherwise hold a row the other's insert waits on).
+    const keys = [...inputKeys].sort((a, b) =>
+      a.address < b.address ? -1 : a.address > b.address ? 1 : 0,
+    );
     const seedGroupId = source.kind === 'seed' ? source.groupId : null;
     const [batch] = await tx
       .insert(importBatches)
@@ -108,44 +113,50 @@ export function createWalletImportService(context: {
       .returning({ id: importBatches.id });
     if (!batch) throw new FleetError('INTERNAL', 'The import batch could not be created');
 
-    const sealed = new Map<string, Awaited<ReturnType<SecretKeyVault['encryptSecretKey']>>>();
-    for (const key of keys) {
-      sealed.set(
-        key.address,
-        await context.vault.encryptSecretKey(tx, {
-          tenantId,
-          address: key.address,
-          secretKey: key.secretKey,
-        }),
-      );
+    // Keys are sealed only for rows this import writes: a re-import of active wallets costs no
+    // encryption. A wallet another import creates meanwhile is caught by `on conflict` below.
+    const sealOf = (key: ImportKey) =>
+      context.vault.encryptSecretKey(tx, {
+        tenantId,
+        address: key.address,
+        secretKey: key.secretKey,
+      });
+    const known = new Set<string>();
+    for (let start = 0; start < keys.length; start += INSERT_CHUNK) {
+      const rows = await tx
+        .select({ address: wallets.publicAddress })
+        .from(wallets)
+        .where(
+          inArray(
+            wallets.publicAddress,
+            keys.slice(start, start + INSERT_CHUNK).map((key) => key.address),
+          ),
+        );
+      for (const row of rows) known.add(row.address);
     }
-    const sealOf = (address: string) => {
-      const seal = sealed.get(address);
-      if (!seal) throw new FleetError('INTERNAL', 'A key was not sealed');
-      return seal;
-    };
 
     const created: string[] = [];
-    for (let start = 0; start < keys.length; start += INSERT_CHUNK) {
-      const chunk = keys.slice(start, start + INSERT_CHUNK);
+    const fresh = keys.filter((key) => !known.has(key.address));
+    for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
+      const chunk = fresh.slice(start, start + INSERT_CHUNK);
+      const values = [];
+      for (const key of chunk) {
+        const seal = await sealOf(key);
+        values.push({
+          tenantId,
+          publicAddress: key.address,
+          encryptedKey: seal.ciphertext,
+          keyAlgorithm: seal.algorithm,
+          dataKeyVersion: seal.dataKeyVersion,
+          sourceKind: source.kind,
+          importBatchId: batch.id,
+          seedGroupId,
+          derivationPath: key.derivationPath ?? null,
+        });
+      }
       const rows = await tx
         .insert(wallets)
-        .values(
-          chunk.map((key) => {
-            const seal = sealOf(key.address);
-            return {
-              tenantId,
-              publicAddress: key.address,
-              encryptedKey: seal.ciphertext,
-              keyAlgorithm: seal.algorithm,
-              dataKeyVersion: seal.dataKeyVersion,
-              sourceKind: source.kind,
-              importBatchId: batch.id,
-              seedGroupId,
-              derivationPath: key.derivationPath ?? null,
-            };
-          }),
-        )
+        .values(values)
         .onConflictDoNothing({ target: [wallets.tenantId, wallets.publicAddress] })
         .returning({ address: wallets.publicAddress });
       created.push(...rows.map((row) => row.address));
@@ -169,11 +180,12 @@ export function createWalletImportService(context: {
             isNotNull(wallets.archivedAt),
           ),
         )
+        .orderBy(wallets.publicAddress)
         .for('update');
       const archivedSet = new Set(archived.map((row) => row.address));
       for (const key of chunk) {
         if (archivedSet.has(key.address)) {
-          const seal = sealOf(key.address);
+          const seal = await sealOf(key);
           await tx
             .update(wallets)
             .set({
@@ -235,40 +247,57 @@ export function createWalletImportService(context: {
         .where(inArray(wallets.publicAddress, addresses.slice(start, start + INSERT_CHUNK)));
       for (const row of rows) ids.set(row.address, row.id);
     }
-    for (const address of addresses) {
-      const scanned = context.scanCache.get(tenantId, address);
+    const scanned = addresses.flatMap((address) => {
+      const entry = context.scanCache.get(tenantId, address);
       const walletId = ids.get(address);
-      if (!scanned || !walletId) continue;
-      await tx
-        .update(wallets)
-        .set({ lamports: scanned.balances.lamports, lastScannedAt: scanned.scannedAt })
-        .where(eq(wallets.id, walletId));
-      await tx.delete(walletTokenAccounts).where(eq(walletTokenAccounts.walletId, walletId));
-      if (scanned.balances.tokens.length === 0) continue;
-      await tx
-        .insert(walletTokenAccounts)
-        .values(
-          scanned.balances.tokens.map((token) => ({
-            tenantId,
-            tokenAccount: token.account,
-            walletId,
-            mint: token.mint,
-            program: token.program,
-            amount: token.amount.toString(),
-            decimals: token.decimals,
-            updatedAt: scanned.scannedAt,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [walletTokenAccounts.tenantId, walletTokenAccounts.tokenAccount],
-          set: {
-            walletId,
-            amount: sql`excluded.amount`,
-            decimals: sql`excluded.decimals`,
-            mint: sql`excluded.mint`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        });
+      return entry && walletId ? [{ walletId, ...entry }] : [];
+    });
+    for (let start = 0; start < scanned.length; start += INSERT_CHUNK) {
+      const chunk = scanned.slice(start, start + INSERT_CHUNK);
+      const rows = sql.join(
+        chunk.map(
+          (entry) =>
+            sql`(${entry.walletId}::uuid, ${entry.balances.lamports.toString()}::bigint, ${entry.scannedAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update wallets set lamports = v.lamports, last_scanned_at = v.scanned_at, updated_at = now() from (values ${rows}) as v(id, lamports, scanned_at) where wallets.id = v.id`,
+      );
+      await tx.delete(walletTokenAccounts).where(
+        inArray(
+          walletTokenAccounts.walletId,
+          chunk.map((entry) => entry.walletId),
+        ),
+      );
+      const tokenRows = chunk.flatMap((entry) =>
+        entry.balances.tokens.map((token) => ({
+          tenantId,
+          tokenAccount: token.account,
+          walletId: entry.walletId,
+          mint: token.mint,
+          program: token.program,
+          amount: token.amount.toString(),
+          decimals: token.decimals,
+          updatedAt: entry.scannedAt,
+        })),
+      );
+      for (let from = 0; from < tokenRows.length; from += INSERT_CHUNK) {
+        await tx
+          .insert(walletTokenAccounts)
+          .values(tokenRows.slice(from, from + INSERT_CHUNK))
+          .onConflictDoUpdate({
+            target: [walletTokenAccounts.tenantId, walletTokenAccounts.tokenAccount],
+            set: {
+              walletId: sql`excluded.wallet_id`,
+              amount: sql`excluded.amount`,
+              decimals: sql`excluded.decimals`,
+              mint: sql`excluded.mint`,
+              program: sql`excluded.program`,
+              updatedAt: sql`excluded.updated_at`,
+            },
+          });
+      }
     }
   }
 
