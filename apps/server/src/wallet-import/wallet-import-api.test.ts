@@ -11,6 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../testing/keypairs';
+import { createKeyVault, kekFromBytes } from '../vault';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
 
 describe.each(testDatabaseKinds)('wallet import from private keys on %s', (kind) => {
@@ -110,6 +111,17 @@ describe.each(testDatabaseKinds)('wallet import from private keys on %s', (kind)
       error: 'Request body is larger than the 2 MiB limit',
       code: 'PAYLOAD_TOO_LARGE',
     });
+
+    const many = Array.from({ length: 5_001 }, () => newTestKeypair().privateKey);
+    const tooManyPasted = await call('/api/wallet/validate-only', { privateKeys: many.join('\n') });
+    expect(tooManyPasted.statusCode).toBe(400);
+    expect(tooManyPasted.json<{ error: string }>().error).toBe(
+      'Too many private keys: 5001 found, at most 5000 per import',
+    );
+    expect(tooManyPasted.body).not.toContain(many[0]);
+    const tooManyImported = await call('/api/wallet', { privateKeys: many });
+    expect(tooManyImported.statusCode).toBe(400);
+    expect(tooManyImported.body).not.toContain(many[0]);
 
     const anonymous = await app.inject({
       method: 'POST',
@@ -228,6 +240,38 @@ describe.each(testDatabaseKinds)('wallet import from private keys on %s', (kind)
         [fresh, scanned, active, archived].map((k) => k.address),
       ),
     ).toHaveLength(4);
+  });
+
+  it('stores every key so that it decrypts to the imported key, restored ones included', async () => {
+    const [fresh, archived] = [keypair(), keypair()];
+    await call('/api/wallet', { privateKeys: [archived.privateKey] });
+    await archive(operator.tenantId, archived.address);
+    const imported = await call('/api/wallet', {
+      privateKeys: [fresh.privateKey, archived.privateKey],
+    });
+    expect(importWalletsResponseSchema.parse(imported.json())).toMatchObject({
+      created: 1,
+      restored: 1,
+    });
+    const vault = createKeyVault({ kek: kekFromBytes(new Uint8Array(32).fill(7)) });
+    await withTenant(harness.database.db, operator.tenantId, async (tx) => {
+      const rows = await tx
+        .select()
+        .from(schema.wallets)
+        .where(inArray(schema.wallets.publicAddress, [fresh.address, archived.address]));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        const secretKey = await vault.decryptSecretKey(tx, {
+          tenantId: operator.tenantId,
+          address: row.publicAddress,
+          ciphertext: row.encryptedKey,
+          algorithm: row.keyAlgorithm,
+          dataKeyVersion: row.dataKeyVersion,
+        });
+        const expected = row.publicAddress === fresh.address ? fresh : archived;
+        expect(encodePrivateKeyBase58(secretKey)).toBe(expected.privateKey);
+      }
+    });
   });
 
   it('creates no duplicates when the same keys are imported twice at once', async () => {
