@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildKeyReview,
   initialSelection,
+  problemsInText,
   reviewCounts,
   selectedAddresses,
   selectedKeys,
@@ -54,6 +55,12 @@ describe('the private-key review', () => {
     expect(selectedAddresses(review.rows, setAllSelected(review.rows, true))).toEqual([
       address('A'),
       address('D'),
+    ]);
+  });
+
+  it('finds the line problems of a paste the server refused outright', () => {
+    expect(problemsInText(`hello world\n${'2'.repeat(70)}\n[1, 2, 3]`)).toEqual([
+      { line: 2, message: 'Unsupported private key format' },
     ]);
   });
 });

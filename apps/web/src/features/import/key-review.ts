@@ -1,4 +1,4 @@
-import type { ValidateKeysResponse } from '@fleet/core';
+import { parsePrivateKeys, type ValidateKeysResponse } from '@fleet/core';
 
 /**
  * The Private Keys review (spec 1 §4): one row per distinct key the server read, with its status.
@@ -102,4 +102,15 @@ export function reviewCounts(rows: readonly ReviewRow[]): ReviewCounts {
     duplicate: rows.filter((row) => row.status === 'duplicate').length,
     archived: rows.filter((row) => row.status === 'archived').length,
   };
+}
+
+/**
+ * The line problems of a paste the server refused outright ("No private keys detected in the
+ * input." comes without them): the same parser, run here, says which lines looked like keys and
+ * why they were refused. Line numbers and messages only, never the text.
+ */
+export function problemsInText(text: string): KeyReview['problems'] {
+  const parsed = parsePrivateKeys(text);
+  const problems = parsed.ok ? parsed.value.problems : parsed.problems;
+  return problems.map((problem) => ({ line: problem.line, message: problem.message }));
 }

@@ -1,5 +1,6 @@
 import type { ImportWalletsResponse } from '@fleet/core';
 import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/api-error';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { importErrorMessage } from './import-messages';
@@ -9,6 +10,7 @@ import {
   buildKeyReview,
   initialSelection,
   NO_IMPORTABLE_KEYS_MESSAGE,
+  problemsInText,
   reviewCounts,
   selectedAddresses,
   selectedKeys,
@@ -69,6 +71,7 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
       setStep({ name: 'review', review });
     } catch (error) {
       setValidateError(importErrorMessage('validate', error));
+      if (error instanceof ApiError && error.status === 400) setProblems(problemsInText(text));
     } finally {
       validate.reset();
     }
