@@ -106,4 +106,46 @@ describe.each(testDatabaseKinds)('tenant isolation on %s', (kind) => {
       public_address: walletB.address,
     });
   });
+  it("keeps tenant B's imported wallets and seed groups out of tenant A's imports", async () => {
+    const imported = newTestKeypair();
+    expectOk(await as(tenantB, 'POST', '/api/wallet', { privateKeys: [imported.privateKey] }));
+    const groupOfB = expectOk(
+      await as(tenantB, 'POST', '/api/seed-groups', {
+        seedFingerprint: 'b'.repeat(64),
+        derivationScheme: "m/44'/501'/{i}'/0'",
+        label: 'B',
+      }),
+    ).json<{ id: string }>();
+    const groupsOfB = (await as(tenantB, 'GET', '/api/seed-groups')).json<unknown>();
+
+    const validated = await as(tenantA, 'POST', '/api/wallet/validate-only', {
+      privateKeys: imported.privateKey,
+    });
+    expect(validated.json()).toMatchObject({
+      publicAddresses: [imported.address],
+      duplicateActiveAddresses: [],
+      duplicateArchivedAddresses: [],
+    });
+    const importedByA = await as(tenantA, 'POST', '/api/wallet', {
+      privateKeys: [imported.privateKey],
+    });
+    expect(importedByA.json()).toMatchObject({ created: 1, restored: 0, unchanged: 0 });
+    const groupsOfA = await as(tenantA, 'GET', '/api/seed-groups');
+    expect(groupsOfA.json()).toMatchObject({ groups: [] });
+    expect(
+      (await as(tenantA, 'PATCH', `/api/seed-groups/${groupOfB.id}`, { label: 'A' })).statusCode,
+    ).toBe(404);
+    const seedImport = await as(tenantA, 'POST', '/api/seed-import', {
+      groupId: groupOfB.id,
+      addresses: [imported.address],
+      derivationPaths: ["m/44'/501'/0'/0'"],
+      privateKeys: [imported.privateKey],
+    });
+    expect(seedImport.statusCode).toBe(404);
+    expect((await as(tenantB, 'GET', '/api/seed-groups')).json()).toEqual(groupsOfB);
+    const reimportedByB = await as(tenantB, 'POST', '/api/wallet', {
+      privateKeys: [imported.privateKey],
+    });
+    expect(reimportedByB.json()).toMatchObject({ created: 0, unchanged: 1 });
+  });
 });
