@@ -152,6 +152,25 @@ describe.each(testDatabaseKinds)('seed groups and seed import on %s', (kind) => 
     expect(listed.groups.find((g) => g.id === group.id)?.walletCount).toBe(4);
   });
 
+  it('creates each wallet once when a seed import and a key import of it run at once', async () => {
+    const { group, accounts } = await newSeed(operator, 20);
+    const [bySeed, byKeys] = await Promise.all([
+      call('POST', '/api/seed-import', importPayload(group.id, accounts)),
+      call('POST', '/api/wallet', { privateKeys: accounts.map((a) => a.privateKey) }),
+    ]);
+    const seedCounts = seedImportResponseSchema.parse(bySeed.json());
+    const keyCounts = byKeys.json<{ created: number; restored: number; unchanged: number }>();
+    expect(seedCounts.created + seedCounts.restored + seedCounts.linked).toBe(20);
+    expect(keyCounts.created + keyCounts.restored + keyCounts.unchanged).toBe(20);
+    expect(seedCounts.created + keyCounts.created).toBe(20);
+    expect(
+      await rows(
+        operator.tenantId,
+        accounts.map((a) => a.publicKey),
+      ),
+    ).toHaveLength(20);
+  });
+
   it('refuses a key that does not match its address or path, and writes nothing', async () => {
     const { group, accounts } = await newSeed(operator, 2);
     const [first, second] = accounts as [DerivedAccount, DerivedAccount];
