@@ -43,6 +43,9 @@ import { postSeedGroupRoute } from './routes/import/post-seed-group';
 import { postSeedImportRoute } from './routes/import/post-seed-import';
 import { postValidateKeysRoute } from './routes/import/post-validate-keys';
 import type { RouteServices } from './routes/route-services';
+import { getScanDetailsRoute } from './routes/scan/get-scan-details';
+import { createScanActivity } from './scan-details/scan-activity';
+import { createScanDetailsService } from './scan-details/scan-details-service';
 import { SERVER_VERSION } from './version';
 import { nodePublicKeyOf } from './wallet-import/node-ed25519';
 import { createScanCache } from './wallet-import/scan-cache';
@@ -129,6 +132,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postSeedGroupRoute,
         patchSeedGroupRoute,
         postSeedImportRoute,
+        getScanDetailsRoute,
       ]) {
         route(api, services);
       }
@@ -151,6 +155,7 @@ function createRouteServices(context: AppContext): RouteServices {
   const now = context.now ?? (() => new Date());
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
+  const scanActivity = createScanActivity({ now });
   const sessions = createSessionStore(
     context.db,
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
@@ -183,9 +188,11 @@ function createRouteServices(context: AppContext): RouteServices {
       vault: context.vault,
       scanner: createWalletScanner({ pool: context.chainPool }),
       scanCache: createScanCache({ now }),
+      scanActivity,
       audit,
       publicKeyOf: nodePublicKeyOf,
       now,
     }),
+    scanDetails: createScanDetailsService({ pool: context.chainPool, activity: scanActivity }),
   };
 }

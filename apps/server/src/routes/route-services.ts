@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { IdentityService } from '../auth/identity-service';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
+import type { ScanDetailsService } from '../scan-details/scan-details-service';
 import type { WalletImportService } from '../wallet-import/wallet-import-service';
 
 /** What routes may call: services, never the database directly. */
@@ -14,5 +15,6 @@ export interface RouteServices {
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;
   readonly walletImport: WalletImportService;
+  readonly scanDetails: ScanDetailsService;
   readonly audit: AuditLog;
 }

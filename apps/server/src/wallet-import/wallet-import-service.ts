@@ -18,6 +18,7 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuthenticatedSession } from '../auth/session-store';
 import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
+import type { ScanActivity } from '../scan-details/scan-activity';
 import type { ScanCache } from './scan-cache';
 
 type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
@@ -46,6 +47,8 @@ export function createWalletImportService(context: {
   readonly vault: SecretKeyVault;
   readonly scanner: WalletScanner;
   readonly scanCache: ScanCache;
+  /** Where scan log lines and the last scan's summary go, for the Scan Details dialog. */
+  readonly scanActivity?: ScanActivity;
   readonly audit: AuditLog;
   readonly publicKeyOf: Ed25519PublicKeyOf;
   readonly now?: () => Date;
@@ -360,7 +363,12 @@ export function createWalletImportService(context: {
       addresses: readonly string[],
       signal?: AbortSignal,
     ): Promise<ScanPreviewResponse> {
-      const report = await context.scanner.scan(addresses, signal ? { signal } : {});
+      const onEvent = context.scanActivity?.listener(actor.tenantId);
+      const report = await context.scanner.scan(addresses, {
+        ...(signal ? { signal } : {}),
+        ...(onEvent ? { onEvent } : {}),
+      });
+      context.scanActivity?.recordScan(actor.tenantId, report);
       const scannedAt = now();
       for (const result of report.results) {
         if (result.ok)

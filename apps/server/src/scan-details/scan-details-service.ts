@@ -1,0 +1,20 @@
+import type { EndpointPool, PoolStats } from '@fleet/chain';
+import type { ScanActivity, ScanActivitySnapshot } from './scan-activity';
+
+/** `GET /api/scan/details`: the shared pool's stats and the asking tenant's last scan and logs. */
+export interface ScanDetails extends ScanActivitySnapshot {
+  readonly pool: PoolStats;
+}
+
+export function createScanDetailsService(context: {
+  readonly pool: EndpointPool;
+  readonly activity: ScanActivity;
+}) {
+  return {
+    details(tenantId: string): ScanDetails {
+      return { pool: context.pool.stats(), ...context.activity.snapshot(tenantId) };
+    },
+  };
+}
+
+export type ScanDetailsService = ReturnType<typeof createScanDetailsService>;
