@@ -1,21 +1,41 @@
-import { Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Activity, Eye, EyeOff, KeyRound, RefreshCw, Wallet } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { MasterBalance } from '../features/master-wallet/master-balance';
+import { masterBalanceQueryKey } from '../features/master-wallet/master-wallet-api';
 import { MasterWalletDialog } from '../features/master-wallet/master-wallet-dialog';
 import { useMasterWallet } from '../features/master-wallet/use-master-wallet';
+import {
+  toggleHideBalances,
+  useDisplayPreferences,
+} from '../features/preferences/display-preferences-store';
+import { scanDetailsQueryKey } from '../features/scan-details/scan-details-api';
+import { ScanDetailsDialog } from '../features/scan-details/scan-details-dialog';
+import { useSession } from '../features/session/use-session';
 import { shortenAddress } from '../format/address';
 import { useCopy } from '../ui/use-copy';
+import { licenseIndicatorText } from './status-bar-view';
 
 /**
- * The bottom bar of spec 1 §2, as far as issue 4 goes: the master address (a click copies it) and
- * the master balance in SOL, refreshed every 10 seconds. The wallet panel, hide-balance, refresh
- * and scan details join it with their features.
+ * The bottom bar of spec 1 §2: the active licence key, the master address (a click copies it),
+ * the master balance in SOL refreshed every 10 seconds, the hide-balance toggle, Refresh and
+ * Scan Details. The wallet panel joins it with the wallet list.
  */
 export function BottomBar() {
   const wallet = useMasterWallet();
+  const session = useSession();
+  const { hideBalances } = useDisplayPreferences();
+  const queryClient = useQueryClient();
   const copy = useCopy();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [scanDetailsOpen, setScanDetailsOpen] = useState(false);
   const address = wallet.data?.public_address;
+  const license = session.data?.license;
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: masterBalanceQueryKey });
+    void queryClient.invalidateQueries({ queryKey: scanDetailsQueryKey });
+  };
 
   return (
     <footer
@@ -23,6 +43,16 @@ export function BottomBar() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface/95 backdrop-blur"
     >
       <div className="mx-auto flex h-9 max-w-7xl items-center gap-3 px-4 text-xs">
+        {license ? (
+          <span
+            className="flex items-center gap-1 text-fg-muted"
+            title={`Active licence key (${license.tier})`}
+            aria-label={`Active licence key ${licenseIndicatorText(license)}`}
+          >
+            <KeyRound className="size-3.5 text-success" aria-hidden />
+            <code className="font-mono">{licenseIndicatorText(license)}</code>
+          </span>
+        ) : null}
         <Wallet className="size-3.5 text-fg-muted" aria-hidden />
         {address ? (
           <>
@@ -35,7 +65,7 @@ export function BottomBar() {
             >
               <code className="font-mono">{shortenAddress(address)}</code>
             </button>
-            <MasterBalance />
+            <MasterBalance hidden={hideBalances} />
           </>
         ) : (
           <button
@@ -50,8 +80,55 @@ export function BottomBar() {
                 : 'Set master wallet'}
           </button>
         )}
+        <div className="ml-auto flex items-center gap-1">
+          <BarButton
+            onClick={toggleHideBalances}
+            label={hideBalances ? 'Show balances' : 'Hide balances'}
+            pressed={hideBalances}
+          >
+            {hideBalances ? (
+              <EyeOff className="size-3.5" aria-hidden />
+            ) : (
+              <Eye className="size-3.5" aria-hidden />
+            )}
+          </BarButton>
+          <BarButton onClick={refresh} label="Refresh">
+            <RefreshCw className="size-3.5" aria-hidden />
+            <span>Refresh</span>
+          </BarButton>
+          <BarButton onClick={() => setScanDetailsOpen(true)} label="Scan Details">
+            <Activity className="size-3.5" aria-hidden />
+            <span>Scan Details</span>
+          </BarButton>
+        </div>
       </div>
       <MasterWalletDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      <ScanDetailsDialog open={scanDetailsOpen} onOpenChange={setScanDetailsOpen} />
     </footer>
+  );
+}
+
+function BarButton({
+  onClick,
+  label,
+  pressed,
+  children,
+}: {
+  readonly onClick: () => void;
+  readonly label: string;
+  readonly pressed?: boolean;
+  readonly children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={label}
+      className="flex h-7 items-center gap-1 rounded px-2 text-fg-muted hover:bg-surface-sunken hover:text-fg"
+    >
+      {children}
+    </button>
   );
 }

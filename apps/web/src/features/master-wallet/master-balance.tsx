@@ -1,9 +1,13 @@
 import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+import { shownBalance } from '../preferences/hidden-balance';
 import { masterWalletErrorMessage } from './master-wallet-messages';
 import { useMasterBalance } from './use-master-balance';
 
-/** The master balance in SOL with 4 decimals, refreshed every 10 s (spec 1 §2, §9). */
-export function MasterBalance() {
+/**
+ * The master balance in SOL with 4 decimals, refreshed every 10 s (spec 1 §2, §9); `***` while
+ * the hide-balance toggle is on.
+ */
+export function MasterBalance({ hidden = false }: { readonly hidden?: boolean }) {
   const balance = useMasterBalance();
   if (balance.isPending) return <span className="text-fg-muted">Loading…</span>;
   if (balance.isError) {
@@ -17,8 +21,11 @@ export function MasterBalance() {
   const lamports = parseLamports(balance.data.lamports);
   if (lamports === undefined) return <span className="text-danger">Balance unavailable</span>;
   return (
-    <span className="font-mono tabular-nums" title={`${balance.data.lamports} lamports`}>
-      {formatLamportsAsSol(lamports)} SOL
+    <span
+      className="font-mono tabular-nums"
+      title={hidden ? 'Balance hidden' : `${balance.data.lamports} lamports`}
+    >
+      {shownBalance(`${formatLamportsAsSol(lamports)} SOL`, hidden)}
     </span>
   );
 }

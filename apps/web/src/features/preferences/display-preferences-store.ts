@@ -29,11 +29,16 @@ export function toggleTextCase(): void {
   update({ ...current, textCase: toggledTextCase(current.textCase) });
 }
 
+export function toggleHideBalances(): void {
+  update({ ...current, hideBalances: !current.hideBalances });
+}
+
 function update(next: DisplayPreferences): void {
   current = next;
   try {
     localStorage.setItem(STORAGE_KEYS.theme, next.theme);
     localStorage.setItem(STORAGE_KEYS.textCase, next.textCase);
+    localStorage.setItem(STORAGE_KEYS.hideBalances, String(next.hideBalances));
   } catch {
     // Storage refused (privacy mode): the choice still holds for this page.
   }

@@ -14,7 +14,11 @@ const storageWith = (entries: Record<string, string>) => ({
 
 describe('display preferences', () => {
   it('default to the dark theme and uppercase text', () => {
-    expect(readDisplayPreferences(storageWith({}))).toEqual({ theme: 'dark', textCase: 'upper' });
+    expect(readDisplayPreferences(storageWith({}))).toEqual({
+      theme: 'dark',
+      textCase: 'upper',
+      hideBalances: false,
+    });
     expect(readDisplayPreferences(undefined)).toEqual(DEFAULT_DISPLAY_PREFERENCES);
   });
 
@@ -22,14 +26,22 @@ describe('display preferences', () => {
     const storage = storageWith({
       [STORAGE_KEYS.theme]: 'light',
       [STORAGE_KEYS.textCase]: 'normal',
+      [STORAGE_KEYS.hideBalances]: 'true',
     });
-    expect(readDisplayPreferences(storage)).toEqual({ theme: 'light', textCase: 'normal' });
+    expect(readDisplayPreferences(storage)).toEqual({
+      theme: 'light',
+      textCase: 'normal',
+      hideBalances: true,
+    });
   });
 
   it('ignore unknown stored values and storage that throws', () => {
     expect(readDisplayPreferences(storageWith({ [STORAGE_KEYS.theme]: 'purple' })).theme).toBe(
       'dark',
     );
+    expect(
+      readDisplayPreferences(storageWith({ [STORAGE_KEYS.hideBalances]: 'yes' })).hideBalances,
+    ).toBe(false);
     const throwing = {
       getItem: () => {
         throw new Error('SecurityError');

@@ -1,5 +1,6 @@
 /**
- * Theme and text case are kept in the browser (spec 1 §9): dark and uppercase by default. Reading
+ * Theme, text case and the hidden-balance flag are kept in the browser (spec 1 §9): dark,
+ * uppercase and balances shown by default. Reading
  * is forgiving (an unknown stored value means the default), so a corrupted entry never breaks the
  * console.
  */
@@ -9,14 +10,21 @@ export type TextCase = 'upper' | 'normal';
 export interface DisplayPreferences {
   readonly theme: Theme;
   readonly textCase: TextCase;
+  /** The bottom bar's hide-balance toggle: balances read `***` while it is on. */
+  readonly hideBalances: boolean;
 }
 
 export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = Object.freeze({
   theme: 'dark',
   textCase: 'upper',
+  hideBalances: false,
 });
 
-export const STORAGE_KEYS = Object.freeze({ theme: 'fleet.theme', textCase: 'fleet.textCase' });
+export const STORAGE_KEYS = Object.freeze({
+  theme: 'fleet.theme',
+  textCase: 'fleet.textCase',
+  hideBalances: 'fleet.hideBalances',
+});
 
 interface ReadableStorage {
   getItem(key: string): string | null;
@@ -25,12 +33,19 @@ interface ReadableStorage {
 export function readDisplayPreferences(storage: ReadableStorage | undefined): DisplayPreferences {
   const theme = safeGet(storage, STORAGE_KEYS.theme);
   const textCase = safeGet(storage, STORAGE_KEYS.textCase);
+  const hideBalances = safeGet(storage, STORAGE_KEYS.hideBalances);
   return {
     theme: theme === 'light' || theme === 'dark' ? theme : DEFAULT_DISPLAY_PREFERENCES.theme,
     textCase:
       textCase === 'upper' || textCase === 'normal'
         ? textCase
         : DEFAULT_DISPLAY_PREFERENCES.textCase,
+    hideBalances:
+      hideBalances === 'true'
+        ? true
+        : hideBalances === 'false'
+          ? false
+          : DEFAULT_DISPLAY_PREFERENCES.hideBalances,
   };
 }
 
@@ -43,7 +58,7 @@ export function toggledTextCase(textCase: TextCase): TextCase {
 }
 
 /** The classes on <html> that the stylesheet keys on. */
-export function rootClassesFor(preferences: DisplayPreferences): {
+export function rootClassesFor(preferences: Pick<DisplayPreferences, 'theme' | 'textCase'>): {
   dark: boolean;
   'text-upper': boolean;
 } {

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { scanDetailsSchema, type ScanLogLine } from './scan-details-api';
+import {
+  endpointRows,
+  formatDuration,
+  formatLatency,
+  formatLogLine,
+  lastScanSummary,
+  rpcMethodRows,
+  visibleLogLines,
+} from './scan-details-view';
+
+const line = (n: number): ScanLogLine => ({
+  at: '2026-11-22T04:05:06.789Z',
+  level: 'info',
+  message: `line ${n}`,
+});
+
+describe('scan details view', () => {
+  it('lists RPC methods most-called first, ties by name', () => {
+    expect(
+      rpcMethodRows({ getTokenAccountsByOwner: 4, getMultipleAccounts: 9, getAssetBatch: 4 }),
+    ).toEqual([
+      { method: 'getMultipleAccounts', count: 9 },
+      { method: 'getAssetBatch', count: 4 },
+      { method: 'getTokenAccountsByOwner', count: 4 },
+    ]);
+    expect(rpcMethodRows({})).toEqual([]);
+  });
+
+  it('formats each endpoint row with its hits, errors, 429s, latency and health', () => {
+    const rows = endpointRows([
+      {
+        label: 'rpc-1',
+        hits: 12_345,
+        errors: 2,
+        rateLimited: 7,
+        timeouts: 0,
+        latencyMs: 52.4,
+        lastError: 'HTTP 500',
+        health: 'degraded',
+        coolingDownMs: 0,
+        pacedRps: 50,
+      },
+    ]);
+    expect(rows).toEqual([
+      {
+        label: 'rpc-1',
+        hits: '12,345',
+        errors: '2',
+        rateLimited: '7',
+        latency: '52 ms',
+        health: 'degraded',
+        lastError: 'HTTP 500',
+      },
+    ]);
+  });
+
+  it('summarises the last scan, or shows dashes before any scan', () => {
+    expect(lastScanSummary(null).every((item) => item.value === '—')).toBe(true);
+    const summary = lastScanSummary({
+      finishedAt: '2026-11-22T04:05:06.789Z',
+      wallets: 1_000,
+      durationMs: 4_250,
+      throughputWalletsPerMin: 14_117.647,
+      objectsScanned: 2_500,
+      rescans: 3,
+      failedAddresses: 0,
+      findings: 1_500,
+      tokensFound: 12,
+    });
+    expect(Object.fromEntries(summary.map((item) => [item.label, item.value]))).toEqual({
+      Throughput: '14,117.6 wallets/min',
+      Duration: '4.3 s',
+      Wallets: '1,000',
+      'Objects scanned': '2,500',
+      Rescans: '3',
+      Findings: '1,500',
+      Failed: '0',
+    });
+  });
+
+  it('keeps the newest 300 log lines with the newest last', () => {
+    const logs = Array.from({ length: 320 }, (_, n) => line(n));
+    const visible = visibleLogLines(logs);
+    expect(visible).toHaveLength(300);
+    expect(visible[0]?.message).toBe('line 20');
+    expect(visible.at(-1)?.message).toBe('line 319');
+    expect(visibleLogLines([line(1)])).toHaveLength(1);
+  });
+
+  it('formats a log line with its UTC time and level', () => {
+    expect(formatLogLine({ ...line(1), level: 'warn' })).toBe('04:05:06 WARN  line 1');
+  });
+
+  it('formats latency and durations', () => {
+    expect(formatLatency(null)).toBe('—');
+    expect(formatLatency(3.14)).toBe('3.1 ms');
+    expect(formatDuration(420)).toBe('420 ms');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
+  });
+
+  it('accepts a reply in the server shape and refuses one without the pool', () => {
+    const reply = {
+      pool: {
+        endpoints: ['rpc-1'],
+        endpointHits: { 'rpc-1': 3 },
+        endpointErrors: { 'rpc-1': 0 },
+        endpoint429s: { 'rpc-1': 0 },
+        rpcMethods: { getMultipleAccounts: 3 },
+        calls: 3,
+        failedCalls: 0,
+        details: [],
+      },
+      lastScan: null,
+      logs: [line(1)],
+    };
+    expect(scanDetailsSchema.parse(reply).pool.calls).toBe(3);
+    expect(scanDetailsSchema.safeParse({ lastScan: null, logs: [] }).success).toBe(false);
+  });
+});

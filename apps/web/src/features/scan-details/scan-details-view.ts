@@ -1,0 +1,92 @@
+import type { EndpointDetail, LastScan, ScanDetails, ScanLogLine } from './scan-details-api';
+
+/** Spec 1 §9: the dialog shows the last 300 log lines. */
+export const SCAN_LOG_LINES_SHOWN = 300;
+
+export interface RpcMethodRow {
+  readonly method: string;
+  readonly count: number;
+}
+
+/** RPC methods by how often they were called, most first; ties by name. */
+export function rpcMethodRows(rpcMethods: Readonly<Record<string, number>>): RpcMethodRow[] {
+  return Object.entries(rpcMethods)
+    .map(([method, count]) => ({ method, count }))
+    .sort((a, b) => b.count - a.count || a.method.localeCompare(b.method));
+}
+
+export interface EndpointRow {
+  readonly label: string;
+  readonly hits: string;
+  readonly errors: string;
+  readonly rateLimited: string;
+  readonly latency: string;
+  readonly health: EndpointDetail['health'];
+  readonly lastError: string | null;
+}
+
+export function endpointRows(details: ScanDetails['pool']['details']): EndpointRow[] {
+  return details.map((endpoint) => ({
+    label: endpoint.label,
+    hits: formatCount(endpoint.hits),
+    errors: formatCount(endpoint.errors),
+    rateLimited: formatCount(endpoint.rateLimited),
+    latency: formatLatency(endpoint.latencyMs),
+    health: endpoint.health,
+    lastError: endpoint.lastError,
+  }));
+}
+
+export interface SummaryItem {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** Throughput, objects scanned, rescans and findings of the last scan; dashes before any scan. */
+export function lastScanSummary(lastScan: LastScan | null): SummaryItem[] {
+  const value = (pick: (scan: LastScan) => string) => (lastScan ? pick(lastScan) : '—');
+  return [
+    {
+      label: 'Throughput',
+      value: value((scan) => `${formatDecimal(scan.throughputWalletsPerMin)} wallets/min`),
+    },
+    { label: 'Duration', value: value((scan) => formatDuration(scan.durationMs)) },
+    { label: 'Wallets', value: value((scan) => formatCount(scan.wallets)) },
+    { label: 'Objects scanned', value: value((scan) => formatCount(scan.objectsScanned)) },
+    { label: 'Rescans', value: value((scan) => formatCount(scan.rescans)) },
+    { label: 'Findings', value: value((scan) => formatCount(scan.findings)) },
+    { label: 'Failed', value: value((scan) => formatCount(scan.failedAddresses)) },
+  ];
+}
+
+/** The newest 300 lines, oldest first, so the newest sits at the bottom. */
+export function visibleLogLines(logs: readonly ScanLogLine[]): readonly ScanLogLine[] {
+  return logs.length > SCAN_LOG_LINES_SHOWN ? logs.slice(-SCAN_LOG_LINES_SHOWN) : logs;
+}
+
+/** `12:04:05 WARN Retrying …`: the time of day in UTC, the level, the message. */
+export function formatLogLine(line: ScanLogLine): string {
+  const time = /T(\d{2}:\d{2}:\d{2})/.exec(line.at)?.[1] ?? line.at;
+  return `${time} ${line.level.toUpperCase().padEnd(5)} ${line.message}`;
+}
+
+export function formatLatency(latencyMs: number | null): string {
+  if (latencyMs === null) return '—';
+  return latencyMs < 10 ? `${latencyMs.toFixed(1)} ms` : `${Math.round(latencyMs)} ms`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1_000);
+  return `${minutes} min ${seconds} s`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function formatDecimal(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
