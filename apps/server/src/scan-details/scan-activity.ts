@@ -90,7 +90,14 @@ export function createScanActivity(
 
     recordScan(tenantId, report) {
       const { stats } = report;
-      activityOf(tenantId).lastScan = {
+      const activity = activityOf(tenantId);
+      // The scanner logs as it goes but not its end: one closing line marks where a scan stopped.
+      append(activity, {
+        at: now().toISOString(),
+        level: stats.failedAddresses.length > 0 ? 'warn' : 'info',
+        message: `Scanned ${report.results.length} wallet(s) in ${Math.round(stats.durationMs)} ms: ${stats.failedAddresses.length} failed, ${stats.tokenAccountsFound} token account(s) found, ${stats.rescans} rescan(s)`,
+      });
+      activity.lastScan = {
         finishedAt: now().toISOString(),
         wallets: report.results.length,
         durationMs: stats.durationMs,

@@ -111,6 +111,7 @@ describe.each(testDatabaseKinds)('scan details on %s', (kind) => {
     expect(after.lastScan?.objectsScanned).toBeGreaterThanOrEqual(2);
     expect(after.logs.length).toBeGreaterThan(0);
     expect(after.logs[0]?.message).toContain('Scanning 2 wallet(s)');
+    expect(after.logs.at(-1)?.message).toContain('Scanned 2 wallet(s)');
   });
 
   it("another tenant sees the shared pool but none of the first tenant's scan", async () => {
