@@ -148,4 +148,27 @@ describe.each(testDatabaseKinds)('tenant isolation on %s', (kind) => {
     });
     expect(reimportedByB.json()).toMatchObject({ created: 0, unchanged: 1 });
   });
+
+  it("shows tenant A the shared RPC pool but none of tenant B's scan or log lines", async () => {
+    expectOk(
+      await as(tenantB, 'POST', '/api/scan-assets/preview', {
+        publicAddresses: [newTestKeypair().address],
+      }),
+    );
+    const ofB = expectOk(await as(tenantB, 'GET', '/api/scan/details')).json<{
+      lastScan: unknown;
+      logs: unknown[];
+    }>();
+    expect(ofB.lastScan).not.toBeNull();
+    expect(ofB.logs.length).toBeGreaterThan(0);
+
+    const ofA = expectOk(await as(tenantA, 'GET', '/api/scan/details')).json<{
+      pool: { calls: number };
+      lastScan: unknown;
+      logs: unknown[];
+    }>();
+    expect(ofA.pool.calls).toBeGreaterThan(0);
+    expect(ofA.lastScan).toBeNull();
+    expect(ofA.logs).toEqual([]);
+  });
 });
