@@ -25,6 +25,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+async function totalHits(): Promise<number> {
+  const response = await page.request.get(`${server.url}/api/scan/details`);
+  const body = (await response.json()) as { pool: { endpointHits: Record<string, number> } };
+  return Object.values(body.pool.endpointHits).reduce((sum, hits) => sum + hits, 0);
+}
+
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   const response = await fetch(sandboxUrl, {
     method: 'POST',
@@ -73,6 +79,18 @@ describe('importing private keys in Chromium', () => {
       .toBe('success');
     expect(await page.getByRole('table').textContent()).toContain('2.0000');
     await screenshot(page, 'import-scanned');
+
+    // Scan Details shows the pool's real counts, and they move with the next scan.
+    await page.getByRole('button', { name: 'Scan Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Scan Details' });
+    await expect.poll(() => details.textContent()).toContain('getMultipleAccounts');
+    const hitsBefore = await totalHits();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Scan assets' }).click();
+    await expect
+      .poll(() => page.locator('[data-scan-status]').getAttribute('data-scan-status'))
+      .toBe('success');
+    expect(await totalHits()).toBeGreaterThan(hitsBefore);
 
     await page
       .getByRole('button', { name: /^Import/ })
