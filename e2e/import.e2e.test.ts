@@ -41,7 +41,7 @@ async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   return body.result;
 }
 
-describe('importing private keys in Chromium', () => {
+describe('importing wallets in Chromium', () => {
   it('validates pasted keys, scans their balances on the chain, imports them and then knows them', async () => {
     const keys = [newTestKeypair(), newTestKeypair(), newTestKeypair()];
     const funded = keys[0];
@@ -108,5 +108,55 @@ describe('importing private keys in Chromium', () => {
     expect([...validation.duplicateActiveAddresses].sort()).toEqual(
       keys.map((key) => key.address).sort(),
     );
+  });
+  it('derives accounts from a seed phrase in the browser, scans and imports them, and links them on a second import', async () => {
+    // The Solana cookbook's "restore from mnemonic" phrase and its first addresses on m/44'/501'/i'/0'.
+    const phrase = 'neither lonely flavor argue grass remind eye tag avocado spot unusual intact';
+    const first = [
+      '5vftMkHL72JaJG6ExQfGAsT2uGVHpRR7oTNUPMs68Y2N',
+      'GcXbfQ5yY3uxCyBNDPBbR5FjumHf89E7YHXuULfGDBBv',
+    ];
+    await rpc('requestAirdrop', [first[0], 1_500_000_000]);
+    await expect
+      .poll(
+        async () =>
+          (await rpc<{ value: number }>('getBalance', [first[0], { commitment: 'confirmed' }]))
+            .value,
+      )
+      .toBe(1_500_000_000);
+
+    const importSeed = async (): Promise<string> => {
+      await page.goto(`${server.url}/`);
+      await page.getByRole('tab', { name: 'Seed Phrase' }).click();
+      await page.getByLabel('Seed phrase', { exact: true }).fill(phrase);
+      await page.getByLabel('Accounts to derive').fill('3');
+      await page.getByLabel('Seed group label (optional)').fill('Cookbook');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const table = page.getByRole('table');
+      await expect.poll(() => table.textContent()).toContain('m/44');
+      await page.getByRole('button', { name: 'Scan assets' }).click();
+      await expect
+        .poll(() => page.locator('[data-scan-status]').getAttribute('data-scan-status'))
+        .toBe('success');
+      const derived = (await table.textContent()) ?? '';
+      await page.getByRole('button', { name: /^Import 3 account/ }).click();
+      await expect.poll(() => page.getByText('Import finished.').count()).toBe(1);
+      return derived;
+    };
+    const counts = async () => ((await page.textContent('main')) ?? '').replace(/\s+/g, ' ');
+
+    const derived = await importSeed();
+    expect(derived).toContain('1.5000');
+    for (const address of first) expect(derived).toContain(address.slice(0, 6));
+    expect(await counts()).toMatch(/created\s*3/i);
+    await screenshot(page, 'seed-imported');
+
+    await importSeed();
+    expect(await counts()).toMatch(/linked\s*3/i);
+    const groups = await page.request.get(`${server.url}/api/seed-groups`);
+    const listed = (await groups.json()) as {
+      groups: { label: string | null; walletCount: number }[];
+    };
+    expect(listed.groups).toEqual([expect.objectContaining({ label: 'Cookbook', walletCount: 3 })]);
   });
 });
