@@ -13,6 +13,7 @@ import {
   type ValidateKeysResponse,
 } from '@fleet/core';
 import type { ScanReport, WalletScanner } from '@fleet/chain';
+import { toPreviewResponse } from './preview-response';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
@@ -608,57 +609,5 @@ function toSeedGroup(row: typeof schema.seedGroups.$inferSelect, walletCount: nu
     derivationScheme: row.derivationScheme,
     walletCount,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The scan report as spec 1 §3's preview: bigints as decimal strings, endpoints as a count. */
-export function toPreviewResponse(report: ScanReport): ScanPreviewResponse {
-  return {
-    publicAddresses: report.results.map((result) => result.owner),
-    wallets: report.results.map((result) =>
-      result.ok
-        ? {
-            address: result.owner,
-            ok: true,
-            lamports: result.balances.lamports.toString(),
-            tokenAccounts: result.balances.tokens.length,
-            error: null,
-          }
-        : {
-            address: result.owner,
-            ok: false,
-            lamports: null,
-            tokenAccounts: 0,
-            error: result.error,
-          },
-    ),
-    tokens: report.tokens.map((token) => ({
-      mint: token.mint,
-      name: token.name || null,
-      symbol: token.symbol || null,
-      decimals: token.decimals,
-      totalAmount: token.totalAmount.toString(),
-    })),
-    holdersByMint: Object.fromEntries(
-      Object.entries(report.holdersByMint).map(([mint, holders]) => [
-        mint,
-        holders.map((holder) => ({
-          wallet: holder.wallet,
-          lamports: holder.lamports.toString(),
-          amount: holder.amount.toString(),
-          decimals: holder.decimals,
-        })),
-      ]),
-    ),
-    stats: {
-      endpoints: report.stats.endpoints.length,
-      endpointHits: { ...report.stats.endpointHits },
-      endpointErrors: { ...report.stats.endpointErrors },
-      endpoint429s: { ...report.stats.endpoint429s },
-      durationMs: report.stats.durationMs,
-      throughputWalletsPerMin: report.stats.throughputWalletsPerMin,
-      failedAddresses: [...report.stats.failedAddresses],
-    },
-    error: report.error,
   };
 }
