@@ -15,3 +15,4 @@ export * from './seed/derive-solana-accounts';
 export * from './seed/seed-fingerprint';
 export * from './keys/parse-private-keys';
 export * from './api/wallet-import';
+export * from './api/scan-details';

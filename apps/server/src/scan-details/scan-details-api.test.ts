@@ -1,58 +1,9 @@
+import { scanDetailsSchema } from '@fleet/core';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { newTestKeypair } from '../testing/keypairs';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
-
-// The same shape as the web app's `scanDetailsSchema` (apps/web/src/features/scan-details/
-// scan-details-api.ts): the reply must parse with it, so the two stay in step.
-const counts = z.record(z.string(), z.number().int().nonnegative());
-const scanDetailsSchema = z.object({
-  pool: z.object({
-    endpoints: z.array(z.string()),
-    endpointHits: counts,
-    endpointErrors: counts,
-    endpoint429s: counts,
-    rpcMethods: counts,
-    calls: z.number().int().nonnegative(),
-    failedCalls: z.number().int().nonnegative(),
-    details: z.array(
-      z.object({
-        label: z.string(),
-        hits: z.number().int().nonnegative(),
-        errors: z.number().int().nonnegative(),
-        rateLimited: z.number().int().nonnegative(),
-        timeouts: z.number().int().nonnegative(),
-        latencyMs: z.number().nonnegative().nullable(),
-        lastError: z.string().nullable(),
-        health: z.enum(['healthy', 'degraded', 'down']),
-        coolingDownMs: z.number().nonnegative(),
-        pacedRps: z.number().positive().nullable(),
-      }),
-    ),
-  }),
-  lastScan: z
-    .object({
-      finishedAt: z.string(),
-      wallets: z.number().int().nonnegative(),
-      durationMs: z.number().nonnegative(),
-      throughputWalletsPerMin: z.number().nonnegative(),
-      objectsScanned: z.number().int().nonnegative(),
-      rescans: z.number().int().nonnegative(),
-      failedAddresses: z.number().int().nonnegative(),
-      findings: z.number().int().nonnegative(),
-      tokensFound: z.number().int().nonnegative(),
-    })
-    .nullable(),
-  logs: z.array(
-    z.object({
-      at: z.string(),
-      level: z.enum(['info', 'warn', 'error']),
-      message: z.string(),
-    }),
-  ),
-});
 
 describe.each(testDatabaseKinds)('scan details on %s', (kind) => {
   let harness: TestApp;
