@@ -10,12 +10,8 @@
 // a re-import of the same keys, checking the counts and the funded balances. Then times the seed
 // stretch and 100 account derivations in-process, pure JS and with node:crypto's ed25519.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 
 import {
   createSolanaAccountDeriver,
@@ -27,8 +23,8 @@ import {
   type ValidateKeysResponse,
 } from '../../packages/core/src/index.js';
 import { newTestKeypair } from '../../apps/server/src/testing/keypairs';
+import { startFleetServer, type FleetServer } from '../../e2e/support/fleet-server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2);
 const argNumber = (name: string, fallback: number) => {
   const at = args.indexOf(name);
@@ -39,82 +35,29 @@ const KEYS = Math.min(argNumber('--keys', 1000), 5000);
 const FUNDED = Math.min(argNumber('--funded', 40), KEYS);
 const SEED_ACCOUNTS = 100;
 const PHRASE = 'neither lonely flavor argue grass remind eye tag avocado spot unusual intact';
-const START_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 300_000;
 
-const READY_LINE = /Fleet is running at (http:\/\/\S+)/;
 const DEMO_LINE = /Sign in as (\S+) with password (\S+)/;
 const SANDBOX_LINE = /Local Solana sandbox: (http:\/\/\S+)/;
 
-interface Server {
-  readonly url: string;
+interface Server extends FleetServer {
   readonly sandboxUrl: string;
   readonly email: string;
   readonly password: string;
-  readonly child: ChildProcess;
-  readonly dataDir: string;
-  output(): string;
 }
 
+/** The real server as `npm start` runs it (the e2e helper), plus what its first start printed. */
 async function startServer(): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-import-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      FLEET_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  try {
-    const found = await new Promise<Omit<Server, 'child' | 'dataDir' | 'output'>>(
-      (resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`server did not start within 60 s:\n${output}`)),
-          START_TIMEOUT_MS,
-        );
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const ready = READY_LINE.exec(output);
-          const demo = DEMO_LINE.exec(output);
-          const sandbox = SANDBOX_LINE.exec(output);
-          if (ready?.[1] && demo?.[1] && demo[2] && sandbox?.[1]) {
-            clearTimeout(timer);
-            resolve({ url: ready[1], email: demo[1], password: demo[2], sandboxUrl: sandbox[1] });
-          }
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`server exited with code ${code}:\n${output}`));
-        });
-      },
+  const server = await startFleetServer();
+  const demo = DEMO_LINE.exec(server.output());
+  const sandbox = SANDBOX_LINE.exec(server.output());
+  if (!demo?.[1] || !demo[2] || !sandbox?.[1]) {
+    await server.stop();
+    throw new Error(
+      `the server did not print the demo sign-in and sandbox URL:\n${server.output()}`,
     );
-    return { ...found, child, dataDir, output: () => output };
-  } catch (error) {
-    await stopServer(child, dataDir);
-    throw error;
   }
-}
-
-async function stopServer(child: ChildProcess, dataDir: string): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  return { ...server, email: demo[1], password: demo[2], sandboxUrl: sandbox[1] };
 }
 
 /** A signed-in JSON client: the session cookie, and Origin equal to the server's URL. */
@@ -376,7 +319,7 @@ async function main(): Promise<void> {
     console.error(`import bench failed: ${error instanceof Error ? error.message : String(error)}`);
     console.error(server.output().slice(-2000));
   } finally {
-    await stopServer(server.child, server.dataDir);
+    await server.stop();
   }
   const seedOk = seedFigures();
   if (!ok || !seedOk) process.exitCode = 1;
