@@ -16,3 +16,5 @@ export * from './seed/seed-fingerprint';
 export * from './keys/parse-private-keys';
 export * from './api/wallet-import';
 export * from './api/scan-details';
+export * from './api/wallets';
+export * from './api/organize';

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * Tags, groups and search (spec 2 §2.1, §3, §5, §7; spec 1 §2 header search and §3 computed
+ * groups). Field names follow the spec's wire shapes (snake_case) where the spec gives them.
+ */
+const walletId = z.string().uuid();
+const address = z.string().min(32).max(44);
+
+export const MAX_NAME_LENGTH = 64;
+export const DEFAULT_TAG_COLOR = '#3b82f6';
+export const SECONDARY_TAG_COLOR = '#64748b';
+/** Wallet-source seed tags start with this (spec 1 §9, spec 2 §3). */
+export const SEED_TAG_PREFIX = 'seed_vault_';
+
+const name = (what: string) =>
+  z
+    .string({ message: `${what} name is required` })
+    .trim()
+    .min(1, `${what} name is required`)
+    .max(MAX_NAME_LENGTH, `${what} name must be at most ${MAX_NAME_LENGTH} characters`);
+
+/** `#rgb` or `#rrggbb`: what a colour input produces and the table can paint. */
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Colour must be a hex colour like #3b82f6')
+  .transform((value) => value.toLowerCase());
+
+export const tagSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  icon: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Made by Fleet (trader, master); listed apart from custom tags, not editable. */
+  is_system: z.boolean(),
+  /** Derived from the data (seed sources): membership is computed, not assigned. */
+  is_computed: z.boolean(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  wallet_count: z.number().int(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const listTagsResponseSchema = z.object({ tags: z.array(tagSchema) });
+
+export const createTagRequestSchema = z.object({
+  name: name('Tag'),
+  color: colorSchema.default(DEFAULT_TAG_COLOR),
+  description: z.string().trim().max(280, 'Description must be at most 280 characters').optional(),
+});
+export const createTagResponseSchema = z.object({ tag: tagSchema });
+
+export const assignTagsRequestSchema = z.object({
+  walletIds: z
+    .array(walletId, { message: 'walletIds must be a list of wallet ids' })
+    .min(1, 'No wallets selected - Select at least one wallet')
+    .max(100_000),
+  tagIds: z
+    .array(z.string().uuid('Unknown tag'), { message: 'tagIds must be a list of tag ids' })
+    .min(1, 'Select at least one tag')
+    .max(100),
+});
+export const assignTagsResponseSchema = z.object({ changed: z.number().int() });
+
+export const GROUP_KINDS = ['custom', 'computed', 'seed'] as const;
+
+export const groupSchema = z.object({
+  /** A uuid for custom groups; `all`, `traders`, … or `seed:{id}` for computed ones. */
+  id: z.string(),
+  group_name: z.string(),
+  color: z.string().nullable(),
+  description: z.string().nullable(),
+  kind: z.enum(GROUP_KINDS),
+  count: z.number().int().optional(),
+  created_at: z.string().nullable(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const listGroupsResponseSchema = z.object({ groups: z.array(groupSchema) });
+
+export const createGroupRequestSchema = z.object({
+  group_name: name('Group'),
+  color: colorSchema.default(DEFAULT_TAG_COLOR),
+  description: z.string().trim().max(280, 'Description must be at most 280 characters').optional(),
+  walletIds: z.array(walletId).max(100_000).default([]),
+});
+export const updateGroupRequestSchema = z.object({
+  group_name: name('Group').optional(),
+  color: colorSchema.optional(),
+  description: z.string().trim().max(280, 'Description must be at most 280 characters').optional(),
+  addWalletIds: z.array(walletId).max(100_000).optional(),
+  removeWalletIds: z.array(walletId).max(100_000).optional(),
+});
+export const groupResponseSchema = z.object({ group: groupSchema });
+
+/** The group call's wallet shape (spec 2 §3), with `has_private_key` for the key itself. */
+export const groupWalletSchema = z.object({
+  id: walletId,
+  public_address: address,
+  name: z.string().nullable(),
+  lamports_balance: z.string().regex(/^\d+$/).nullable(),
+  last_updated: z.string().nullable(),
+  created_at: z.string(),
+  is_trader: z.boolean(),
+  is_master_wallet: z.boolean(),
+  has_private_key: z.boolean(),
+});
+export const groupWalletsResponseSchema = z.object({
+  group: groupSchema,
+  wallets: z.array(groupWalletSchema),
+});
+
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_MAX_CHARS = 128;
+export const SEARCH_DEFAULT_LIMIT = 8;
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ message: 'Search text is required' })
+    .trim()
+    .max(SEARCH_MAX_CHARS, `Search text must be at most ${SEARCH_MAX_CHARS} characters`),
+  limit: z.coerce
+    .number({ message: 'limit must be a number from 1 to 50' })
+    .int()
+    .min(1, 'limit must be a number from 1 to 50')
+    .max(50, 'limit must be a number from 1 to 50')
+    .default(SEARCH_DEFAULT_LIMIT),
+});
+
+/** Spec 2 §3 search results, plus the tokens the header search offers (spec 1 §2). */
+export const searchResponseSchema = z.object({
+  wallets: z.array(
+    z.object({ id: z.string(), public_address: z.string(), name: z.string().nullable() }),
+  ),
+  tags: z.array(
+    z.object({ id: z.string(), slug: z.string(), name: z.string(), color: z.string().nullable() }),
+  ),
+  groups: z.array(z.object({ id: z.string(), group_name: z.string() })),
+  tokens: z.array(
+    z.object({ mint: z.string(), symbol: z.string().nullable(), name: z.string().nullable() }),
+  ),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+
+/**
+ * The wallet list and what is done to wallets (spec 2 §2.1, §3, §7; issue 6). Balances are as of
+ * the last scan; lamports and raw token amounts travel as decimal strings (u64 exceeds JSON's safe
+ * integers). USD figures are null until a price service exists: never a made-up number.
+ */
+const address = z.string().min(32).max(44);
+const u64String = z.string().regex(/^\d+$/);
+const walletId = z.string().uuid();
+
+export const WALLET_SOURCE_KINDS = ['seed', 'import', 'manual'] as const;
+export type WalletSourceKind = (typeof WALLET_SOURCE_KINDS)[number];
+
+export const IMPORT_STATUSES = ['new', 'restored', 'updated'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const walletTagRefSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+});
+export type WalletTagRef = z.infer<typeof walletTagRefSchema>;
+
+export const walletTokenSchema = z.object({
+  /** The mint address (spec 2 §3: a token's id is its mint). */
+  mint: address,
+  tokenAccount: address,
+  program: z.string(),
+  symbol: z.string().nullable(),
+  name: z.string().nullable(),
+  decimals: z.number().int(),
+  amount: u64String,
+  valueUsd: z.number().nullable(),
+});
+export type WalletToken = z.infer<typeof walletTokenSchema>;
+
+export const tokenStatsSchema = z.object({
+  total: z.number().int(),
+  withBalance: z.number().int(),
+  zeroBalance: z.number().int(),
+});
+export type TokenStats = z.infer<typeof tokenStatsSchema>;
+
+/** One row of `GET /api/wallets?mode=slim`: what the table needs, without token lists. */
+export const slimWalletSchema = z.object({
+  id: walletId,
+  address,
+  /** The operator's name for it, or null (the table shows the shortened address). */
+  name: z.string().nullable(),
+  /** Null until the wallet has been scanned. */
+  lamports: u64String.nullable(),
+  tokenStats: tokenStatsSchema,
+  isTrader: z.boolean(),
+  isMasterWallet: z.boolean(),
+  /** Set while the wallet belongs to the latest import batch (spec 2 §4 badge colours). */
+  importStatus: z.enum(IMPORT_STATUSES).nullable(),
+  importBatchId: z.string().nullable(),
+  sourceKind: z.enum(WALLET_SOURCE_KINDS),
+  /** The seed group for seed wallets, the import batch for imported ones, null for manual. */
+  sourceId: z.string().nullable(),
+  /** 'PK' for pasted or created keys, the seed vault's label (or 'Seed') for derived ones. */
+  sourceLabel: z.string(),
+  tagIds: z.array(z.string()),
+  groupIds: z.array(z.string()),
+  poolCreator: z.boolean(),
+  tokensValueUsd: z.number().nullable(),
+  lastScannedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SlimWallet = z.infer<typeof slimWalletSchema>;
+
+/** A full row: the slim fields plus the token accounts and the tags spelled out. */
+export const walletSchema = slimWalletSchema.extend({
+  tokens: z.array(walletTokenSchema),
+  tags: z.array(walletTagRefSchema),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** The header line and Portfolio Overview in SOL terms (spec 2 §2.1, §3 Valuation). */
+export const walletSummarySchema = z.object({
+  wallets: z.object({
+    total: z.number().int(),
+    withSol: z.number().int(),
+    withAssets: z.number().int(),
+    withClosable: z.number().int(),
+    poolCreators: z.number().int(),
+    traders: z.number().int(),
+  }),
+  totalLamports: u64String,
+  tokens: z.object({
+    uniqueAssets: z.number().int(),
+    assetInstances: z.number().int(),
+    instancesWithBalance: z.number().int(),
+    totalValueUsd: z.number().nullable(),
+  }),
+  closable: z.object({
+    count: z.number().int(),
+    /** Rent held by zero-balance token accounts (2,039,280 lamports each for 165-byte accounts). */
+    rentLamports: u64String,
+  }),
+  lastScannedAt: z.string().nullable(),
+});
+export type WalletSummary = z.infer<typeof walletSummarySchema>;
+
+/** Query of `GET /api/wallets`. Filters combine with AND. */
+export const listWalletsQuerySchema = z.object({
+  mode: z.enum(['full', 'slim']).default('full'),
+  summary: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  tag: z.string().max(80).optional(),
+  groupId: z.string().uuid('Unknown group').optional(),
+  seedGroupId: z.string().uuid('Unknown seed vault').optional(),
+  importBatchId: z.string().uuid('Unknown import batch').optional(),
+  traderOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type ListWalletsQuery = z.input<typeof listWalletsQuerySchema>;
+
+export const listWalletsResponseSchema = z.object({
+  wallets: z.array(walletSchema),
+  summary: walletSummarySchema.optional(),
+});
+export const listSlimWalletsResponseSchema = z.object({
+  wallets: z.array(slimWalletSchema),
+  summary: walletSummarySchema.optional(),
+});
+export type ListWalletsResponse = z.infer<typeof listWalletsResponseSchema>;
+export type ListSlimWalletsResponse = z.infer<typeof listSlimWalletsResponseSchema>;
+
+export const MAX_CREATE_WALLETS = 100;
+
+/** `POST /api/create-wallet`: keys are generated on the server straight into the vault. */
+export const createWalletsRequestSchema = z.object({
+  is_trader: z.boolean().default(false),
+  count: z
+    .number({ message: 'Count must be a number from 1 to 100' })
+    .int('Count must be a whole number from 1 to 100')
+    .min(1, 'Count must be from 1 to 100')
+    .max(MAX_CREATE_WALLETS, 'Count must be from 1 to 100'),
+});
+export const createWalletsResponseSchema = z.object({
+  batchId: z.string(),
+  wallets: z.array(z.object({ id: walletId, address })),
+});
+export type CreateWalletsResponse = z.infer<typeof createWalletsResponseSchema>;
+
+const walletIdList = z
+  .array(walletId, { message: 'walletIds must be a list of wallet ids' })
+  .min(1, 'No wallets selected - Select at least one wallet')
+  .max(100_000);
+
+export const archivedWalletSchema = z.object({
+  id: walletId,
+  public_address: address,
+  archived_at: z.string(),
+});
+export const listArchivedWalletsResponseSchema = z.object({
+  wallets: z.array(archivedWalletSchema),
+});
+export type ArchivedWallet = z.infer<typeof archivedWalletSchema>;
+
+/**
+ * `DELETE /api/archived-wallets`: archives active wallets (`permanent: false`), or deletes
+ * archived ones for good, which needs `confirm` to repeat the exact sentence.
+ */
+export const PERMANENT_DELETE_CONFIRMATION = 'DELETE PERMANENTLY';
+export const archiveWalletsRequestSchema = z
+  .object({
+    walletIds: walletIdList,
+    permanent: z.boolean().default(false),
+    confirm: z.string().optional(),
+  })
+  .refine((body) => !body.permanent || body.confirm === PERMANENT_DELETE_CONFIRMATION, {
+    message: `Permanent deletion needs confirm: "${PERMANENT_DELETE_CONFIRMATION}"`,
+    path: ['confirm'],
+  });
+export const archiveWalletsResponseSchema = z.object({
+  archived: z.number().int(),
+  deleted: z.number().int(),
+});
+
+export const restoreWalletsRequestSchema = z.object({
+  ids: z
+    .array(walletId, { message: 'ids must be a list of wallet ids' })
+    .min(1, 'Select at least one archived wallet to restore')
+    .max(100_000),
+});
+export const restoreWalletsResponseSchema = z.object({ restored: z.number().int() });
+
+/** `POST /api/wallets/reveal-keys`: the explicit, audited, rate-limited way keys leave. */
+export const MAX_REVEAL_KEYS = 10_000;
+export const revealKeysRequestSchema = z.object({
+  walletIds: walletIdList.max(MAX_REVEAL_KEYS),
+  purpose: z.enum(['reveal', 'copy']),
+});
+export const revealKeysResponseSchema = z.object({
+  keys: z.array(z.object({ id: walletId, address, privateKey: z.string() })),
+});
+export type RevealKeysResponse = z.infer<typeof revealKeysResponseSchema>;
+
+/**
+ * `POST /api/wallets/export`: CSV or JSON as a download. Keys only with
+ * `includePrivateKeys: true` and the confirmation sentence.
+ */
+export const EXPORT_KEYS_CONFIRMATION = 'I UNDERSTAND';
+export const exportWalletsRequestSchema = z
+  .object({
+    walletIds: walletIdList.optional(),
+    format: z.enum(['csv', 'json']),
+    includePrivateKeys: z.boolean().default(false),
+    confirm: z.string().optional(),
+  })
+  .refine((body) => !body.includePrivateKeys || body.confirm === EXPORT_KEYS_CONFIRMATION, {
+    message: `Exporting private keys needs confirm: "${EXPORT_KEYS_CONFIRMATION}"`,
+    path: ['confirm'],
+  });
+export type ExportWalletsRequest = z.input<typeof exportWalletsRequestSchema>;
+
+/** One exported wallet (the JSON file is an array of these; the CSV has the same columns). */
+export const exportedWalletSchema = z.object({
+  address,
+  name: z.string().nullable(),
+  source: z.string(),
+  tags: z.string(),
+  lamports: u64String.nullable(),
+  createdAt: z.string(),
+  privateKey: z.string().optional(),
+});
+
+/** `GET /api/wallet/{address}` answers `{ wallet }`. */
+export const getWalletResponseSchema = z.object({ wallet: walletSchema });
