@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DatabaseKind } from '@fleet/core';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -45,15 +46,18 @@ export function databaseLocationFor(options: {
     : { kind: 'pglite', dataDir: join(options.dataDir, 'pglite') };
 }
 
+/** pg_trgm backs the search indexes (migration 0005); the Postgres server ships it too. */
+const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   switch (location.kind) {
     case 'postgres':
       return openPostgres(location.url, location.maxConnections ?? 10);
     case 'pglite':
       mkdirSync(location.dataDir, { recursive: true });
-      return openPglite(await PGlite.create(location.dataDir));
+      return openPglite(await PGlite.create(location.dataDir, PGLITE_OPTIONS));
     case 'pglite-memory':
-      return openPglite(await PGlite.create());
+      return openPglite(await PGlite.create(PGLITE_OPTIONS));
   }
 }
 

@@ -3,3 +3,4 @@ export * from './tenancy';
 export * from './vault';
 export * from './master-wallet';
 export * from './wallets';
+export * from './organize';

@@ -77,6 +77,8 @@ export const wallets = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     archivedAt: at('archived_at'),
+    /** new / restored / updated by the latest import that touched it (spec 2 §4 badges). */
+    importStatus: text('import_status'),
   },
   (table) => [
     uniqueIndex('wallets_address_idx').on(table.tenantId, table.publicAddress),
@@ -85,6 +87,9 @@ export const wallets = pgTable(
       .where(sql`${table.archivedAt} is null`),
     index('wallets_seed_group_idx').on(table.tenantId, table.seedGroupId),
     index('wallets_batch_idx').on(table.tenantId, table.importBatchId),
+    // Search: prefix and substring over addresses and names through trigrams (pg_trgm).
+    index('wallets_address_trgm_idx').using('gin', sql`lower(${table.publicAddress}) gin_trgm_ops`),
+    index('wallets_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
   ],
 );
 
