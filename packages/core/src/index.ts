@@ -8,6 +8,7 @@ export * from './api/auth';
 export * from './api/admin';
 export * from './api/master-wallet';
 export * from './keys/ed25519-public-key';
+export * from './keys/webcrypto-ed25519';
 export * from './keys/normalize-key-text';
 export * from './seed/seed-phrase';
 export * from './seed/slip10-ed25519';

@@ -60,7 +60,12 @@ export function stretchSeedPhrase(text: string, passphrase = ''): Uint8Array {
 }
 
 export async function stretchSeedPhraseAsync(text: string, passphrase = ''): Promise<Uint8Array> {
-  return mnemonicToSeedWebcrypto(requireValidPhrase(text), passphrase);
+  const phrase = requireValidPhrase(text);
+  // A page served over plain HTTP from a non-local host has no crypto.subtle: stretch in JS there.
+  const platform = (globalThis as { readonly crypto?: { readonly subtle?: unknown } }).crypto;
+  return platform?.subtle
+    ? mnemonicToSeedWebcrypto(phrase, passphrase)
+    : mnemonicToSeedSync(phrase, passphrase);
 }
 
 function requireValidPhrase(text: string): string {

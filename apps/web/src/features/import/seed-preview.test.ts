@@ -22,8 +22,11 @@ describe('the seed phrase preview', () => {
     expect(accountCountFrom('1000')).toBe(100);
   });
 
-  it("derives Phantom's addresses on m/44'/501'/{i}'/0' and a fingerprint of the seed", () => {
-    const result = deriveSeedPreview({ phrase: COOKBOOK, passphrase: '', count: '2.5' }, SALT);
+  it("derives Phantom's addresses on m/44'/501'/{i}'/0' and a fingerprint of the seed", async () => {
+    const result = await deriveSeedPreview(
+      { phrase: COOKBOOK, passphrase: '', count: '2.5' },
+      SALT,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.accounts.map((account) => [account.index, account.derivationPath])).toEqual(
@@ -34,7 +37,7 @@ describe('the seed phrase preview', () => {
     );
     expect(result.value.accounts[0]?.address).toBe('5vftMkHL72JaJG6ExQfGAsT2uGVHpRR7oTNUPMs68Y2N');
     expect(result.value.seedFingerprint).toMatch(/^[0-9a-f]{64}$/);
-    const withPassphrase = deriveSeedPreview(
+    const withPassphrase = await deriveSeedPreview(
       { phrase: COOKBOOK, passphrase: 'extra', count: '1' },
       SALT,
     );
@@ -43,8 +46,10 @@ describe('the seed phrase preview', () => {
     );
   });
 
-  it('cannot fingerprint without a usable salt', () => {
-    expect(deriveSeedPreview({ phrase: COOKBOOK, passphrase: '', count: '1' }, 'short')).toEqual({
+  it('cannot fingerprint without a usable salt', async () => {
+    expect(
+      await deriveSeedPreview({ phrase: COOKBOOK, passphrase: '', count: '1' }, 'short'),
+    ).toEqual({
       ok: false,
       message: 'Unable to determine seed fingerprint',
     });

@@ -1,14 +1,18 @@
 import {
   clampAccountCount,
-  restoreSeedAccounts,
+  restoreSeedAccountsAsync,
+  webCryptoEd25519,
+  type BatchEd25519PublicKeys,
+  type RestoreSeedAccountsResult,
   seedFingerprint,
   SEED_PHRASE_MESSAGES,
   validateSeedPhrase,
 } from '@fleet/core';
 
 /**
- * The Seed Phrase tab's preview, all in the browser (the phrase never leaves it): validate, stretch,
- * derive accounts 0..count−1 on m/44'/501'/{i}'/0', and fingerprint the seed with the tenant's
+ * The Seed Phrase tab's preview, all in the browser (the phrase never leaves it): validate, stretch
+ * (WebCrypto PBKDF2), derive (public keys on WebCrypto Ed25519, cross-checked; pure JS where the
+ * browser lacks it) accounts 0..count−1 on m/44'/501'/{i}'/0', and fingerprint the seed with the tenant's
  * salt. The seed itself is wiped as soon as the fingerprint is taken; only the derived accounts and
  * the fingerprint are kept, until the import ends or the tab closes.
  */
@@ -50,12 +54,21 @@ export function accountCountFrom(text: string): number {
   return clampAccountCount(text);
 }
 
-export function deriveSeedPreview(input: SeedPreviewInput, salt: string): SeedPreviewResult {
-  let restored: ReturnType<typeof restoreSeedAccounts>;
+/** WebCrypto's Ed25519, probed once per page; undefined means the pure-JavaScript curve. */
+let platformEd25519: Promise<BatchEd25519PublicKeys | undefined> | undefined;
+
+export async function deriveSeedPreview(
+  input: SeedPreviewInput,
+  salt: string,
+): Promise<SeedPreviewResult> {
+  let restored: RestoreSeedAccountsResult;
   try {
-    restored = restoreSeedAccounts(input.phrase, {
+    platformEd25519 ??= webCryptoEd25519();
+    const publicKeysOf = await platformEd25519;
+    restored = await restoreSeedAccountsAsync(input.phrase, {
       passphrase: input.passphrase,
       count: accountCountFrom(input.count),
+      ...(publicKeysOf ? { publicKeysOf } : {}),
     });
   } catch {
     return { ok: false, message: SEED_PHRASE_MESSAGES.deriveFailed };

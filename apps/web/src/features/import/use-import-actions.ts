@@ -47,7 +47,7 @@ export function usePreviewSeed() {
         queryKey: seedGroupsQueryKey,
         queryFn: ({ signal }) => fetchSeedGroups(signal),
       });
-      const result = deriveSeedPreview(input, fingerprintSalt);
+      const result = await deriveSeedPreview(input, fingerprintSalt);
       if (!result.ok) throw new SeedPreviewError(result.message);
       return result.value;
     },
