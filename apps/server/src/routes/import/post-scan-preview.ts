@@ -11,9 +11,15 @@ export function postScanPreviewRoute(
   app: FastifyInstance,
   { sessions, walletImport }: RouteServices,
 ): void {
-  app.post('/scan-assets/preview', async (request) => {
+  app.post('/scan-assets/preview', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const input = scanPreviewRequestSchema.parse(request.body);
-    return walletImport.preview(actor, input.publicAddresses);
+    // A scan of thousands of wallets is minutes of RPC budget: stop spending it once the operator
+    // has gone (closed the tab, navigated away) and nobody can read the answer.
+    const clientGone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) clientGone.abort();
+    });
+    return walletImport.preview(actor, input.publicAddresses, clientGone.signal);
   });
 }
