@@ -84,7 +84,7 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
             <MenuItem onSelect={() => setColumnsOpen(true)} icon={<Columns3 className="size-4" />}>
               Customize columns
             </MenuItem>
-            <MenuItem onSelect={openInboxAfterMenuCloses} icon={<Bell className="size-4" />}>
+            <MenuItem onSelect={() => setInboxOpen(true)} icon={<Bell className="size-4" />}>
               Inbox
             </MenuItem>
             <MenuItem onSelect={toggleDisplayUnit} icon={<Coins className="size-4" />}>
@@ -165,12 +165,4 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
       ) : null}
     </>
   );
-}
-
-/**
- * The menu hands focus back to its trigger as it closes; opened in the same tick, the inbox would
- * see that focus leave it and close again. One frame later the menu is gone.
- */
-function openInboxAfterMenuCloses(): void {
-  window.requestAnimationFrame(() => setInboxOpen(true));
 }

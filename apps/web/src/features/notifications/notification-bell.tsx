@@ -36,6 +36,9 @@ export function NotificationBell() {
           align="end"
           sideOffset={6}
           aria-label="Notifications"
+          // The settings menu's "Inbox" item opens this list while that menu hands focus back to
+          // its own button; only a click outside, Escape or the bell closes the list.
+          onFocusOutside={(event) => event.preventDefault()}
           className="z-50 w-96 max-w-[calc(100vw-2rem)] rounded-md border border-border bg-surface-raised shadow-xl focus:outline-none"
         >
           <NotificationInbox notifications={notifications} />

@@ -78,17 +78,22 @@ export function SearchResultList({
 }
 
 function ResultText({ result }: { readonly result: SearchResult }) {
+  // A nameless wallet is its address; a named one shows the address beside the name.
   const [primary, secondary] =
     result.kind === 'wallet'
-      ? [result.name ?? shortenAddress(result.address, 6), shortenAddress(result.address)]
+      ? result.name
+        ? [result.name, shortenAddress(result.address)]
+        : [shortenAddress(result.address, 8), null]
       : [
-          result.symbol ?? result.name ?? shortenAddress(result.mint, 6),
+          result.symbol ?? result.name ?? shortenAddress(result.mint, 8),
           result.symbol && result.name ? result.name : shortenAddress(result.mint),
         ];
   return (
     <>
-      <span className="truncate">{primary}</span>
-      <span className="shrink-0 font-mono text-xs text-fg-muted">{secondary}</span>
+      <span className={cn('truncate', secondary === null && 'font-mono')}>{primary}</span>
+      {secondary === null ? null : (
+        <span className="shrink-0 font-mono text-xs text-fg-muted">{secondary}</span>
+      )}
     </>
   );
 }
