@@ -25,10 +25,12 @@ export function HeaderSearch() {
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!isSearchShortcut(event)) return;
+      const input = inputRef.current;
+      // Below md the box is hidden (desktop only): leave the key to the browser there.
+      if (!isSearchShortcut(event) || !input || input.offsetParent === null) return;
       event.preventDefault();
-      inputRef.current?.focus();
-      inputRef.current?.select();
+      input.focus();
+      input.select();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
