@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchResultList } from './search-result-list';
-import { searchResultHref, type SearchResult } from './search-results';
+import { movedHighlight, searchResultHref, type SearchResult } from './search-results';
 import { isSearchShortcut, searchShortcutHint } from './shortcut';
 import { useHeaderSearch } from './use-header-search';
 
@@ -54,7 +54,7 @@ export function HeaderSearch() {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setHighlight((current) => (current + step + results.length) % results.length);
+      setHighlight((current) => movedHighlight(current, step, results.length));
     } else if (event.key === 'Enter' && active) {
       event.preventDefault();
       choose(active);

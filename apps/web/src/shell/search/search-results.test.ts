@@ -4,6 +4,7 @@ import {
   SEARCH_MESSAGES,
   SearchResponseError,
   combineSearchResults,
+  movedHighlight,
   readSearchResponse,
   searchFailureMessage,
   searchResultHref,
@@ -75,6 +76,19 @@ describe('combining search results', () => {
     );
     expect(wallet && searchResultHref(wallet)).toBe('/wallets?address=Addr0');
     expect(token && searchResultHref(token)).toBe('/tokens?mint=Mint0');
+  });
+});
+
+describe('moving the highlight', () => {
+  it('steps down and up and wraps past either end', () => {
+    expect(movedHighlight(0, 1, 3)).toBe(1);
+    expect(movedHighlight(2, 1, 3)).toBe(0);
+    expect(movedHighlight(0, -1, 3)).toBe(2);
+  });
+
+  it('starts from the last result when the list shrank under the highlight', () => {
+    expect(movedHighlight(9, -1, 3)).toBe(1);
+    expect(movedHighlight(4, 1, 0)).toBe(0);
   });
 });
 

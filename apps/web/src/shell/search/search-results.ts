@@ -76,6 +76,13 @@ export function combineSearchResults(
   ]);
 }
 
+/** Arrow keys move the highlight one place, wrapping past either end of the list. */
+export function movedHighlight(current: number, step: 1 | -1, count: number): number {
+  if (count <= 0) return 0;
+  const from = Math.min(Math.max(current, 0), count - 1);
+  return (from + step + count) % count;
+}
+
 /** Where choosing a result leads (spec 1 §2). */
 export function searchResultHref(result: SearchResult): string {
   return result.kind === 'wallet'
