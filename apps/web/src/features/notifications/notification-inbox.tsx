@@ -99,7 +99,10 @@ function NotificationRow({
           </time>
         </div>
         {notification.message ? (
-          <p className="mt-0.5 text-xs break-words text-fg-muted">{notification.message}</p>
+          // Messages carry base58 addresses, which the uppercase text style would misspell.
+          <p className="mt-0.5 text-xs break-words text-fg-muted normal-case">
+            {notification.message}
+          </p>
         ) : null}
         {link ? (
           <a
