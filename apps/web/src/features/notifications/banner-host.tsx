@@ -44,7 +44,8 @@ export function BannerHost() {
       <div className="mx-auto flex max-w-7xl items-center gap-3">
         <p className="flex-1">
           {banner.title ? <strong className="mr-2">{banner.title}</strong> : null}
-          {banner.message}
+          {/* Keeps its case: a message may carry a base58 address. */}
+          <span className="normal-case">{banner.message}</span>
         </p>
         <button
           type="button"
