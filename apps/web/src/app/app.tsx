@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { recordToast } from '../features/notifications/notification-store';
 import { ToastProvider } from '../ui/toast';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -10,7 +11,7 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+      <ToastProvider onShow={recordToast}>
         <RouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>

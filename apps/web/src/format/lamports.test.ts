@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLamportsAsSol, parseLamports } from './lamports';
+import { formatBalance, formatLamports, formatLamportsAsSol, parseLamports } from './lamports';
 
 describe('lamports shown as SOL', () => {
   it('shows whole and fractional SOL with 4 decimals', () => {
@@ -40,5 +40,20 @@ describe('lamports from the API', () => {
     expect(parseLamports('1.5')).toBeUndefined();
     expect(parseLamports('')).toBeUndefined();
     expect(parseLamports('1e9')).toBeUndefined();
+  });
+});
+
+describe('lamports shown as lamports', () => {
+  it('is a whole number with thousands grouped, exact past 2^53', () => {
+    expect(formatLamports(0n)).toBe('0');
+    expect(formatLamports(999n)).toBe('999');
+    expect(formatLamports(1_500_000_000n)).toBe('1,500,000,000');
+    expect(formatLamports(18_446_744_073_709_551_615n)).toBe('18,446,744,073,709,551,615');
+    expect(formatLamports(-2_039_280n)).toBe('-2,039,280');
+  });
+
+  it('names the unit the operator picked', () => {
+    expect(formatBalance(1_500_000_000n, 'sol')).toBe('1.5000 SOL');
+    expect(formatBalance(1_500_000_000n, 'lamports')).toBe('1,500,000,000 lamports');
   });
 });

@@ -22,6 +22,21 @@ export function formatLamportsAsSol(lamports: bigint, decimals = 4): string {
   return negative && !isZero ? `-${text}` : text;
 }
 
+/** Lamports as a whole number with thousands grouped (`1,500,000,000`): the "lamports" unit. */
+export function formatLamports(lamports: bigint): string {
+  return lamports < 0n ? `-${groupThousands(-lamports)}` : groupThousands(lamports);
+}
+
+/**
+ * A balance in the unit the operator picked in the settings menu ("toggle units"), with the unit
+ * named: `1.5000 SOL` or `1,500,000,000 lamports`.
+ */
+export function formatBalance(lamports: bigint, unit: 'sol' | 'lamports'): string {
+  return unit === 'sol'
+    ? `${formatLamportsAsSol(lamports)} SOL`
+    : `${formatLamports(lamports)} lamports`;
+}
+
 /** Parses the API's decimal-string lamports (`"1500000000"`); undefined for anything else. */
 export function parseLamports(text: string): bigint | undefined {
   return /^-?\d+$/.test(text) ? BigInt(text) : undefined;

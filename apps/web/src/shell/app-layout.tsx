@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { BannerHost } from '../features/notifications/banner-host';
+import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
 import { cn } from '../ui/cn';
 import { BottomBar } from './bottom-bar';
@@ -9,10 +11,12 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
+      <BannerHost />
       <main className={cn('flex flex-1 flex-col', signedIn && 'pb-9')}>
         <Outlet />
       </main>
       {signedIn ? <BottomBar /> : null}
+      <ModalHost />
     </div>
   );
 }

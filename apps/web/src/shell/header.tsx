@@ -1,9 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LANDING_SECTIONS, NAV_ITEMS, routeById, visibleNavItems } from '../app/route-table';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { useIsSignedIn } from '../features/session/use-session';
 import { cn } from '../ui/cn';
 import { Menu, MenuItem } from '../ui/menu';
+import { HeaderSearch } from './search/header-search';
 import { SettingsMenu } from './settings-menu';
 
 const navItemClass =
@@ -25,6 +27,12 @@ export function Header() {
         <nav aria-label="Main" className="flex flex-1 items-center gap-1">
           {signedIn ? <SessionNavigation /> : <LandingAnchors />}
         </nav>
+        {signedIn ? (
+          <>
+            <HeaderSearch />
+            <NotificationBell />
+          </>
+        ) : null}
         <SettingsMenu signedIn={signedIn} />
       </div>
     </header>

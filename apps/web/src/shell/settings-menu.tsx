@@ -1,21 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  Bell,
   CaseSensitive,
+  Coins,
+  Columns3,
+  Eye,
+  EyeOff,
   LogIn,
   LogOut,
   Moon,
   Settings,
   SlidersHorizontal,
   Sun,
+  ToggleRight,
   Wallet,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { routeById } from '../app/route-table';
 import { MasterWalletDialog } from '../features/master-wallet/master-wallet-dialog';
+import { setInboxOpen } from '../features/notifications/inbox-visibility';
+import { CustomizeColumnsDialog } from '../features/preferences/customize-columns-dialog';
+import { toggleDisplayUnit, useDisplayUnit } from '../features/preferences/display-unit-store';
+import { PreferencesDialog } from '../features/preferences/preferences-dialog';
 import { logout } from '../features/session/session-api';
 import { sessionQueryKey } from '../features/session/session-api';
 import {
+  toggleHideBalances,
   toggleTextCase,
   toggleTheme,
   useDisplayPreferences,
@@ -24,16 +35,19 @@ import { Menu, MenuItem, MenuSeparator } from '../ui/menu';
 import { useToast } from '../ui/toast';
 
 /**
- * The settings menu of spec 1 §2. Items join it as their features land (columns, inbox, units,
- * close banner, close history, preferences); master wallet, settings, theme, text case and
- * sign-in/out are here now.
+ * The settings menu of spec 1 §2, in the spec's order. Close history and its close banner join
+ * when the /close-history route lands (its `landed` flag), as the header does for its links.
+ * Hide balances (also in the bottom bar) and text case are extras of this console.
  */
 export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
   const preferences = useDisplayPreferences();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const unit = useDisplayUnit();
   const [masterWalletOpen, setMasterWalletOpen] = useState(false);
+  const [columnsOpen, setColumnsOpen] = useState(false);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
   const settings = routeById('settings');
   const signOut = useMutation({
     mutationFn: logout,
@@ -67,6 +81,30 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
             >
               Master wallet
             </MenuItem>
+            <MenuItem onSelect={() => setColumnsOpen(true)} icon={<Columns3 className="size-4" />}>
+              Customize columns
+            </MenuItem>
+            <MenuItem onSelect={() => setInboxOpen(true)} icon={<Bell className="size-4" />}>
+              Inbox
+            </MenuItem>
+            <MenuItem onSelect={toggleDisplayUnit} icon={<Coins className="size-4" />}>
+              Toggle units
+              <span className="ml-auto pl-3 text-xs text-fg-muted">
+                {unit === 'sol' ? 'SOL' : 'lamports'}
+              </span>
+            </MenuItem>
+            <MenuItem
+              onSelect={toggleHideBalances}
+              icon={
+                preferences.hideBalances ? (
+                  <Eye className="size-4" />
+                ) : (
+                  <EyeOff className="size-4" />
+                )
+              }
+            >
+              {preferences.hideBalances ? 'Show balances' : 'Hide balances'}
+            </MenuItem>
             {settings.landed ? (
               <MenuItem
                 onSelect={() => void navigate(settings.path)}
@@ -89,6 +127,14 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
         <MenuItem onSelect={toggleTextCase} icon={<CaseSensitive className="size-4" />}>
           {preferences.textCase === 'upper' ? 'Use normal text case' : 'Use uppercase text'}
         </MenuItem>
+        {signedIn ? (
+          <MenuItem
+            onSelect={() => setPreferencesOpen(true)}
+            icon={<ToggleRight className="size-4" />}
+          >
+            Preferences
+          </MenuItem>
+        ) : null}
         <MenuSeparator />
         {signedIn ? (
           <MenuItem
@@ -105,7 +151,17 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
         )}
       </Menu>
       {signedIn ? (
-        <MasterWalletDialog open={masterWalletOpen} onOpenChange={setMasterWalletOpen} />
+        <>
+          <MasterWalletDialog open={masterWalletOpen} onOpenChange={setMasterWalletOpen} />
+          <CustomizeColumnsDialog open={columnsOpen} onOpenChange={setColumnsOpen} />
+          {/* No page selects a token yet (the trading area, spec 3), so the quality-scan toggle is
+              disabled with its reason until one does. */}
+          <PreferencesDialog
+            open={preferencesOpen}
+            onOpenChange={setPreferencesOpen}
+            tokenSelected={false}
+          />
+        </>
       ) : null}
     </>
   );

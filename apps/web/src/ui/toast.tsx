@@ -8,6 +8,8 @@ export interface ToastMessage {
   readonly title: string;
   readonly description?: string;
   readonly severity?: Severity;
+  /** A transaction the toast is about; kept for the inbox's transaction link. */
+  readonly txId?: string;
 }
 
 interface ToastApi {
@@ -24,11 +26,24 @@ const severityStyles: Record<Severity, string> = {
   error: 'border-danger',
 };
 
-export function ToastProvider({ children }: { readonly children: ReactNode }) {
+export interface ToastProviderProps {
+  readonly children: ReactNode;
+  /**
+   * Called with every toast shown. The app passes the notification inbox here so a toast that
+   * vanishes after four seconds can still be read later; a prop keeps this primitive free of
+   * feature imports.
+   */
+  readonly onShow?: (message: ToastMessage) => void;
+}
+
+export function ToastProvider({ children, onShow }: ToastProviderProps) {
   const [current, setCurrent] = useState<(ToastMessage & { readonly id: number }) | null>(null);
   const show = useCallback(
-    (message: ToastMessage) => setCurrent({ ...message, id: Date.now() }),
-    [],
+    (message: ToastMessage) => {
+      setCurrent({ ...message, id: Date.now() });
+      onShow?.(message);
+    },
+    [onShow],
   );
   const api = useMemo(() => ({ show }), [show]);
   return (

@@ -1,14 +1,16 @@
-import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+import { formatBalance, parseLamports } from '../../format/lamports';
+import { useDisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
 import { masterWalletErrorMessage } from './master-wallet-messages';
 import { useMasterBalance } from './use-master-balance';
 
 /**
- * The master balance in SOL with 4 decimals, refreshed every 10 s (spec 1 §2, §9); `***` while
- * the hide-balance toggle is on.
+ * The master balance, refreshed every 10 s (spec 1 §2, §9), in SOL with 4 decimals or in lamports
+ * as the settings menu's unit toggle says; `***` while the hide-balance toggle is on.
  */
 export function MasterBalance({ hidden = false }: { readonly hidden?: boolean }) {
   const balance = useMasterBalance();
+  const unit = useDisplayUnit();
   if (balance.isPending) return <span className="text-fg-muted">Loading…</span>;
   if (balance.isError) {
     return (
@@ -25,7 +27,7 @@ export function MasterBalance({ hidden = false }: { readonly hidden?: boolean })
       className="font-mono tabular-nums"
       title={hidden ? 'Balance hidden' : `${balance.data.lamports} lamports`}
     >
-      {shownBalance(`${formatLamportsAsSol(lamports)} SOL`, hidden)}
+      {shownBalance(formatBalance(lamports, unit), hidden)}
     </span>
   );
 }

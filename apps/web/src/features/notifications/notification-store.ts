@@ -1,0 +1,91 @@
+import { useSyncExternalStore } from 'react';
+import {
+  NOTIFICATIONS_STORAGE_KEY,
+  allRead,
+  createNotification,
+  parseStoredNotifications,
+  withNotification,
+  type AppNotification,
+  type NotificationInput,
+} from './notifications';
+
+/**
+ * The inbox as a tiny external store saved in localStorage, so the bell, the list and `notify`
+ * callers outside React (the toast provider) share one list that survives a reload.
+ */
+const listeners = new Set<() => void>();
+let current: readonly AppNotification[] = parseStoredNotifications(readStored());
+let sequence = 0;
+
+export function useNotifications(): readonly AppNotification[] {
+  return useSyncExternalStore(subscribe, () => current);
+}
+
+/** Adds a notification to the inbox (unread, newest first). */
+export function notify(input: NotificationInput): AppNotification {
+  sequence += 1;
+  const now = Date.now();
+  const notification = createNotification(input, `${now.toString(36)}-${sequence}`, now);
+  update(withNotification(current, notification));
+  return notification;
+}
+
+/** The toast provider's hook into the inbox: every toast is also kept as a notification. */
+export function recordToast(toast: {
+  readonly title: string;
+  readonly description?: string;
+  readonly severity?: NotificationInput['severity'];
+  readonly txId?: string;
+}): void {
+  notify({
+    title: toast.title,
+    ...(toast.description === undefined ? {} : { message: toast.description }),
+    ...(toast.severity === undefined ? {} : { severity: toast.severity }),
+    ...(toast.txId === undefined ? {} : { txId: toast.txId }),
+  });
+}
+
+export function markAllNotificationsRead(): void {
+  update(allRead(current));
+}
+
+export function clearNotifications(): void {
+  update(Object.freeze([]));
+}
+
+function update(next: readonly AppNotification[]): void {
+  if (next === current) return;
+  current = next;
+  try {
+    localStorage.setItem(NOTIFICATIONS_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage refused (privacy mode, quota): the inbox still holds for this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+// Another tab's inbox changes show up here too, so two open consoles agree on the badge.
+function onStorage(event: StorageEvent): void {
+  if (event.key !== NOTIFICATIONS_STORAGE_KEY) return;
+  current = parseStoredNotifications(event.newValue);
+  for (const listener of listeners) listener();
+}
+
+function readStored(): string | null {
+  try {
+    return typeof localStorage === 'undefined'
+      ? null
+      : localStorage.getItem(NOTIFICATIONS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
