@@ -1,11 +1,12 @@
 import { checkStateOf } from '@fleet/core';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { TriStateCheckbox } from './tri-state-checkbox';
 import { formatBalance, NO_VALUE, relativeTime } from './wallet-format';
 import type { GroupSummary } from './wallet-list-model';
+import { ROW_HEIGHT } from './wallet-table-columns';
 
 /** The grouped table's columns (spec 2 §2.1): group, VALUE, TOKEN, scan, actions. */
 export const GROUP_ROW_TEMPLATE = '40px 40px minmax(220px, 1fr) 170px 110px 120px';
@@ -16,7 +17,8 @@ export interface GroupRowProps {
   readonly unit: DisplayUnit;
   readonly hideBalances: boolean;
   readonly now: number;
-  readonly style: CSSProperties;
+  /** Offset in the virtual body: a number, so the memoised row skips renders while scrolling. */
+  readonly top: number;
   readonly onToggleOpen: (bucketId: string) => void;
   readonly onToggleMembers: (ids: readonly string[]) => void;
 }
@@ -29,7 +31,11 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
     <div
       role="row"
       className="absolute top-0 left-0 grid w-full items-center border-b border-border bg-surface-raised text-sm font-semibold"
-      style={{ ...props.style, gridTemplateColumns: GROUP_ROW_TEMPLATE }}
+      style={{
+        transform: `translateY(${props.top}px)`,
+        height: ROW_HEIGHT,
+        gridTemplateColumns: GROUP_ROW_TEMPLATE,
+      }}
     >
       <div role="cell" className="px-2">
         <TriStateCheckbox

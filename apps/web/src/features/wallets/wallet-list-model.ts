@@ -48,8 +48,19 @@ export interface GroupSummary {
 }
 
 export type TableItem =
-  | { readonly kind: 'wallet'; readonly key: string; readonly id: string; readonly number: number }
-  | { readonly kind: 'tokens'; readonly key: string; readonly id: string; readonly address: string }
+  | {
+      readonly kind: 'wallet';
+      readonly key: string;
+      readonly id: string;
+      readonly wallet: SlimWallet;
+      readonly number: number;
+    }
+  | {
+      readonly kind: 'tokens';
+      readonly key: string;
+      readonly id: string;
+      readonly wallet: SlimWallet;
+    }
   | { readonly kind: 'group'; readonly key: string; readonly group: GroupSummary };
 
 export interface TableModel {
@@ -117,13 +128,13 @@ export function buildTableModel(
   const order: string[] = [];
   const seen = new Set<string>();
   const pushWallet = (wallet: SlimWallet, prefix: string, number: number) => {
-    items.push({ kind: 'wallet', key: `${prefix}w:${wallet.id}`, id: wallet.id, number });
+    items.push({ kind: 'wallet', key: `${prefix}w:${wallet.id}`, id: wallet.id, wallet, number });
     if (expandedWallets.has(wallet.id)) {
       items.push({
         kind: 'tokens',
         key: `${prefix}t:${wallet.id}`,
         id: wallet.id,
-        address: wallet.address,
+        wallet,
       });
     }
     if (!seen.has(wallet.id)) {

@@ -72,13 +72,24 @@ export function buildRowView(wallet: SlimWallet, tags: TagLookup, now: number): 
   };
 }
 
-/** One pass over the list: id → row view. */
-export function buildRowViews(
-  wallets: readonly SlimWallet[],
-  tags: TagLookup,
-  now: number,
-): ReadonlyMap<string, WalletRowView> {
-  const views = new Map<string, WalletRowView>();
-  for (const wallet of wallets) views.set(wallet.id, buildRowView(wallet, tags, now));
-  return views;
+/**
+ * Row views built on first use and kept until the data (or the tags) change: the table paints
+ * the ~50 rows on screen without first formatting all 50,000, and scrolling back reuses them.
+ */
+export interface RowViewCache {
+  get(wallet: SlimWallet): WalletRowView;
+}
+
+export function createRowViewCache(tags: TagLookup, now: number): RowViewCache {
+  const views = new WeakMap<SlimWallet, WalletRowView>();
+  return {
+    get(wallet) {
+      let view = views.get(wallet);
+      if (!view) {
+        view = buildRowView(wallet, tags, now);
+        views.set(wallet, view);
+      }
+      return view;
+    },
+  };
 }

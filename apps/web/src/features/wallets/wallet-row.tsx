@@ -1,14 +1,13 @@
-import { ChevronDown, ChevronRight, ExternalLink } from 'lucide-react';
-import { memo, type CSSProperties } from 'react';
+import { ChevronDown, ChevronRight, Copy, ExternalLink } from 'lucide-react';
+import { memo } from 'react';
 import { cn } from '../../ui/cn';
-import { CopyButton } from '../../ui/copy-button';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { ImportStatusBadge, MasterBadge } from './import-status-badge';
 import { explorerAddressUrl } from './wallet-format';
 import { WalletRowActions } from './wallet-row-actions';
 import type { WalletRowView } from './wallet-row-view';
-import type { TableColumn } from './wallet-table-columns';
+import { ROW_HEIGHT, type TableColumn } from './wallet-table-columns';
 
 export interface WalletRowProps {
   readonly view: WalletRowView;
@@ -20,9 +19,12 @@ export interface WalletRowProps {
   readonly hideBalances: boolean;
   readonly columns: readonly TableColumn[];
   readonly template: string;
-  readonly style: CSSProperties;
+  /** Offset in the virtual body: a number, so the memoised row skips renders while scrolling. */
+  readonly top: number;
   readonly onCheck: (id: string, shiftKey: boolean) => void;
   readonly onToggleExpand: (id: string) => void;
+  /** One copy handler for the table (a hook per row would subscribe every row to the toasts). */
+  readonly onCopy: (text: string) => void;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface WalletRowProps {
  * was formatted once per data change (`WalletRowView`).
  */
 export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
-  const { view, selected, highlighted, template, style } = props;
+  const { view, selected, highlighted, template, top } = props;
   return (
     <div
       role="row"
@@ -41,7 +43,11 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
         selected ? 'bg-accent/10' : 'hover:bg-surface-sunken/60',
         highlighted && 'outline-2 -outline-offset-2 outline-warning bg-warning/15',
       )}
-      style={{ ...style, gridTemplateColumns: template }}
+      style={{
+        transform: `translateY(${top}px)`,
+        height: ROW_HEIGHT,
+        gridTemplateColumns: template,
+      }}
     >
       {props.columns.map((column) => (
         <div
@@ -97,7 +103,15 @@ function cellContent(id: TableColumn['id'], props: WalletRowProps) {
               <ChevronRight className="size-4" aria-hidden />
             )}
           </button>
-          <CopyButton value={view.address} label={`Copy address ${view.address}`} />
+          <button
+            type="button"
+            aria-label={`Copy address ${view.address}`}
+            title="Copy address"
+            className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
+            onClick={() => props.onCopy(view.address)}
+          >
+            <Copy className="size-3.5" aria-hidden />
+          </button>
           <a
             href={explorerAddressUrl(view.address)}
             target="_blank"

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCopy } from '../../ui/use-copy';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { useHiddenWalletColumns } from '../preferences/wallet-columns-store';
@@ -28,17 +29,23 @@ export function WalletTable() {
   const unit = useDisplayUnit();
   const { hideBalances } = useDisplayPreferences();
   const hidden = useHiddenWalletColumns();
-  const { columns, template } = tableColumns(hidden);
+  const { columns, template } = useMemo(() => tableColumns(hidden), [hidden]);
   const { items, visibleOrder } = view.model;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const copy = useCopy();
+  const onCopy = useCallback((text: string) => void copy(text), [copy]);
+  // Stable per data change: the virtualiser recomputes every item's offset whenever these two
+  // functions change identity, which would cost O(n) on each scroll frame.
+  const itemSize = useCallback((index: number) => estimateSize(items[index]), [items]);
+  const itemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
 
   // TanStack Virtual keeps its state outside React; the compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateSize(items[index], view.rowViews),
-    getItemKey: (index) => items[index]?.key ?? index,
+    estimateSize: itemSize,
+    getItemKey: itemKey,
     overscan: OVERSCAN,
   });
 
@@ -86,15 +93,12 @@ export function WalletTable() {
             {virtualizer.getVirtualItems().map((virtual) => {
               const item = items[virtual.index];
               if (!item) return null;
-              const style = { transform: `translateY(${virtual.start}px)`, height: ROW_HEIGHT };
               switch (item.kind) {
                 case 'wallet': {
-                  const rowView = view.rowViews.get(item.id);
-                  if (!rowView) return null;
                   return (
                     <WalletRow
                       key={item.key}
-                      view={rowView}
+                      view={view.rowViews.get(item.wallet)}
                       number={item.number}
                       selected={selected.has(item.id)}
                       expanded={view.expandedWallets.has(item.id)}
@@ -103,9 +107,10 @@ export function WalletTable() {
                       hideBalances={hideBalances}
                       columns={columns}
                       template={template}
-                      style={style}
+                      top={virtual.start}
                       onCheck={view.clickRow}
                       onToggleExpand={view.toggleWallet}
+                      onCopy={onCopy}
                     />
                   );
                 }
@@ -118,7 +123,7 @@ export function WalletTable() {
                       unit={unit}
                       hideBalances={hideBalances}
                       now={view.dataUpdatedAt}
-                      style={style}
+                      top={virtual.start}
                       onToggleOpen={view.toggleGroupOpen}
                       onToggleMembers={view.toggleMany}
                     />
@@ -133,7 +138,7 @@ export function WalletTable() {
                       className="absolute top-0 left-0 w-full"
                       style={{ transform: `translateY(${virtual.start}px)` }}
                     >
-                      <TokenSubRows address={item.address} hideBalances={hideBalances} />
+                      <TokenSubRows address={item.wallet.address} hideBalances={hideBalances} />
                     </div>
                   );
               }
@@ -145,10 +150,8 @@ export function WalletTable() {
   );
 }
 
-function estimateSize(
-  item: TableItem | undefined,
-  rowViews: ReturnType<typeof useWalletView>['rowViews'],
-): number {
+/** Token sub-rows are measured once shown; until then one row per token account is assumed. */
+function estimateSize(item: TableItem | undefined): number {
   if (item?.kind !== 'tokens') return ROW_HEIGHT;
-  return ROW_HEIGHT * Math.max(1, rowViews.get(item.id)?.tokenTotal ?? 1);
+  return ROW_HEIGHT * Math.max(1, item.wallet.tokenStats.total);
 }

@@ -9,7 +9,7 @@ import type {
 } from '@fleet/core';
 import { createContext, useContext } from 'react';
 import type { ExpandAllState, HeaderTotals, TableModel } from './wallet-list-model';
-import type { WalletRowView } from './wallet-row-view';
+import type { RowViewCache } from './wallet-row-view';
 import type { WalletTab } from './wallets-storage';
 
 /** Everything the wallet page's parts read and change, owned by `WalletViewProvider`. */
@@ -21,7 +21,7 @@ export interface WalletView {
   readonly dataUpdatedAt: number;
   readonly allWallets: readonly SlimWallet[];
   readonly summary: WalletSummary | undefined;
-  readonly rowViews: ReadonlyMap<string, WalletRowView>;
+  readonly rowViews: RowViewCache;
   readonly visibleWallets: readonly SlimWallet[];
   readonly model: TableModel;
   readonly totals: HeaderTotals;

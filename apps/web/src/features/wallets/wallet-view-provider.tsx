@@ -26,7 +26,7 @@ import {
   headerTotals,
   visibleWalletList,
 } from './wallet-list-model';
-import { buildRowViews } from './wallet-row-view';
+import { createRowViewCache } from './wallet-row-view';
 import { WalletSelectionContext, type WalletSelection } from './wallet-selection-context';
 import {
   landedParams,
@@ -163,7 +163,8 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
       ),
     [wallets, segment, tagIdFilter, groupIdFilter, sort, now, tagName],
   );
-  const rowViews = useMemo(() => buildRowViews(wallets, tagsById, now), [wallets, tagsById, now]);
+  // Keyed by wallet object: a refetch brings new objects, so stale views are never reused.
+  const rowViews = useMemo(() => createRowViewCache(tagsById, now), [tagsById, now]);
   const buckets = useMemo(
     () =>
       groupMode === 'standard'

@@ -3,7 +3,6 @@ import {
   groupWalletsResponseSchema,
   listArchivedWalletsResponseSchema,
   listGroupsResponseSchema,
-  listSlimWalletsResponseSchema,
   listTagsResponseSchema,
   restoreWalletsResponseSchema,
   revealKeysResponseSchema,
@@ -13,8 +12,9 @@ import {
   type SearchResponse,
   type Wallet,
 } from '@fleet/core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiRequest } from '../../api/http';
+import { parseSlimWalletList } from './slim-wallet-guard';
 
 /** The wallet page's calls (spec 2 §7), typed by the shared contract in `@fleet/core`. */
 export const walletListQueryKey = ['wallets', 'slim'] as const;
@@ -32,12 +32,14 @@ export type ArchivedWalletList = z.infer<typeof listArchivedWalletsResponseSchem
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 /** Balances change with every scan: never from the browser's HTTP cache. */
-export function fetchWalletList(signal?: AbortSignal): Promise<ListSlimWalletsResponse> {
-  return apiRequest('/api/wallets?mode=slim&summary=true', {
-    schema: listSlimWalletsResponseSchema,
+export async function fetchWalletList(signal?: AbortSignal): Promise<ListSlimWalletsResponse> {
+  const body = await apiRequest('/api/wallets?mode=slim&summary=true', {
+    // Checked below by the fast guard (slim-wallet-guard.ts), which falls back to the schema.
+    schema: z.unknown(),
     cache: 'no-store',
     ...withSignal(signal),
   });
+  return parseSlimWalletList(body);
 }
 
 export async function fetchWallet(address: string, signal?: AbortSignal): Promise<Wallet> {
