@@ -35,6 +35,7 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
         transform: `translateY(${props.top}px)`,
         height: ROW_HEIGHT,
         gridTemplateColumns: GROUP_ROW_TEMPLATE,
+        contain: 'strict',
       }}
     >
       <div role="cell" className="px-2">

@@ -43,10 +43,12 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
         selected ? 'bg-accent/10' : 'hover:bg-surface-sunken/60',
         highlighted && 'outline-2 -outline-offset-2 outline-warning bg-warning/15',
       )}
+      // Fixed size and strict containment: a new row never makes the browser lay out the others.
       style={{
         transform: `translateY(${top}px)`,
         height: ROW_HEIGHT,
         gridTemplateColumns: template,
+        contain: 'strict',
       }}
     >
       {props.columns.map((column) => (

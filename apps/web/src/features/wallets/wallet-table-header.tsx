@@ -1,5 +1,6 @@
 import { checkStateOf, type WalletSort, type WalletSortKey } from '@fleet/core';
 import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
+import { memo } from 'react';
 import { cn } from '../../ui/cn';
 import { TriStateCheckbox } from './tri-state-checkbox';
 import type { ExpandAllState } from './wallet-list-model';
@@ -17,8 +18,11 @@ export interface WalletTableHeaderProps {
   readonly onToggleExpandAll: () => void;
 }
 
-/** Sticky column headers: select-all-visible (tri-state), expand-all (tri-state), sort buttons. */
-export function WalletTableHeader(props: WalletTableHeaderProps) {
+/**
+ * Sticky column headers: select-all-visible (tri-state), expand-all (tri-state), sort buttons.
+ * Memoised: its tri-state walks every visible id, which must not happen on each scroll frame.
+ */
+export const WalletTableHeader = memo(function WalletTableHeader(props: WalletTableHeaderProps) {
   const selectState = checkStateOf(props.selected, props.visibleOrder);
   return (
     <div
@@ -38,7 +42,7 @@ export function WalletTableHeader(props: WalletTableHeaderProps) {
       ))}
     </div>
   );
-}
+});
 
 function ariaSort(key: WalletSortKey | null, sort: WalletSort) {
   if (key === null || key !== sort.key) return undefined;

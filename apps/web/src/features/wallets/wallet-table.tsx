@@ -51,9 +51,17 @@ export function WalletTable() {
 
   const { scrollTargetId } = view;
   useEffect(() => {
-    if (scrollTargetId === null) return;
+    if (scrollTargetId === null) return undefined;
     const index = items.findIndex((item) => item.kind === 'wallet' && item.id === scrollTargetId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index < 0) return undefined;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    // The scroller can be taller than the window: once the row is rendered, bring it into view.
+    const frame = requestAnimationFrame(() => {
+      scrollRef.current
+        ?.querySelector(`[data-wallet-id="${CSS.escape(scrollTargetId)}"]`)
+        ?.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [scrollTargetId, items, virtualizer]);
 
   const selected = view.selection.selected;
