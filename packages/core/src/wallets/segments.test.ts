@@ -69,6 +69,12 @@ describe('wallet segments (spec 2 §5)', () => {
   it('compares lamports as integers, also beyond 2^53', () => {
     const huge = slimWallet({ id: 'huge', lamports: '18446744073709551615' });
     expect(walletInSegment(huge, 'withSol', context)).toBe(true);
+    expect(walletInSegment(slimWallet({ id: 'z', lamports: '000' }), 'withSol', context)).toBe(
+      false,
+    );
+    expect(walletInSegment(slimWallet({ id: 'l', lamports: '0010' }), 'withSol', context)).toBe(
+      true,
+    );
   });
 
   it('recently added means in the latest import batch or created in the last 24 hours', () => {

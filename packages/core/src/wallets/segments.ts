@@ -79,9 +79,14 @@ export type SegmentWallet = Pick<
   | 'sourceId'
 >;
 
-/** An unscanned wallet (lamports null) holds no known SOL, so it counts as 0 here. */
+const NON_ZERO_DIGIT = /[1-9]/;
+
+/**
+ * An unscanned wallet (lamports null) holds no known SOL, so it counts as 0 here. A u64 decimal
+ * string is above zero exactly when it has a non-zero digit: no BigInt per wallet per filter.
+ */
 function hasSol(wallet: SegmentWallet): boolean {
-  return wallet.lamports !== null && BigInt(wallet.lamports) > 0n;
+  return wallet.lamports !== null && NON_ZERO_DIGIT.test(wallet.lamports);
 }
 
 function hasTokenBalance(wallet: SegmentWallet): boolean {

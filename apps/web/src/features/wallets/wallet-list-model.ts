@@ -168,7 +168,8 @@ export function headerTotals(wallets: readonly SlimWallet[]): HeaderTotals {
   let tokenBalances = 0;
   let closeable = 0;
   for (const wallet of wallets) {
-    if (wallet.lamports !== null) lamports += BigInt(wallet.lamports);
+    // Most fleets hold many empty wallets: skip the BigInt for them.
+    if (wallet.lamports !== null && wallet.lamports !== '0') lamports += BigInt(wallet.lamports);
     tokenBalances += wallet.tokenStats.withBalance;
     closeable += wallet.tokenStats.zeroBalance;
   }

@@ -92,9 +92,14 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     () => new Set(customGroups.map((group) => group.id)),
     [customGroups],
   );
+  // Only needed while landing on ?address=; a 50,000-entry map is not built otherwise.
+  const wantsLanding = params.address !== null;
   const byAddress = useMemo(
-    () => new Map(wallets.map((wallet) => [wallet.address, wallet])),
-    [wallets],
+    () =>
+      wantsLanding
+        ? new Map(wallets.map((wallet) => [wallet.address, wallet]))
+        : new Map<string, SlimWallet>(),
+    [wallets, wantsLanding],
   );
 
   // Landing on ?address= (spec 2 §2.1): adjusted while rendering, once per address, so the list
