@@ -40,7 +40,7 @@ export function overviewCards(summary: WalletSummary): OverviewCard[] {
     },
     {
       title: 'Wallets',
-      main: String(wallets.total),
+      main: wallets.total.toLocaleString(),
       lines: [`${wallets.traders} traders`, `${wallets.poolCreators} pool creators`],
       money: false,
     },
