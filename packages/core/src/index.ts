@@ -19,3 +19,8 @@ export * from './api/wallet-import';
 export * from './api/scan-details';
 export * from './api/wallets';
 export * from './api/organize';
+export * from './wallets/segments';
+export * from './wallets/segment-day';
+export * from './wallets/wallet-sort';
+export * from './wallets/selection';
+export * from './wallets/group-by';

@@ -63,7 +63,7 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
     landed: true,
   },
   { id: 'import', path: '/', title: 'Import Wallets', access: 'session', landed: true },
-  { id: 'wallets', path: '/wallets', title: 'Wallets', access: 'session', landed: false },
+  { id: 'wallets', path: '/wallets', title: 'Wallets', access: 'session', landed: true },
   { id: 'tokens', path: '/tokens', title: 'Tokens', access: 'session', landed: false },
   {
     id: 'trading-dashboard',

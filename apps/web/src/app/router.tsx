@@ -10,6 +10,7 @@ import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RouteNotLandedPage } from '../features/not-found/route-not-landed-page';
 import { RequireSession } from '../features/session/require-session';
+import { WalletsPage } from '../features/wallets/wallets-page';
 import { useSession } from '../features/session/use-session';
 import { AppLayout } from '../shell/app-layout';
 import { FullPageStatus } from '../shell/full-page-status';
@@ -22,6 +23,7 @@ const LANDED_PAGES: Partial<Record<RouteId, () => ReactNode>> = {
   'invite-request': () => <InviteRequestPage />,
   'invite-activate': () => <ActivatePage />,
   import: () => <ImportPage />,
+  wallets: () => <WalletsPage />,
   settings: () => <ControlCentrePage />,
   admin: () => <AdminPage />,
 };

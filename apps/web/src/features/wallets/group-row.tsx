@@ -1,0 +1,78 @@
+import { checkStateOf } from '@fleet/core';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { memo } from 'react';
+import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
+import type { DisplayUnit } from '../preferences/display-unit-store';
+import { TriStateCheckbox } from './tri-state-checkbox';
+import { formatBalance, NO_VALUE, relativeTime } from './wallet-format';
+import type { GroupSummary } from './wallet-list-model';
+import { ROW_HEIGHT } from './wallet-table-columns';
+
+/** The grouped table's columns (spec 2 §2.1): group, VALUE, TOKEN, scan, actions. */
+export const GROUP_ROW_TEMPLATE = '40px 40px minmax(220px, 1fr) 170px 110px 120px';
+
+export interface GroupRowProps {
+  readonly group: GroupSummary;
+  readonly selected: ReadonlySet<string>;
+  readonly unit: DisplayUnit;
+  readonly hideBalances: boolean;
+  readonly now: number;
+  /** Offset in the virtual body: a number, so the memoised row skips renders while scrolling. */
+  readonly top: number;
+  readonly onToggleOpen: (bucketId: string) => void;
+  readonly onToggleMembers: (ids: readonly string[]) => void;
+}
+
+export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
+  const { group } = props;
+  const state = checkStateOf(props.selected, group.walletIds);
+  const value = `${formatBalance(group.lamports, props.unit)} ${props.unit === 'sol' ? 'SOL' : 'lamports'}`;
+  return (
+    <div
+      role="row"
+      className="absolute top-0 left-0 grid w-full items-center border-b border-border bg-surface-raised text-sm font-semibold"
+      style={{
+        transform: `translateY(${props.top}px)`,
+        height: ROW_HEIGHT,
+        gridTemplateColumns: GROUP_ROW_TEMPLATE,
+        contain: 'strict',
+      }}
+    >
+      <div role="cell" className="px-2">
+        <TriStateCheckbox
+          state={state}
+          label={`Select all wallets in ${group.label}`}
+          onToggle={() => props.onToggleMembers(group.walletIds)}
+        />
+      </div>
+      <div role="cell">
+        <button
+          type="button"
+          aria-label={group.expanded ? `Collapse ${group.label}` : `Expand ${group.label}`}
+          aria-expanded={group.expanded}
+          className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
+          onClick={() => props.onToggleOpen(group.id)}
+        >
+          {group.expanded ? (
+            <ChevronDown className="size-4" aria-hidden />
+          ) : (
+            <ChevronRight className="size-4" aria-hidden />
+          )}
+        </button>
+      </div>
+      <div role="cell" className="min-w-0 truncate px-2">
+        {group.label}{' '}
+        <span className="text-xs font-normal text-fg-muted">({group.walletIds.length})</span>
+      </div>
+      <div role="cell" className="px-2 text-right tabular-nums">
+        {props.hideBalances ? HIDDEN_BALANCE : value}
+      </div>
+      <div role="cell" className="px-2 text-right tabular-nums">
+        {group.tokensWithBalance}
+      </div>
+      <div role="cell" className="px-2 text-xs font-normal text-fg-muted">
+        {group.lastScannedAt ? relativeTime(group.lastScannedAt, props.now) : NO_VALUE}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,49 @@
+import type { WalletSummary } from '@fleet/core';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { useDisplayPreferences } from '../preferences/display-preferences-store';
+import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
+import { overviewCards } from './portfolio-cards';
+import { readStatsExpanded, writeStatsExpanded } from './wallets-storage';
+
+export function PortfolioOverview({ summary }: { readonly summary: WalletSummary | undefined }) {
+  const [expanded, setExpanded] = useState(readStatsExpanded);
+  const { hideBalances } = useDisplayPreferences();
+  const toggle = () => {
+    setExpanded(!expanded);
+    writeStatsExpanded(!expanded);
+  };
+  return (
+    <section aria-label="Portfolio Overview" className="flex flex-col gap-2">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-semibold tracking-wide">Portfolio Overview</h2>
+        <Button variant="ghost" size="sm" onClick={toggle} aria-expanded={expanded}>
+          {expanded ? 'Collapse' : 'Expand'}
+          {expanded ? (
+            <ChevronUp className="size-3.5" aria-hidden />
+          ) : (
+            <ChevronDown className="size-3.5" aria-hidden />
+          )}
+        </Button>
+      </div>
+      {expanded && summary ? (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+          {overviewCards(summary).map((card) => (
+            <div key={card.title} className="rounded-md border border-border bg-surface-raised p-3">
+              <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
+              <p className="mt-1 text-lg font-bold tabular-nums">
+                {card.money && hideBalances ? HIDDEN_BALANCE : card.main}
+              </p>
+              {card.lines.map((line) => (
+                <p key={line} className="text-xs text-fg-muted">
+                  {line}
+                </p>
+              ))}
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchSeedGroups, seedGroupsQueryKey } from '../import/import-api';
+import {
+  fetchGroups,
+  fetchTags,
+  fetchWallet,
+  fetchWalletList,
+  groupsQueryKey,
+  tagsQueryKey,
+  walletDetailQueryKey,
+  walletListQueryKey,
+} from './wallets-api';
+
+/** The wallet list with its summary: one query for the whole table (spec 2 §2.1). */
+export function useWalletList() {
+  return useQuery({
+    queryKey: walletListQueryKey,
+    queryFn: ({ signal }) => fetchWalletList(signal),
+  });
+}
+
+/** Tags by id, for the Tags column and `?tag=` (spec 2 §7: no cache). */
+export function useTags() {
+  return useQuery({ queryKey: tagsQueryKey, queryFn: ({ signal }) => fetchTags(signal) });
+}
+
+export function useGroups() {
+  return useQuery({ queryKey: groupsQueryKey, queryFn: ({ signal }) => fetchGroups(signal) });
+}
+
+/** Spec 2 §9: seed groups are cached for 60 s. */
+export const SEED_GROUPS_STALE_MS = 60_000;
+
+export function useSeedGroups() {
+  return useQuery({
+    queryKey: seedGroupsQueryKey,
+    queryFn: ({ signal }) => fetchSeedGroups(signal),
+    staleTime: SEED_GROUPS_STALE_MS,
+  });
+}
+
+/** One wallet with its token accounts, fetched when its row is expanded. */
+export function useWalletDetail(address: string) {
+  return useQuery({
+    queryKey: walletDetailQueryKey(address),
+    queryFn: ({ signal }) => fetchWallet(address, signal),
+  });
+}

@@ -1,0 +1,114 @@
+import { Copy, ExternalLink, KeyRound, MoreHorizontal } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { cn } from '../../ui/cn';
+import { useToast } from '../../ui/toast';
+import { useCopy } from '../../ui/use-copy';
+import { explorerAddressUrl } from './wallet-format';
+import { revealKeysForCopy } from './wallets-api';
+
+const triggerClass = 'rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg';
+const itemClass = cn(
+  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-fg outline-none select-none',
+  'data-[highlighted]:bg-surface-sunken',
+);
+
+/**
+ * The Actions cell. A plain button until first used: a menu per row would put ~50 menu trees
+ * into every scroll frame, so the Radix menu is mounted only for the row whose button was pressed.
+ */
+export function WalletRowActions({
+  id,
+  address,
+}: {
+  readonly id: string;
+  readonly address: string;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        aria-label={`Actions for ${address}`}
+        aria-haspopup="menu"
+        className={triggerClass}
+        onClick={() => setOpen(true)}
+      >
+        <MoreHorizontal className="size-4" aria-hidden />
+      </button>
+    );
+  }
+  return <RowMenu id={id} address={address} onClose={() => setOpen(false)} />;
+}
+
+/**
+ * Copy address, copy private key, view on explorer (spec 2 §2.1). The slim list does not say
+ * whether a key is stored, so Copy private asks the audited reveal call and reports "No Private
+ * Keys" (spec 2 §5) when the server holds none for this wallet.
+ */
+function RowMenu({
+  id,
+  address,
+  onClose,
+}: {
+  readonly id: string;
+  readonly address: string;
+  readonly onClose: () => void;
+}) {
+  const copy = useCopy();
+  const toast = useToast();
+
+  const copyPrivate = async () => {
+    try {
+      const { keys } = await revealKeysForCopy([id]);
+      const key = keys.find((entry) => entry.id === id);
+      if (!key) {
+        toast.show({
+          title: 'No Private Keys',
+          description: 'No private keys available in scope',
+          severity: 'warning',
+        });
+        return;
+      }
+      await copy(key.privateKey);
+    } catch (error) {
+      toast.show({
+        title: 'Copy failed',
+        description: error instanceof Error ? error.message : 'Failed to copy private key',
+        severity: 'error',
+      });
+    }
+  };
+
+  return (
+    <DropdownMenu.Root open modal={false} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" aria-label={`Actions for ${address}`} className={triggerClass}>
+          <MoreHorizontal className="size-4" aria-hidden />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
+        >
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
+            <Copy className="size-3.5 text-fg-muted" aria-hidden /> Copy address
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copyPrivate()}>
+            <KeyRound className="size-3.5 text-fg-muted" aria-hidden /> Copy private key
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() =>
+              window.open(explorerAddressUrl(address), '_blank', 'noopener,noreferrer')
+            }
+          >
+            <ExternalLink className="size-3.5 text-fg-muted" aria-hidden /> View on explorer
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

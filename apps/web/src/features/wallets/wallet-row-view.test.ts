@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { testWallet } from './test-wallets';
+import { buildRowView, createRowViewCache } from './wallet-row-view';
+import { overviewCards } from './portfolio-cards';
+
+const tags = new Map([
+  ['t1', { id: 't1', name: 'Whale', color: '#ef4444' }],
+  ['t2', { id: 't2', name: 'Bot', color: null }],
+  ['t3', { id: 't3', name: 'Cold', color: '#22c55e' }],
+  ['t4', { id: 't4', name: 'Hot', color: '#eab308' }],
+]);
+const now = Date.parse('2026-01-01T02:00:00Z');
+
+describe('row views', () => {
+  it('formats once what the row shows', () => {
+    const view = buildRowView(
+      testWallet(1, {
+        lamports: '1500000000',
+        tagIds: ['t1', 't2', 'gone', 't3', 't4'],
+        importStatus: 'restored',
+        isMasterWallet: true,
+      }),
+      tags,
+      now,
+    );
+    expect(view.solText).toBe('1.5000');
+    expect(view.lamportsText).toBe('1,500,000,000');
+    expect(view.totalText).toBe('—');
+    expect(view.tokensValueText).toBe('—');
+    expect(view.tags.map((tag) => [tag.name, tag.color])).toEqual([
+      ['Whale', '#ef4444'],
+      ['Bot', '#3b82f6'],
+      ['Cold', '#22c55e'],
+    ]);
+    expect(view.moreTags).toBe(1);
+    expect(view.importedText).toBe('2h ago');
+    expect(view.shortAddress).toMatch(/^Addr…/);
+  });
+
+  it('shows a dash for an unscanned wallet', () => {
+    const view = buildRowView(testWallet(2, { lamports: null }), tags, now);
+    expect([view.solText, view.lamportsText, view.lamports]).toEqual(['—', '—', null]);
+  });
+
+  it('builds each wallet’s view once and reuses it', () => {
+    const cache = createRowViewCache(tags, now);
+    const wallet = testWallet(3);
+    expect(cache.get(wallet)).toBe(cache.get(wallet));
+    expect(cache.get({ ...wallet })).not.toBe(cache.get(wallet));
+  });
+
+  it('fills the overview cards in SOL, with USD as a dash', () => {
+    const cards = overviewCards({
+      wallets: {
+        total: 3,
+        withSol: 2,
+        withAssets: 1,
+        withClosable: 1,
+        poolCreators: 0,
+        traders: 1,
+      },
+      totalLamports: '2500000000',
+      tokens: { uniqueAssets: 4, assetInstances: 6, instancesWithBalance: 5, totalValueUsd: null },
+      closable: { count: 1, rentLamports: '2039280' },
+      lastScannedAt: null,
+    });
+    expect(cards.map((card) => card.title)).toEqual([
+      'Portfolio',
+      'SOL Holdings',
+      'Token Assets',
+      'Wallets',
+      'Closeable',
+    ]);
+    expect(cards[0]?.main).toBe('2.5000 SOL');
+    expect(cards.flatMap((card) => card.lines).filter((line) => line.includes('USD'))).toEqual([
+      'USD —',
+      'USD —',
+      'USD —',
+    ]);
+    expect(cards[4]?.lines[0]).toBe('0.0020 SOL rent');
+  });
+});

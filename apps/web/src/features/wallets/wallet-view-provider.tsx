@@ -1,0 +1,342 @@
+import {
+  clickRow as clickSelectionRow,
+  DEFAULT_WALLET_SORT,
+  EMPTY_SELECTION,
+  nextWalletSort,
+  pruneSelection,
+  seedIdOfSegment,
+  seedSourceCounts,
+  selectOnly,
+  toggleMany as toggleSelectionMany,
+  type GroupMode,
+  type SelectionState,
+  type SlimWallet,
+  type WalletSegment,
+  type WalletSort,
+  type WalletSortKey,
+} from '@fleet/core';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useToast } from '../../ui/toast';
+import { useGroups, useTags, useWalletList } from './use-wallet-queries';
+import {
+  bucketsFor,
+  buildTableModel,
+  expandAllState,
+  headerTotals,
+  visibleWalletList,
+} from './wallet-list-model';
+import { createRowViewCache } from './wallet-row-view';
+import { WalletSelectionContext, type WalletSelection } from './wallet-selection-context';
+import {
+  landedParams,
+  meaningOfGroupParam,
+  paramsForSegment,
+  readWalletUrlParams,
+  withoutParams,
+} from './wallet-url-params';
+import { WalletViewContext, type WalletView } from './wallet-view-context';
+import { readSegment, readTab, writeSegment, writeTab, type WalletTab } from './wallets-storage';
+
+export const HIGHLIGHT_MS = 6_000;
+export const SCROLL_TARGET_MS = 1_500;
+
+const EMPTY_WALLETS: readonly SlimWallet[] = [];
+
+function batchLabel(_batchId: string, newestCreatedAt: string): string {
+  const time = Date.parse(newestCreatedAt);
+  return Number.isNaN(time) ? 'Import batch' : `Import of ${new Date(time).toLocaleString()}`;
+}
+
+/**
+ * Owns the wallet page's state (tab, segment, filters, sort, grouping, selection, expansion,
+ * landing on `?address=`) and derives the table from it. Derived data is memoised per input
+ * change, so scrolling and hovering never recompute the list.
+ */
+export function WalletViewProvider({ children }: { readonly children: ReactNode }) {
+  const toast = useToast();
+  const list = useWalletList();
+  const tags = useTags();
+  const groups = useGroups();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readWalletUrlParams(searchParams);
+
+  const [tab, setTabState] = useState<WalletTab>(readTab);
+  const [chosenSegment, setChosenSegment] = useState<WalletSegment>(() => readSegment(new Date()));
+  const [groupMode, setGroupModeState] = useState<GroupMode>('standard');
+  const [sort, setSort] = useState<WalletSort>(DEFAULT_WALLET_SORT);
+  const [selectionState, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
+  const [expandedWallets, setExpandedWallets] = useState<ReadonlySet<string>>(() => new Set());
+  const [expandedGroups, setExpandedGroups] = useState<ReadonlySet<string>>(() => new Set());
+  const [highlightId, setHighlightId] = useState<string | null>(null);
+  const [scrollTargetId, setScrollTargetId] = useState<string | null>(null);
+  const [landedOn, setLandedOn] = useState<string | null>(null);
+  const [landingSegment, setLandingSegment] = useState<WalletSegment | null>(null);
+
+  const wallets = list.data?.wallets ?? EMPTY_WALLETS;
+  /** Relative times and "Recently Added" are measured from when the data arrived. */
+  const now = list.dataUpdatedAt;
+
+  const tagList = tags.data?.tags;
+  const tagsById = useMemo(() => new Map((tagList ?? []).map((tag) => [tag.id, tag])), [tagList]);
+  const tagName = useCallback((id: string) => tagsById.get(id)?.name, [tagsById]);
+  const customGroups = useMemo(
+    () =>
+      (groups.data?.groups ?? [])
+        .filter((group) => group.kind === 'custom')
+        .map((group) => ({ id: group.id, name: group.group_name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [groups.data],
+  );
+  const customGroupIds = useMemo(
+    () => new Set(customGroups.map((group) => group.id)),
+    [customGroups],
+  );
+  // Only needed while landing on ?address=; a 50,000-entry map is not built otherwise.
+  const wantsLanding = params.address !== null;
+  const byAddress = useMemo(
+    () =>
+      wantsLanding
+        ? new Map(wallets.map((wallet) => [wallet.address, wallet]))
+        : new Map<string, SlimWallet>(),
+    [wallets, wantsLanding],
+  );
+
+  // Landing on ?address= (spec 2 §2.1): adjusted while rendering, once per address, so the list
+  // tab, the all segment and the selection are right in the same paint. Side effects (URL, toast,
+  // timers) follow in the effect below.
+  const landingKey = list.data && params.address !== null ? params.address : null;
+  if (landingKey !== landedOn) {
+    setLandedOn(landingKey);
+    const target = landingKey === null ? undefined : byAddress.get(landingKey);
+    if (target) {
+      setTabState('list');
+      setLandingSegment('all');
+      setSelection(selectOnly([target.id]));
+      setHighlightId(target.id);
+      setScrollTargetId(target.id);
+    }
+  }
+
+  useEffect(() => {
+    if (landingKey === null) return undefined;
+    const target = byAddress.get(landingKey);
+    if (!target) {
+      toast.show({ title: 'Wallet not found', description: landingKey, severity: 'warning' });
+      setSearchParams((current) => withoutParams(current, ['address', 'search']), {
+        replace: true,
+      });
+      return undefined;
+    }
+    setSearchParams(landedParams(target.address), { replace: true });
+    const scroll = window.setTimeout(() => setScrollTargetId(null), SCROLL_TARGET_MS);
+    const highlight = window.setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => {
+      window.clearTimeout(scroll);
+      window.clearTimeout(highlight);
+    };
+    // byAddress changes with every refetch; the landing happens once per address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [landingKey]);
+
+  const groupMeaning = meaningOfGroupParam(params.groupId, customGroupIds);
+  const segment: WalletSegment =
+    groupMeaning.kind === 'seed' ? groupMeaning.segment : (landingSegment ?? chosenSegment);
+  const tagFilter = useMemo(() => {
+    if (params.tag === null) return null;
+    const tag = (tagList ?? []).find((entry) => entry.slug === params.tag);
+    return { slug: params.tag, name: tag?.name ?? params.tag, id: tag?.id ?? null };
+  }, [params.tag, tagList]);
+  const groupFilter =
+    groupMeaning.kind === 'custom'
+      ? {
+          id: groupMeaning.groupId,
+          name: customGroups.find((group) => group.id === groupMeaning.groupId)?.name ?? '',
+        }
+      : null;
+
+  // An unknown tag slug matches no wallet rather than silently showing all of them.
+  const tagIdFilter = tagFilter === null ? null : (tagFilter.id ?? `unknown:${tagFilter.slug}`);
+  const groupIdFilter = groupFilter?.id ?? null;
+  const visibleWallets = useMemo(
+    () =>
+      visibleWalletList(
+        wallets,
+        { segment, tagId: tagIdFilter, customGroupId: groupIdFilter },
+        sort,
+        { now, tagName },
+      ),
+    [wallets, segment, tagIdFilter, groupIdFilter, sort, now, tagName],
+  );
+  // Keyed by wallet object: a refetch brings new objects, so stale views are never reused.
+  const rowViews = useMemo(() => createRowViewCache(tagsById, now), [tagsById, now]);
+  const buckets = useMemo(
+    () =>
+      groupMode === 'standard'
+        ? null
+        : bucketsFor(visibleWallets, { mode: groupMode, customGroups, batchLabel }),
+    [visibleWallets, groupMode, customGroups],
+  );
+  const model = useMemo(
+    () => buildTableModel(visibleWallets, buckets, expandedWallets, expandedGroups),
+    [visibleWallets, buckets, expandedWallets, expandedGroups],
+  );
+  const totals = useMemo(() => headerTotals(visibleWallets), [visibleWallets]);
+  const seedCounts = useMemo(() => seedSourceCounts(wallets), [wallets]);
+  const visibleIds = useMemo(
+    () => new Set(visibleWallets.map((wallet) => wallet.id)),
+    [visibleWallets],
+  );
+  // Pruned against what is in view: the Toolkit never acts on a wallet the operator cannot see.
+  const selection = useMemo(
+    () => pruneSelection(selectionState, visibleIds),
+    [selectionState, visibleIds],
+  );
+
+  const setTab = useCallback(
+    (next: WalletTab) => {
+      setTabState(next);
+      writeTab(next);
+    },
+    [setTabState],
+  );
+
+  const chooseSegment = useCallback(
+    (next: WalletSegment) => {
+      setChosenSegment(next);
+      setLandingSegment(null);
+      writeSegment(next, new Date());
+      // Spec 2 §4: a seed segment while grouping by custom groups returns to standard mode.
+      if (seedIdOfSegment(next) !== undefined) {
+        setGroupModeState((mode) => (mode === 'custom' ? 'standard' : mode));
+      }
+      setSearchParams((current) => paramsForSegment(current, next), { replace: true });
+    },
+    [setChosenSegment, setLandingSegment, setGroupModeState, setSearchParams],
+  );
+
+  const setGroupMode = useCallback(
+    (mode: GroupMode) => {
+      setGroupModeState(mode);
+      setExpandedGroups(new Set());
+      // Leaving custom mode clears the opened custom group (spec 2 §4).
+      if (mode !== 'custom' && groupIdFilter !== null) {
+        setSearchParams((current) => withoutParams(current, ['groupId']), { replace: true });
+      }
+    },
+    [groupIdFilter, setGroupModeState, setExpandedGroups, setSearchParams],
+  );
+
+  const grouped = groupMode !== 'standard';
+  const sortBy = useCallback(
+    (key: WalletSortKey) => setSort((current) => nextWalletSort(current, key, grouped)),
+    [grouped, setSort],
+  );
+
+  const clearFilter = useCallback(
+    (which: 'tag' | 'group') =>
+      setSearchParams((current) => withoutParams(current, [which === 'tag' ? 'tag' : 'groupId']), {
+        replace: true,
+      }),
+    [setSearchParams],
+  );
+
+  const { visibleOrder } = model;
+  const clickRow = useCallback(
+    (id: string, shiftKey: boolean) =>
+      setSelection((current) =>
+        clickSelectionRow(pruneSelection(current, visibleIds), id, visibleOrder, shiftKey),
+      ),
+    [visibleIds, visibleOrder, setSelection],
+  );
+  const toggleMany = useCallback(
+    (ids: readonly string[]) =>
+      setSelection((current) => toggleSelectionMany(pruneSelection(current, visibleIds), ids)),
+    [visibleIds, setSelection],
+  );
+  const toggleAllVisible = useCallback(() => toggleMany(visibleOrder), [toggleMany, visibleOrder]);
+
+  const toggleWallet = useCallback(
+    (id: string) => {
+      setExpandedWallets((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      });
+    },
+    [setExpandedWallets],
+  );
+  const expandState = expandAllState(visibleOrder, expandedWallets);
+  const toggleExpandAll = useCallback(
+    () => setExpandedWallets(expandState === 'expanded' ? new Set() : new Set(visibleOrder)),
+    [expandState, visibleOrder, setExpandedWallets],
+  );
+  const toggleGroupOpen = useCallback(
+    (bucketId: string) => {
+      setExpandedGroups((current) => {
+        const next = new Set(current);
+        if (!next.delete(bucketId)) next.add(bucketId);
+        return next;
+      });
+    },
+    [setExpandedGroups],
+  );
+
+  const { refetch: refetchList } = list;
+  const refetch = useCallback(() => void refetchList(), [refetchList]);
+
+  const view: WalletView = {
+    status: list.status,
+    error: list.error,
+    refetch,
+    dataUpdatedAt: now,
+    allWallets: wallets,
+    summary: list.data?.summary,
+    rowViews,
+    visibleWallets,
+    model,
+    totals,
+    seedCounts,
+    tab,
+    setTab,
+    segment,
+    chooseSegment,
+    groupMode,
+    setGroupMode,
+    sort,
+    sortBy,
+    tagFilter,
+    groupFilter,
+    clearFilter,
+    selection,
+    clickRow,
+    toggleAllVisible,
+    toggleMany,
+    expandedWallets,
+    toggleWallet,
+    expandState,
+    toggleExpandAll,
+    toggleGroupOpen,
+    highlightId,
+    scrollTargetId,
+  };
+
+  const selectedIds = selection.selected;
+  const publicSelection = useMemo<WalletSelection>(
+    () => ({
+      selectedIds,
+      setSelected: (ids) => setSelection(selectOnly(ids)),
+      clear: () => setSelection(EMPTY_SELECTION),
+      visibleWallets,
+    }),
+    [selectedIds, visibleWallets, setSelection],
+  );
+
+  return (
+    <WalletViewContext.Provider value={view}>
+      <WalletSelectionContext.Provider value={publicSelection}>
+        {children}
+      </WalletSelectionContext.Provider>
+    </WalletViewContext.Provider>
+  );
+}

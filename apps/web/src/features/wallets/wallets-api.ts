@@ -1,0 +1,112 @@
+import {
+  getWalletResponseSchema,
+  groupWalletsResponseSchema,
+  listArchivedWalletsResponseSchema,
+  listGroupsResponseSchema,
+  listTagsResponseSchema,
+  restoreWalletsResponseSchema,
+  revealKeysResponseSchema,
+  searchResponseSchema,
+  type ListSlimWalletsResponse,
+  type RevealKeysResponse,
+  type SearchResponse,
+  type Wallet,
+} from '@fleet/core';
+import { z } from 'zod';
+import { apiRequest } from '../../api/http';
+import { parseSlimWalletList } from './slim-wallet-guard';
+
+/** The wallet page's calls (spec 2 §7), typed by the shared contract in `@fleet/core`. */
+export const walletListQueryKey = ['wallets', 'slim'] as const;
+export const walletDetailQueryKey = (address: string) => ['wallet', address] as const;
+export const tagsQueryKey = ['tags'] as const;
+export const groupsQueryKey = ['groups', 'withCounts'] as const;
+export const groupWalletsQueryKey = (groupId: string) => ['groups', groupId, 'wallets'] as const;
+export const archivedWalletsQueryKey = ['archived-wallets'] as const;
+
+export type GroupWalletsResponse = z.infer<typeof groupWalletsResponseSchema>;
+export type GroupList = z.infer<typeof listGroupsResponseSchema>;
+export type TagList = z.infer<typeof listTagsResponseSchema>;
+export type ArchivedWalletList = z.infer<typeof listArchivedWalletsResponseSchema>;
+
+const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
+
+/** Balances change with every scan: never from the browser's HTTP cache. */
+export async function fetchWalletList(signal?: AbortSignal): Promise<ListSlimWalletsResponse> {
+  const body = await apiRequest('/api/wallets?mode=slim&summary=true', {
+    // Checked below by the fast guard (slim-wallet-guard.ts), which falls back to the schema.
+    schema: z.unknown(),
+    cache: 'no-store',
+    ...withSignal(signal),
+  });
+  return parseSlimWalletList(body);
+}
+
+export async function fetchWallet(address: string, signal?: AbortSignal): Promise<Wallet> {
+  const answer = await apiRequest(`/api/wallet/${encodeURIComponent(address)}`, {
+    schema: getWalletResponseSchema,
+    cache: 'no-store',
+    ...withSignal(signal),
+  });
+  return answer.wallet;
+}
+
+export function fetchTags(signal?: AbortSignal): Promise<TagList> {
+  return apiRequest('/api/tags', {
+    schema: listTagsResponseSchema,
+    cache: 'no-store',
+    ...withSignal(signal),
+  });
+}
+
+export function fetchGroups(signal?: AbortSignal): Promise<GroupList> {
+  return apiRequest('/api/groups?withCounts=true', {
+    schema: listGroupsResponseSchema,
+    ...withSignal(signal),
+  });
+}
+
+export function fetchGroupWallets(
+  groupId: string,
+  signal?: AbortSignal,
+): Promise<GroupWalletsResponse> {
+  return apiRequest(`/api/groups/${encodeURIComponent(groupId)}/wallets`, {
+    schema: groupWalletsResponseSchema,
+    cache: 'no-store',
+    ...withSignal(signal),
+  });
+}
+
+export function fetchArchivedWallets(signal?: AbortSignal): Promise<ArchivedWalletList> {
+  return apiRequest('/api/archived-wallets', {
+    schema: listArchivedWalletsResponseSchema,
+    cache: 'no-store',
+    ...withSignal(signal),
+  });
+}
+
+export function restoreWallets(ids: readonly string[]): Promise<{ restored: number }> {
+  return apiRequest('/api/restore-wallets', {
+    method: 'POST',
+    body: { ids },
+    schema: restoreWalletsResponseSchema,
+  });
+}
+
+/** The audited way a key leaves the server; `copy` is what the row menu's Copy private asks. */
+export function revealKeysForCopy(walletIds: readonly string[]): Promise<RevealKeysResponse> {
+  return apiRequest('/api/wallets/reveal-keys', {
+    method: 'POST',
+    body: { walletIds, purpose: 'copy' },
+    schema: revealKeysResponseSchema,
+  });
+}
+
+export function searchWallets(
+  query: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<SearchResponse> {
+  const params = new URLSearchParams({ q: query, limit: String(limit) });
+  return apiRequest(`/api/search?${params.toString()}`, { schema: searchResponseSchema, signal });
+}

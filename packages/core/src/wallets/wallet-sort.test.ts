@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { slimWallet } from './test-wallet';
+import { DEFAULT_WALLET_SORT, nextWalletSort, sortWallets, type WalletSort } from './wallet-sort';
+
+const tags = new Map([
+  ['t1', 'Alpha'],
+  ['t2', 'beta'],
+  ['t3', 'Gamma'],
+]);
+const context = { tagName: (id: string) => tags.get(id) };
+const ids = (list: readonly { id: string }[]) => list.map((wallet) => wallet.id);
+const sort = (key: WalletSort['key'], direction: WalletSort['direction']): WalletSort => ({
+  key,
+  direction,
+});
+
+describe('wallet sort (spec 2 §4)', () => {
+  it('defaults to total, descending', () => {
+    expect(DEFAULT_WALLET_SORT).toEqual({ key: 'total', direction: 'desc' });
+  });
+
+  it('toggles the same column and starts a new one ascending, or descending when grouped', () => {
+    expect(nextWalletSort(sort('sol', 'asc'), 'sol', false)).toEqual(sort('sol', 'desc'));
+    expect(nextWalletSort(sort('sol', 'desc'), 'sol', true)).toEqual(sort('sol', 'asc'));
+    expect(nextWalletSort(sort('sol', 'desc'), 'tags', false)).toEqual(sort('tags', 'asc'));
+    expect(nextWalletSort(sort('sol', 'asc'), 'tags', true)).toEqual(sort('tags', 'desc'));
+  });
+
+  it('compares lamports as bigints, exactly past 2^53, with unscanned wallets last both ways', () => {
+    const a = slimWallet({ id: 'a', lamports: '9007199254740993' });
+    const b = slimWallet({ id: 'b', lamports: '9007199254740992' });
+    const c = slimWallet({ id: 'c', lamports: null });
+    const d = slimWallet({ id: 'd', lamports: '5' });
+    expect(ids(sortWallets([c, a, b, d], sort('sol', 'asc'), context))).toEqual([
+      'd',
+      'b',
+      'a',
+      'c',
+    ]);
+    expect(ids(sortWallets([c, a, b, d], sort('sol', 'desc'), context))).toEqual([
+      'a',
+      'b',
+      'd',
+      'c',
+    ]);
+  });
+
+  it('sorts total by SOL, then by the tokens value', () => {
+    const a = slimWallet({ id: 'a', lamports: '10', tokensValueUsd: 1 });
+    const b = slimWallet({ id: 'b', lamports: '10', tokensValueUsd: 5 });
+    const c = slimWallet({ id: 'c', lamports: '20', tokensValueUsd: null });
+    expect(ids(sortWallets([a, b, c], DEFAULT_WALLET_SORT, context))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('is stable: ties keep their incoming order in both directions', () => {
+    const list = ['p', 'q', 'r', 's'].map((id) => slimWallet({ id, lamports: '7' }));
+    expect(ids(sortWallets(list, sort('sol', 'asc'), context))).toEqual(['p', 'q', 'r', 's']);
+    expect(ids(sortWallets(list, sort('sol', 'desc'), context))).toEqual(['p', 'q', 'r', 's']);
+  });
+
+  it('sorts wallet by name or address, source by label, case-insensitively', () => {
+    const a = slimWallet({ id: 'a', name: 'zeta', sourceLabel: 'Seed' });
+    const b = slimWallet({ id: 'b', name: 'Alpha', sourceLabel: 'PK' });
+    const c = slimWallet({
+      id: 'c',
+      name: null,
+      address: 'Mxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      sourceLabel: 'ledger',
+    });
+    expect(ids(sortWallets([a, b, c], sort('wallet', 'asc'), context))).toEqual(['b', 'c', 'a']);
+    expect(ids(sortWallets([a, b, c], sort('source', 'asc'), context))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('sorts tags by the names shown, untagged wallets last', () => {
+    const a = slimWallet({ id: 'a', tagIds: ['t3'] });
+    const b = slimWallet({ id: 'b', tagIds: ['t2', 't1'] });
+    const c = slimWallet({ id: 'c', tagIds: [] });
+    const d = slimWallet({ id: 'd', tagIds: ['unknown'] });
+    expect(ids(sortWallets([c, a, d, b], sort('tags', 'asc'), context))).toEqual([
+      'b',
+      'a',
+      'c',
+      'd',
+    ]);
+    expect(ids(sortWallets([c, a, d, b], sort('tags', 'desc'), context))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+  });
+
+  it('sorts counts, tokens value and import time, unpriced wallets last', () => {
+    const a = slimWallet({
+      id: 'a',
+      tokenStats: { total: 3, withBalance: 1, zeroBalance: 2 },
+      tokensValueUsd: null,
+      createdAt: '2026-01-02T00:00:00Z',
+    });
+    const b = slimWallet({
+      id: 'b',
+      tokenStats: { total: 3, withBalance: 3, zeroBalance: 0 },
+      tokensValueUsd: 2.5,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    expect(ids(sortWallets([a, b], sort('withCount', 'asc'), context))).toEqual(['a', 'b']);
+    expect(ids(sortWallets([a, b], sort('zeroCount', 'asc'), context))).toEqual(['b', 'a']);
+    expect(ids(sortWallets([a, b], sort('tokensValue', 'desc'), context))).toEqual(['b', 'a']);
+    expect(ids(sortWallets([a, b], sort('tokensValue', 'asc'), context))).toEqual(['b', 'a']);
+    expect(ids(sortWallets([a, b], sort('importedAt', 'asc'), context))).toEqual(['b', 'a']);
+  });
+
+  it('returns a sorted permutation that does not touch the input (property over random lists)', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    for (let round = 0; round < 20; round += 1) {
+      const list = Array.from({ length: 60 }, (_, index) =>
+        slimWallet({
+          id: `w${index}`,
+          lamports: random() % 5 === 0 ? null : String(BigInt(random()) * 1_000_000_007n),
+        }),
+      );
+      const before = ids(list);
+      const sorted = sortWallets(list, sort('sol', 'asc'), context);
+      expect(ids(list)).toEqual(before);
+      expect([...ids(sorted)].sort()).toEqual([...before].sort());
+      for (let i = 1; i < sorted.length; i += 1) {
+        const prev = sorted[i - 1]?.lamports ?? null;
+        const current = sorted[i]?.lamports ?? null;
+        if (current === null) continue;
+        expect(prev).not.toBeNull();
+        expect(BigInt(prev ?? '0') <= BigInt(current)).toBe(true);
+      }
+    }
+  });
+});
