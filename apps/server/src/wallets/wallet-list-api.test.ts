@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds)('the wallet list on %s', (kind) => {
   let operator: Operator;
   let other: Operator;
   const pairs = Array.from({ length: 4 }, () => newTestKeypair());
-  const [first, second, third, master] = pairs as [
+  const [first, second, , master] = pairs as [
     (typeof pairs)[0],
     (typeof pairs)[0],
     (typeof pairs)[0],
