@@ -3,13 +3,11 @@ import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import {
   TOKEN_ACCOUNT_RENT_LAMPORTS,
-  walletRowsSql,
+  walletListBodySql,
   walletSummarySql,
   type SummaryRow,
   type WalletFilter,
-  type WalletListRow,
 } from './wallet-list-sql';
-import { walletRowsJson } from './wallet-list-json';
 import type { WalletActor } from './wallet-actor';
 
 export const WALLET_NOT_FOUND = 'Wallet not found';
@@ -23,8 +21,10 @@ export interface ListWalletsInput extends WalletFilter {
 export function createWalletListService(context: { readonly db: FleetDatabase }) {
   async function rowsJson(tx: TenantDatabase, tenantId: string, input: ListWalletsInput) {
     if (input.address === undefined) await planForWholeLists(tx);
-    const result = await tx.execute<WalletListRow>(walletRowsSql(tenantId, input, input.mode));
-    return walletRowsJson(result.rows);
+    const result = await tx.execute<{ body: string }>(
+      walletListBodySql(tenantId, input, input.mode),
+    );
+    return result.rows[0]?.body ?? '';
   }
 
   async function summary(
@@ -41,9 +41,9 @@ export function createWalletListService(context: { readonly db: FleetDatabase })
 
   return {
     /**
-     * The reply body as JSON text written straight from the rows (see wallet-list-json): the hot
-     * path of the wallets page builds no objects and validates nothing on the way out. The API
-     * tests parse it with the response schemas instead.
+     * The reply body as JSON text the database wrote (see `walletListBodySql`): the hot path of
+     * the wallets page builds no objects and validates nothing on the way out. The API tests
+     * parse it with the response schemas instead.
      */
     async listJson(actor: WalletActor, input: ListWalletsInput): Promise<string> {
       return withTenant(context.db, actor.tenantId, async (tx) => {
