@@ -107,11 +107,11 @@ export function walletListBodySql(
   return sql`with ${baseCte(tenantId, filter)},
   ${tokenStatsCte(tenantId)},
   tg as (
-    select wt.wallet_id, string_agg(wt.tag_id::text, ',' order by wt.tag_id) as ids
+    select wt.wallet_id, string_agg(wt.tag_id::text, ',') as ids
     from wallet_tags wt join base on base.id = wt.wallet_id
     where wt.tenant_id = ${tenantId}::uuid group by wt.wallet_id),
   gr as (
-    select gm.wallet_id, string_agg(gm.group_id::text, ',' order by gm.group_id) as ids
+    select gm.wallet_id, string_agg(gm.group_id::text, ',') as ids
     from wallet_group_members gm join base on base.id = gm.wallet_id
     where gm.tenant_id = ${tenantId}::uuid group by gm.wallet_id),
   latest as (
