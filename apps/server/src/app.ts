@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { createWalletScanner, type BalanceReader, type EndpointPool } from '@fleet/chain';
 import type { DatabaseKind } from '@fleet/core';
@@ -44,12 +45,24 @@ import { postSeedImportRoute } from './routes/import/post-seed-import';
 import { postValidateKeysRoute } from './routes/import/post-validate-keys';
 import type { RouteServices } from './routes/route-services';
 import { getScanDetailsRoute } from './routes/scan/get-scan-details';
+import { deleteArchivedWalletsRoute } from './routes/wallets/delete-archived-wallets';
+import { getArchivedWalletsRoute } from './routes/wallets/get-archived-wallets';
+import { getWalletRoute } from './routes/wallets/get-wallet';
+import { getWalletsRoute } from './routes/wallets/get-wallets';
+import { postCreateWalletRoute } from './routes/wallets/post-create-wallet';
+import { postExportWalletsRoute } from './routes/wallets/post-export-wallets';
+import { postRestoreWalletsRoute } from './routes/wallets/post-restore-wallets';
+import { postRevealKeysRoute } from './routes/wallets/post-reveal-keys';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import { SERVER_VERSION } from './version';
 import { nodePublicKeyOf } from './wallet-import/node-ed25519';
 import { createScanCache } from './wallet-import/scan-cache';
 import { createWalletImportService } from './wallet-import/wallet-import-service';
+import { createKeyRequestLimiter } from './wallets/key-request-limiter';
+import { createWalletKeysService } from './wallets/wallet-keys-service';
+import { createWalletLifecycleService } from './wallets/wallet-lifecycle-service';
+import { createWalletListService } from './wallets/wallet-list-service';
 import { serveWebApp } from './web/serve-web-app';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,6 +112,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerCsrfProtection(app);
   await app.register(cookie);
+  // gzip or br for clients that accept them, from 1 KB up: the slim wallet list of 50,000 wallets
+  // is ~25 MB as text. Request bodies are not inflated (no decompression bombs past bodyLimit);
+  // event streams are left alone by the plugin's default types.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 
   const services = createRouteServices(context);
   await app.register(
@@ -133,6 +155,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         patchSeedGroupRoute,
         postSeedImportRoute,
         getScanDetailsRoute,
+        getWalletsRoute,
+        getWalletRoute,
+        postCreateWalletRoute,
+        getArchivedWalletsRoute,
+        deleteArchivedWalletsRoute,
+        postRestoreWalletsRoute,
+        postRevealKeysRoute,
+        postExportWalletsRoute,
       ]) {
         route(api, services);
       }
@@ -194,5 +224,19 @@ function createRouteServices(context: AppContext): RouteServices {
       now,
     }),
     scanDetails: createScanDetailsService({ pool: context.chainPool, activity: scanActivity }),
+    walletList: createWalletListService({ db: context.db }),
+    walletLifecycle: createWalletLifecycleService({
+      db: context.db,
+      vault: context.vault,
+      audit,
+      now,
+    }),
+    walletKeys: createWalletKeysService({
+      db: context.db,
+      vault: context.vault,
+      audit,
+      limiter: createKeyRequestLimiter(throttle),
+      now,
+    }),
   };
 }

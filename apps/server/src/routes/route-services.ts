@@ -6,6 +6,9 @@ import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
 import type { ScanDetailsService } from '../scan-details/scan-details-service';
 import type { WalletImportService } from '../wallet-import/wallet-import-service';
+import type { WalletKeysService } from '../wallets/wallet-keys-service';
+import type { WalletLifecycleService } from '../wallets/wallet-lifecycle-service';
+import type { WalletListService } from '../wallets/wallet-list-service';
 
 /** What routes may call: services, never the database directly. */
 export interface RouteServices {
@@ -17,4 +20,7 @@ export interface RouteServices {
   readonly walletImport: WalletImportService;
   readonly scanDetails: ScanDetailsService;
   readonly audit: AuditLog;
+  readonly walletList: WalletListService;
+  readonly walletLifecycle: WalletLifecycleService;
+  readonly walletKeys: WalletKeysService;
 }

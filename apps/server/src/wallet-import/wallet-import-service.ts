@@ -156,6 +156,7 @@ export function createWalletImportService(context: {
           importBatchId: batch.id,
           seedGroupId,
           derivationPath: key.derivationPath ?? null,
+          importStatus: 'new',
         });
       }
       const rows = await tx
@@ -198,6 +199,7 @@ export function createWalletImportService(context: {
               keyAlgorithm: seal.algorithm,
               dataKeyVersion: seal.dataKeyVersion,
               importBatchId: batch.id,
+              importStatus: 'restored',
               updatedAt: now(),
               ...(seedGroupId ? { seedGroupId, derivationPath: key.derivationPath ?? null } : {}),
             })
@@ -214,7 +216,14 @@ export function createWalletImportService(context: {
       for (const key of keys.filter((k) => activeSet.has(k.address))) {
         await tx
           .update(wallets)
-          .set({ seedGroupId, derivationPath: key.derivationPath ?? null, updatedAt: now() })
+          // Badged 'updated' as part of this batch (spec 2 §4 badge colours).
+          .set({
+            seedGroupId,
+            derivationPath: key.derivationPath ?? null,
+            importBatchId: batch.id,
+            importStatus: 'updated',
+            updatedAt: now(),
+          })
           .where(eq(wallets.publicAddress, key.address));
       }
     }

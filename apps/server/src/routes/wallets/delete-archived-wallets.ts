@@ -1,0 +1,27 @@
+import { archiveWalletsRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from './wallet-id-list-body-limit';
+
+/**
+ * `DELETE /api/archived-wallets { walletIds, permanent, confirm }`: `permanent: false` archives
+ * active wallets (a soft delete); `permanent: true` deletes archived ones for good and needs the
+ * confirmation sentence. All the wallets or none.
+ */
+export function deleteArchivedWalletsRoute(
+  app: FastifyInstance,
+  { sessions, walletLifecycle }: RouteServices,
+): void {
+  app.delete(
+    '/archived-wallets',
+    { bodyLimit: WALLET_ID_LIST_BODY_LIMIT_BYTES },
+    async (request) => {
+      const actor = await sessionActor(request, sessions);
+      const input = archiveWalletsRequestSchema.parse(request.body);
+      return input.permanent
+        ? { archived: 0, deleted: await walletLifecycle.deletePermanently(actor, input.walletIds) }
+        : { archived: await walletLifecycle.archive(actor, input.walletIds), deleted: 0 };
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import {
+  SOLANA_DERIVATION_SCHEME,
+  deriveSolanaAccounts,
+  listSeedGroupsResponseSchema,
+  listSlimWalletsResponseSchema,
+  seedFingerprint,
+  seedGroupSchema,
+  type SlimWallet,
+} from '@fleet/core';
+import { testDatabaseKinds } from '@fleet/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
+
+describe.each(testDatabaseKinds)('import status badges on %s', (kind) => {
+  let harness: TestApp;
+  let app: FastifyInstance;
+  let operator: Operator;
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      cookies: { fleet_session: operator.cookie },
+      ...(payload ? { payload } : {}),
+    });
+
+  const byAddress = async () =>
+    new Map<string, SlimWallet>(
+      listSlimWalletsResponseSchema
+        .parse((await call('GET', '/api/wallets?mode=slim')).json())
+        .wallets.map((wallet) => [wallet.address, wallet]),
+    );
+
+  beforeAll(async () => {
+    harness = await createTestApp(kind);
+    app = harness.app;
+    operator = await createOperator(app, 'badges@example.com');
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('marks wallets new, restored and updated by the latest import only', async () => {
+    const accounts = deriveSolanaAccounts(new Uint8Array(randomBytes(64)), { count: 3 });
+    const [kept, archived, fresh] = accounts as [
+      (typeof accounts)[0],
+      (typeof accounts)[0],
+      (typeof accounts)[0],
+    ];
+    const imported = await call('POST', '/api/wallet', {
+      privateKeys: [kept.privateKey, archived.privateKey],
+    });
+    expect(imported.statusCode).toBe(200);
+    let wallets = await byAddress();
+    expect(wallets.get(kept.publicKey)?.importStatus).toBe('new');
+    await call('DELETE', '/api/archived-wallets', {
+      walletIds: [wallets.get(archived.publicKey)?.id],
+    });
+
+    const salt = listSeedGroupsResponseSchema.parse(
+      (await call('GET', '/api/seed-groups')).json(),
+    ).fingerprintSalt;
+    const group = seedGroupSchema.parse(
+      (
+        await call('POST', '/api/seed-groups', {
+          seedFingerprint: seedFingerprint(new Uint8Array(randomBytes(64)), salt),
+          derivationScheme: SOLANA_DERIVATION_SCHEME,
+          label: 'Vault A',
+        })
+      ).json(),
+    );
+    const seeded = await call('POST', '/api/seed-import', {
+      groupId: group.id,
+      addresses: accounts.map((a) => a.publicKey),
+      derivationPaths: accounts.map((a) => a.derivationPath),
+      privateKeys: accounts.map((a) => a.privateKey),
+    });
+    expect(seeded.statusCode).toBe(200);
+
+    wallets = await byAddress();
+    expect(wallets.get(kept.publicKey)).toMatchObject({
+      importStatus: 'updated',
+      sourceKind: 'seed',
+      sourceId: group.id,
+      sourceLabel: 'Vault A',
+    });
+    expect(wallets.get(archived.publicKey)?.importStatus).toBe('restored');
+    expect(wallets.get(fresh.publicKey)?.importStatus).toBe('new');
+
+    const seedTagged = listSlimWalletsResponseSchema.parse(
+      (await call('GET', `/api/wallets?mode=slim&tag=seed_vault_${group.id}`)).json(),
+    );
+    expect(seedTagged.wallets).toHaveLength(3);
+    const bySeed = listSlimWalletsResponseSchema.parse(
+      (await call('GET', `/api/wallets?mode=slim&seedGroupId=${group.id}`)).json(),
+    );
+    expect(bySeed.wallets).toHaveLength(3);
+
+    // A later batch takes the badges away from these.
+    expect((await call('POST', '/api/create-wallet', { count: 1 })).statusCode).toBe(200);
+    wallets = await byAddress();
+    expect(wallets.get(fresh.publicKey)?.importStatus).toBeNull();
+  });
+});

@@ -1,0 +1,175 @@
+import { encodePrivateKeyBase58, type RevealKeysResponse } from '@fleet/core';
+import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { sql } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log';
+import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
+import { exportFileName, toCsv, type ExportedWallet } from './export-format';
+import type { KeyRequestLimiter } from './key-request-limiter';
+import type { WalletActor } from './wallet-actor';
+import { selectWallets, uuidArray } from './wallet-selection';
+
+type KeyRow = {
+  readonly id: string;
+  readonly public_address: string;
+  readonly encrypted_key: Uint8Array;
+  readonly key_algorithm: string;
+  readonly data_key_version: number;
+};
+
+type ExportRow = Partial<KeyRow> & {
+  readonly id: string;
+  readonly public_address: string;
+  readonly name: string | null;
+  readonly source: string;
+  readonly tags: string;
+  readonly lamports: string | null;
+  readonly created_ms: number | string;
+};
+
+export interface ExportFile {
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/**
+ * The only ways private keys leave the server: reveal/copy and export with keys. Each call is
+ * rate limited per user and audited with its count and purpose, never the keys; decrypted key
+ * bytes are wiped as soon as they are encoded.
+ */
+export function createWalletKeysService(context: {
+  readonly db: FleetDatabase;
+  readonly vault: SecretKeyVault;
+  readonly audit: AuditLog;
+  readonly limiter: KeyRequestLimiter;
+  readonly now?: () => Date;
+}) {
+  const now = context.now ?? (() => new Date());
+
+  async function decrypt(tx: TenantDatabase, tenantId: string, row: KeyRow): Promise<string> {
+    const secretKey = await context.vault.decryptSecretKey(tx, {
+      tenantId,
+      address: row.public_address,
+      // node-postgres hands bytea over as a Buffer, PGlite as a Uint8Array: copy either.
+      ciphertext: Uint8Array.from(row.encrypted_key),
+      algorithm: row.key_algorithm,
+      dataKeyVersion: Number(row.data_key_version),
+    });
+    try {
+      return encodePrivateKeyBase58(secretKey);
+    } finally {
+      secretKey.fill(0);
+    }
+  }
+
+  return {
+    /** `POST /api/wallets/reveal-keys`: the base58 64-byte secret keys of active wallets. */
+    async reveal(
+      actor: WalletActor,
+      input: { walletIds: readonly string[]; purpose: 'reveal' | 'copy' },
+    ): Promise<RevealKeysResponse> {
+      await context.limiter.take(actor.user.id, 'keys');
+      const keys = await withTenant(context.db, actor.tenantId, async (tx) => {
+        await selectWallets(tx, input.walletIds, 'active');
+        const result = await tx.execute<KeyRow>(sql`
+          select id, public_address, encrypted_key, key_algorithm, data_key_version
+          from wallets where id = any(${uuidArray([...new Set(input.walletIds)])})
+          order by created_at, id`);
+        const revealed = [];
+        for (const row of result.rows) {
+          revealed.push({
+            id: row.id,
+            address: row.public_address,
+            privateKey: await decrypt(tx, actor.tenantId, row),
+          });
+        }
+        return revealed;
+      });
+      await context.audit.record({
+        actor: actor.user.email,
+        action: `wallet.keys.${input.purpose}`,
+        outcome: 'success',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        detail: { purpose: input.purpose, count: keys.length },
+      });
+      return { keys };
+    },
+
+    /**
+     * `POST /api/wallets/export`: the selected (or all active) wallets as a CSV or JSON file;
+     * private keys only when asked for (the route has checked the confirmation).
+     */
+    async export(
+      actor: WalletActor,
+      input: {
+        walletIds?: readonly string[] | undefined;
+        format: 'csv' | 'json';
+        includePrivateKeys: boolean;
+      },
+    ): Promise<ExportFile> {
+      const withKeys = input.includePrivateKeys;
+      await context.limiter.take(actor.user.id, withKeys ? 'keys' : 'addresses');
+      const at = now();
+      const rows = await withTenant(context.db, actor.tenantId, async (tx) => {
+        const ids = input.walletIds ? [...new Set(input.walletIds)] : undefined;
+        if (ids) await selectWallets(tx, ids, 'active');
+        const result = await tx.execute<ExportRow>(sql`
+          select w.id, w.public_address, w.name,
+            case when w.seed_group_id is not null then coalesce(nullif(sg.label, ''), 'Seed') else 'PK' end as source,
+            coalesce((select string_agg(t.name, '; ' order by t.name) from wallet_tags wt
+              join tags t on t.id = wt.tag_id where wt.wallet_id = w.id), '') as tags,
+            w.lamports::text as lamports,
+            (extract(epoch from w.created_at) * 1000)::float8 as created_ms
+            ${withKeys ? sql`, w.encrypted_key, w.key_algorithm, w.data_key_version` : sql``}
+          from wallets w left join seed_groups sg on sg.id = w.seed_group_id
+          where w.tenant_id = ${actor.tenantId}::uuid and w.archived_at is null
+            ${ids ? sql`and w.id = any(${uuidArray(ids)})` : sql``}
+          order by w.created_at, w.id`);
+        const exported: ExportedWallet[] = [];
+        for (const row of result.rows) {
+          const wallet: ExportedWallet = {
+            address: row.public_address,
+            name: row.name,
+            source: row.source,
+            tags: row.tags,
+            lamports: row.lamports,
+            createdAt: new Date(Number(row.created_ms)).toISOString(),
+          };
+          if (withKeys && row.encrypted_key && row.key_algorithm) {
+            wallet.privateKey = await decrypt(tx, actor.tenantId, {
+              id: row.id,
+              public_address: row.public_address,
+              encrypted_key: row.encrypted_key,
+              key_algorithm: row.key_algorithm,
+              data_key_version: Number(row.data_key_version),
+            });
+          }
+          exported.push(wallet);
+        }
+        return exported;
+      });
+      await context.audit.record({
+        actor: actor.user.email,
+        action: withKeys ? 'wallet.export.keys' : 'wallet.export.addresses',
+        outcome: 'success',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        detail: { format: input.format, count: rows.length, includePrivateKeys: withKeys },
+      });
+      return input.format === 'csv'
+        ? {
+            fileName: exportFileName(at, 'csv'),
+            contentType: 'text/csv; charset=utf-8',
+            body: toCsv(rows, withKeys),
+          }
+        : {
+            fileName: exportFileName(at, 'json'),
+            contentType: 'application/json; charset=utf-8',
+            body: JSON.stringify(rows, null, 2),
+          };
+    },
+  };
+}
+
+export type WalletKeysService = ReturnType<typeof createWalletKeysService>;
