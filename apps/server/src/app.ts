@@ -44,6 +44,21 @@ import { postSeedImportRoute } from './routes/import/post-seed-import';
 import { postValidateKeysRoute } from './routes/import/post-validate-keys';
 import type { RouteServices } from './routes/route-services';
 import { getScanDetailsRoute } from './routes/scan/get-scan-details';
+import { deleteGroupRoute } from './routes/groups/delete-group';
+import { getGroupWalletsRoute } from './routes/groups/get-group-wallets';
+import { getGroupsRoute } from './routes/groups/get-groups';
+import { patchGroupRoute } from './routes/groups/patch-group';
+import { postGroupRoute } from './routes/groups/post-group';
+import { getSearchRoute } from './routes/search/get-search';
+import { deleteTagRoute } from './routes/tags/delete-tag';
+import { getTagsRoute } from './routes/tags/get-tags';
+import { patchTagRoute } from './routes/tags/patch-tag';
+import { postAssignTagsRoute } from './routes/tags/post-assign-tags';
+import { postTagRoute } from './routes/tags/post-tag';
+import { postUnassignTagsRoute } from './routes/tags/post-unassign-tags';
+import { createGroupsService } from './organize/groups-service';
+import { createSearchService } from './organize/search-service';
+import { createTagsService } from './organize/tags-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import { SERVER_VERSION } from './version';
@@ -133,6 +148,18 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         patchSeedGroupRoute,
         postSeedImportRoute,
         getScanDetailsRoute,
+        getTagsRoute,
+        postTagRoute,
+        patchTagRoute,
+        deleteTagRoute,
+        postAssignTagsRoute,
+        postUnassignTagsRoute,
+        getGroupsRoute,
+        postGroupRoute,
+        patchGroupRoute,
+        deleteGroupRoute,
+        getGroupWalletsRoute,
+        getSearchRoute,
       ]) {
         route(api, services);
       }
@@ -194,5 +221,8 @@ function createRouteServices(context: AppContext): RouteServices {
       now,
     }),
     scanDetails: createScanDetailsService({ pool: context.chainPool, activity: scanActivity }),
+    tags: createTagsService({ db: context.db, audit }),
+    groups: createGroupsService({ db: context.db, audit }),
+    search: createSearchService({ db: context.db }),
   };
 }

@@ -1,0 +1,44 @@
+import { schema } from '@fleet/db';
+import { sql, type SQL } from 'drizzle-orm';
+
+const { wallets } = schema;
+
+/** A wallet holds at least one token account with a balance above zero. */
+const holdsTokens = sql`exists (select 1 from wallet_token_accounts t where t.wallet_id = ${wallets.id} and t.amount > 0)`;
+/** A wallet has token accounts at all, whatever their balances. */
+const hasTokenAccounts = sql`exists (select 1 from wallet_token_accounts t where t.wallet_id = ${wallets.id})`;
+
+/**
+ * The groups Fleet derives from the data (spec 1 §3), in the order the sidebar lists them. Each
+ * `where` is a condition on an active wallet; the segment rules are spec 2 §5:
+ * - Empty Wallets: no SOL and no token accounts at all;
+ * - Tokens with Balances: at least one token account with an amount above zero;
+ * - Zero Balance Tokens: token accounts exist and every one is at zero (closable);
+ * - Liquidity Pool Creators: nobody until liquidity scanning stores pool creators; listed so the
+ *   sidebar keeps its shape, honestly at 0.
+ * Seed groups (`seed:{id}`) are added per seed import source by the groups service.
+ */
+export const COMPUTED_GROUPS = [
+  { id: 'all', name: 'All Wallets', where: sql`true` },
+  { id: 'traders', name: 'Trader Wallets', where: sql`${wallets.isTrader}` },
+  {
+    id: 'empty',
+    name: 'Empty Wallets',
+    where: sql`coalesce(${wallets.lamports}, 0) = 0 and not ${hasTokenAccounts}`,
+  },
+  { id: 'with-tokens', name: 'Tokens with Balances', where: holdsTokens },
+  {
+    id: 'zero-tokens',
+    name: 'Zero Balance Tokens',
+    where: sql`${hasTokenAccounts} and not ${holdsTokens}`,
+  },
+  { id: 'pool-creators', name: 'Liquidity Pool Creators', where: sql`false` },
+] as const satisfies readonly { id: string; name: string; where: SQL }[];
+
+export type ComputedGroupId = (typeof COMPUTED_GROUPS)[number]['id'];
+
+export const SEED_GROUP_PREFIX = 'seed:';
+
+export function computedGroupOf(id: string) {
+  return COMPUTED_GROUPS.find((group) => group.id === id);
+}

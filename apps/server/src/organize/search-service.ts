@@ -1,0 +1,125 @@
+import { SEARCH_MIN_CHARS, SEED_TAG_PREFIX, type SearchResponse } from '@fleet/core';
+import { schema, withTenant, type FleetDatabase } from '@fleet/db';
+import { sql } from 'drizzle-orm';
+import { COMPUTED_GROUPS, SEED_GROUP_PREFIX } from './computed-groups';
+import { containsPattern, prefixPattern } from './like-pattern';
+import type { OrganizeActor } from './organize-actor';
+
+const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
+
+/**
+ * Search (spec 2 §3, spec 1 §2): case-insensitive substring matches over wallets, tags, groups and
+ * the tokens this tenant's wallets hold; prefix matches first, then shorter names.
+ *
+ * Every predicate is `lower(column) LIKE '%…%'` with the exact expression the trigram GIN indexes
+ * are built on (migration 0005), so Postgres answers substring queries from the index instead of
+ * reading all wallets; the text is escaped so `%`, `_` and `\` match themselves.
+ */
+export function createSearchService(context: { readonly db: FleetDatabase }) {
+  const { wallets, tags, walletGroups, seedGroups, walletTokenAccounts, mints } = schema;
+
+  return {
+    async search(actor: OrganizeActor, q: string, limit: number): Promise<SearchResponse> {
+      // Trigrams need three characters; shorter text would match nearly everything anyway.
+      if ([...q].length < SEARCH_MIN_CHARS) return EMPTY;
+      const needle = q.toLowerCase();
+      const like = containsPattern(q);
+      const starts = prefixPattern(q);
+
+      return withTenant(context.db, actor.tenantId, async (tx) => {
+        const walletRows = await tx.execute<{
+          id: string;
+          public_address: string;
+          name: string | null;
+        }>(sql`
+          select ${wallets.id} as id, ${wallets.publicAddress} as public_address, ${wallets.name} as name
+          from ${wallets}
+          where ${wallets.archivedAt} is null
+            and (lower(${wallets.publicAddress}) like ${like} or lower(${wallets.name}) like ${like})
+          order by
+            (lower(${wallets.publicAddress}) like ${starts} or coalesce(lower(${wallets.name}) like ${starts}, false)) desc,
+            case when lower(${wallets.name}) like ${like} then length(${wallets.name}) else length(${wallets.publicAddress}) end,
+            ${wallets.publicAddress}
+          limit ${limit}`);
+
+        const tagRows = await tx.execute<{
+          id: string;
+          slug: string;
+          name: string;
+          color: string | null;
+        }>(sql`
+          select id, slug, name, color from (
+            select ${tags.id}::text as id, ${tags.slug} as slug, ${tags.name} as name, ${tags.color} as color
+            from ${tags}
+            where lower(${tags.name}) like ${like} or ${tags.slug} like ${like}
+            union all
+            select ${seedGroups.id}::text, ${SEED_TAG_PREFIX} || left(${seedGroups.id}::text, 8),
+              coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8)), null
+            from ${seedGroups}
+            where lower(coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))) like ${like}
+              or (${SEED_TAG_PREFIX} || left(${seedGroups.id}::text, 8)) like ${like}
+          ) found
+          order by (lower(name) like ${starts}) desc, length(name), name
+          limit ${limit}`);
+
+        const computed = COMPUTED_GROUPS.filter((group) =>
+          group.name.toLowerCase().includes(needle),
+        ).map((group) => ({ id: group.id, group_name: group.name }));
+        const groupRows = await tx.execute<{ id: string; group_name: string }>(sql`
+          select id, group_name from (
+            select ${walletGroups.id}::text as id, ${walletGroups.name} as group_name
+            from ${walletGroups}
+            where lower(${walletGroups.name}) like ${like}
+            union all
+            select ${SEED_GROUP_PREFIX} || ${seedGroups.id}::text,
+              coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))
+            from ${seedGroups}
+            where lower(coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))) like ${like}
+          ) found
+          order by (lower(group_name) like ${starts}) desc, length(group_name), group_name
+          limit ${limit}`);
+
+        const tokenRows = await tx.execute<{
+          mint: string;
+          symbol: string | null;
+          name: string | null;
+        }>(sql`
+          select held.mint as mint, ${mints.symbol} as symbol, ${mints.name} as name
+          from (
+            select distinct ${walletTokenAccounts.mint} as mint
+            from ${walletTokenAccounts}
+            join ${wallets} on ${wallets.id} = ${walletTokenAccounts.walletId}
+            where ${wallets.archivedAt} is null
+          ) held
+          left join ${mints} on ${mints.mint} = held.mint
+          where lower(held.mint) like ${like} or lower(${mints.symbol}) like ${like}
+            or lower(${mints.name}) like ${like}
+          order by (coalesce(lower(${mints.symbol}) like ${starts}, false) or lower(held.mint) like ${starts}) desc,
+            length(coalesce(${mints.symbol}, held.mint)), held.mint
+          limit ${limit}`);
+
+        return {
+          wallets: walletRows.rows.map((row) => ({
+            id: row.id,
+            public_address: row.public_address,
+            name: row.name,
+          })),
+          tags: tagRows.rows.map((row) => ({
+            id: row.id,
+            slug: row.slug,
+            name: row.name,
+            color: row.color,
+          })),
+          groups: [...computed, ...groupRows.rows].slice(0, limit),
+          tokens: tokenRows.rows.map((row) => ({
+            mint: row.mint,
+            symbol: row.symbol,
+            name: row.name,
+          })),
+        };
+      });
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
