@@ -3,10 +3,16 @@ import { sql, type SQL } from 'drizzle-orm';
 
 const { wallets } = schema;
 
+/**
+ * `wallets.id`, qualified: drizzle writes columns of a single-table select unqualified, and inside
+ * a subquery an unqualified name would bind to the subquery's own table when it has that column.
+ */
+export const OUTER_WALLET_ID = sql.raw('"wallets"."id"');
+
 /** A wallet holds at least one token account with a balance above zero. */
-const holdsTokens = sql`exists (select 1 from wallet_token_accounts t where t.wallet_id = ${wallets.id} and t.amount > 0)`;
+const holdsTokens = sql`exists (select 1 from wallet_token_accounts t where t.wallet_id = ${OUTER_WALLET_ID} and t.amount > 0)`;
 /** A wallet has token accounts at all, whatever their balances. */
-const hasTokenAccounts = sql`exists (select 1 from wallet_token_accounts t where t.wallet_id = ${wallets.id})`;
+const hasTokenAccounts = sql`exists (select 1 from wallet_token_accounts t where t.wallet_id = ${OUTER_WALLET_ID})`;
 
 /**
  * The groups Fleet derives from the data (spec 1 §3), in the order the sidebar lists them. Each

@@ -5,7 +5,12 @@ import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fl
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import { chunksOf, requireActiveWallets } from './active-wallets';
-import { COMPUTED_GROUPS, SEED_GROUP_PREFIX, computedGroupOf } from './computed-groups';
+import {
+  COMPUTED_GROUPS,
+  OUTER_WALLET_ID,
+  SEED_GROUP_PREFIX,
+  computedGroupOf,
+} from './computed-groups';
 import type { OrganizeActor } from './organize-actor';
 import { seedGroupName } from './system-tags';
 
@@ -102,7 +107,7 @@ export function createGroupsService(context: {
     if (!row) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
     return {
       group: toGroup(row),
-      where: sql`exists (select 1 from wallet_group_members m where m.group_id = ${row.id} and m.wallet_id = ${wallets.id})`,
+      where: sql`exists (select 1 from wallet_group_members m where m.group_id = ${row.id} and m.wallet_id = ${OUTER_WALLET_ID})`,
     };
   }
 
@@ -292,7 +297,7 @@ export function createGroupsService(context: {
             isTrader: wallets.isTrader,
             // Whether a sealed key is held, computed in SQL so the ciphertext is never read.
             hasPrivateKey: sql<boolean>`(octet_length(${wallets.encryptedKey}) > 0)`,
-            isMaster: sql<boolean>`exists (select 1 from ${masterWallets} mw where mw.public_address = ${wallets.publicAddress})`,
+            isMaster: sql<boolean>`exists (select 1 from ${masterWallets} mw where mw.public_address = "wallets"."public_address")`,
           })
           .from(wallets)
           .where(and(isNull(wallets.archivedAt), where))
