@@ -12,8 +12,10 @@ const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
  * the tokens this tenant's wallets hold; prefix matches first, then shorter names.
  *
  * Every predicate is `lower(column) LIKE '%…%'` with the exact expression the trigram GIN indexes
- * are built on (migration 0005), so Postgres answers substring queries from the index instead of
- * reading all wallets; the text is escaped so `%`, `_` and `\` match themselves.
+ * are built on (migration 0005); the text is escaped so `%`, `_` and `\` match themselves. Wallets,
+ * the one list that grows large, go through a function that can use those indexes (migration
+ * 0007); tags, groups, seeds and token accounts are few per tenant and reached through their
+ * tenant-leading btree indexes.
  */
 export function createSearchService(context: { readonly db: FleetDatabase }) {
   const { wallets, tags, walletGroups, seedGroups, walletTokenAccounts, mints } = schema;
@@ -27,20 +29,16 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
       const starts = prefixPattern(q);
 
       return withTenant(context.db, actor.tenantId, async (tx) => {
+        // Through fleet_search_wallets (migration 0007): under row-level security the planner
+        // cannot use the trigram indexes for LIKE, the function can, and it filters on the same
+        // app.tenant_id the policies use. Same ranking: prefix matches, then shorter, then address.
         const walletRows = await tx.execute<{
           id: string;
           public_address: string;
           name: string | null;
-        }>(sql`
-          select ${wallets.id} as id, ${wallets.publicAddress} as public_address, ${wallets.name} as name
-          from ${wallets}
-          where ${wallets.archivedAt} is null
-            and (lower(${wallets.publicAddress}) like ${like} or lower(${wallets.name}) like ${like})
-          order by
-            (lower(${wallets.publicAddress}) like ${starts} or coalesce(lower(${wallets.name}) like ${starts}, false)) desc,
-            case when lower(${wallets.name}) like ${like} then length(${wallets.name}) else length(${wallets.publicAddress}) end,
-            ${wallets.publicAddress}
-          limit ${limit}`);
+        }>(
+          sql`select id, public_address, name from fleet_search_wallets(${like}, ${starts}, ${limit})`,
+        );
 
         const tagRows = await tx.execute<{
           id: string;
