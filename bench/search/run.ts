@@ -173,6 +173,18 @@ async function run(kind: DatabaseKind): Promise<void> {
         `p99 ${percentile(times, 99).toFixed(2)} ms, max ${(times.at(-1) ?? NaN).toFixed(2)} ms`,
     );
 
+    // The sidebar's other calls at this size: group list with counts, tag list with counts.
+    for (const url of ['/api/groups?withCounts=true', '/api/tags']) {
+      const runs: number[] = [];
+      for (let run = 0; run < 7; run++) {
+        const started = performance.now();
+        expectOk(await app.inject({ method: 'GET', url, cookies }));
+        runs.push(performance.now() - started);
+      }
+      runs.sort((a, b) => a - b);
+      console.log(`  GET ${url}: median of 7 ${percentile(runs, 50).toFixed(1)} ms`);
+    }
+
     slowest.sort((a, b) => b.ms - a.ms);
     console.log(
       `  slowest: ${slowest
