@@ -53,6 +53,21 @@ import { postCreateWalletRoute } from './routes/wallets/post-create-wallet';
 import { postExportWalletsRoute } from './routes/wallets/post-export-wallets';
 import { postRestoreWalletsRoute } from './routes/wallets/post-restore-wallets';
 import { postRevealKeysRoute } from './routes/wallets/post-reveal-keys';
+import { deleteGroupRoute } from './routes/groups/delete-group';
+import { getGroupWalletsRoute } from './routes/groups/get-group-wallets';
+import { getGroupsRoute } from './routes/groups/get-groups';
+import { patchGroupRoute } from './routes/groups/patch-group';
+import { postGroupRoute } from './routes/groups/post-group';
+import { getSearchRoute } from './routes/search/get-search';
+import { deleteTagRoute } from './routes/tags/delete-tag';
+import { getTagsRoute } from './routes/tags/get-tags';
+import { patchTagRoute } from './routes/tags/patch-tag';
+import { postAssignTagsRoute } from './routes/tags/post-assign-tags';
+import { postTagRoute } from './routes/tags/post-tag';
+import { postUnassignTagsRoute } from './routes/tags/post-unassign-tags';
+import { createGroupsService } from './organize/groups-service';
+import { createSearchService } from './organize/search-service';
+import { createTagsService } from './organize/tags-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import { SERVER_VERSION } from './version';
@@ -163,6 +178,18 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postRestoreWalletsRoute,
         postRevealKeysRoute,
         postExportWalletsRoute,
+        getTagsRoute,
+        postTagRoute,
+        patchTagRoute,
+        deleteTagRoute,
+        postAssignTagsRoute,
+        postUnassignTagsRoute,
+        getGroupsRoute,
+        postGroupRoute,
+        patchGroupRoute,
+        deleteGroupRoute,
+        getGroupWalletsRoute,
+        getSearchRoute,
       ]) {
         route(api, services);
       }
@@ -238,5 +265,8 @@ function createRouteServices(context: AppContext): RouteServices {
       limiter: createKeyRequestLimiter(throttle),
       now,
     }),
+    tags: createTagsService({ db: context.db, audit }),
+    groups: createGroupsService({ db: context.db, audit }),
+    search: createSearchService({ db: context.db }),
   };
 }

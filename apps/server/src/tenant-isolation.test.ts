@@ -171,4 +171,52 @@ describe.each(testDatabaseKinds)('tenant isolation on %s', (kind) => {
     expect(ofA.lastScan).toBeNull();
     expect(ofA.logs).toEqual([]);
   });
+
+  it("keeps tenant B's tags, groups and wallets out of tenant A's tag, group and search calls", async () => {
+    const imported = newTestKeypair();
+    expectOk(await as(tenantB, 'POST', '/api/wallet', { privateKeys: [imported.privateKey] }));
+    const walletOfB = expectOk(await as(tenantB, 'GET', '/api/groups/all/wallets'))
+      .json<{ wallets: { id: string; public_address: string }[] }>()
+      .wallets.find((wallet) => wallet.public_address === imported.address);
+    const tagOfB = expectOk(
+      await as(tenantB, 'POST', '/api/tags', { name: 'Isolated tag of B' }),
+    ).json<{ tag: { id: string } }>().tag;
+    const groupOfB = expectOk(
+      await as(tenantB, 'POST', '/api/groups', {
+        group_name: 'Isolated group of B',
+        walletIds: [walletOfB?.id],
+      }),
+    ).json<{ group: { id: string } }>().group;
+    const snapshot = async () => ({
+      tags: (await as(tenantB, 'GET', '/api/tags')).json<unknown>(),
+      groups: (await as(tenantB, 'GET', '/api/groups?withCounts=true')).json<unknown>(),
+      members: (await as(tenantB, 'GET', `/api/groups/${groupOfB.id}/wallets`)).json<unknown>(),
+    });
+    const before = await snapshot();
+
+    const tagsOfA = (await as(tenantA, 'GET', '/api/tags')).json<{ tags: { id: string }[] }>();
+    expect(tagsOfA.tags.some((tag) => tag.id === tagOfB.id)).toBe(false);
+    const groupsOfA = (await as(tenantA, 'GET', '/api/groups')).json<{
+      groups: { id: string }[];
+    }>();
+    expect(groupsOfA.groups.some((group) => group.id === groupOfB.id)).toBe(false);
+    for (const [method, url, payload] of [
+      ['GET', `/api/groups/${groupOfB.id}/wallets`, undefined],
+      ['PATCH', `/api/groups/${groupOfB.id}`, { group_name: 'Taken by A' }],
+      ['DELETE', `/api/groups/${groupOfB.id}`, undefined],
+      ['PATCH', `/api/tags/${tagOfB.id}`, { name: 'Taken by A' }],
+      ['DELETE', `/api/tags/${tagOfB.id}`, undefined],
+      ['POST', '/api/tags/assign', { walletIds: [walletOfB?.id], tagIds: [tagOfB.id] }],
+      ['POST', '/api/tags/unassign', { walletIds: [walletOfB?.id], tagIds: [tagOfB.id] }],
+      ['POST', '/api/groups', { group_name: 'Smuggler', walletIds: [walletOfB?.id] }],
+    ] as const) {
+      const response = await as(tenantA, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const searched = await as(tenantA, 'GET', '/api/search?q=isolated');
+    expect(searched.json()).toMatchObject({ wallets: [], tags: [], groups: [] });
+    const byAddress = await as(tenantA, 'GET', `/api/search?q=${imported.address.slice(2, 12)}`);
+    expect(JSON.stringify(byAddress.json())).not.toContain(imported.address);
+    expect(await snapshot()).toEqual(before);
+  });
 });

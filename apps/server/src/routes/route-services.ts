@@ -4,6 +4,9 @@ import type { AuditLog } from '../audit/audit-log';
 import type { IdentityService } from '../auth/identity-service';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
+import type { GroupsService } from '../organize/groups-service';
+import type { SearchService } from '../organize/search-service';
+import type { TagsService } from '../organize/tags-service';
 import type { ScanDetailsService } from '../scan-details/scan-details-service';
 import type { WalletImportService } from '../wallet-import/wallet-import-service';
 import type { WalletKeysService } from '../wallets/wallet-keys-service';
@@ -23,4 +26,7 @@ export interface RouteServices {
   readonly walletList: WalletListService;
   readonly walletLifecycle: WalletLifecycleService;
   readonly walletKeys: WalletKeysService;
+  readonly tags: TagsService;
+  readonly groups: GroupsService;
+  readonly search: SearchService;
 }

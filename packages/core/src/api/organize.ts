@@ -54,6 +54,15 @@ export const createTagRequestSchema = z.object({
 });
 export const createTagResponseSchema = z.object({ tag: tagSchema });
 
+/** Manage Tags: rename, recolour or describe a custom tag (system and computed tags are fixed). */
+export const updateTagRequestSchema = z.object({
+  name: name('Tag').optional(),
+  color: colorSchema.optional(),
+  description: z.string().trim().max(280, 'Description must be at most 280 characters').optional(),
+});
+/** The reply to deleting a custom tag or group. */
+export const deletedResponseSchema = z.object({ deleted: z.literal(true) });
+
 export const assignTagsRequestSchema = z.object({
   walletIds: z
     .array(walletId, { message: 'walletIds must be a list of wallet ids' })

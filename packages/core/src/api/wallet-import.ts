@@ -123,8 +123,13 @@ export const createSeedGroupRequestSchema = z.object({
   derivationScheme: z.string().min(1).max(64),
 });
 
+/** Seed rename (spec 2 §5): the label is non-empty after trimming. */
 export const renameSeedGroupRequestSchema = z.object({
-  label: z.string().trim().max(64, 'Label must be at most 64 characters'),
+  label: z
+    .string({ message: 'Label is required' })
+    .trim()
+    .min(1, 'Label is required')
+    .max(64, 'Label must be at most 64 characters'),
 });
 
 export const seedImportRequestSchema = z.object({

@@ -1,0 +1,121 @@
+import {
+  SEARCH_MIN_CHARS,
+  SEED_TAG_PREFIX,
+  searchResponseSchema,
+  type SearchResponse,
+} from '@fleet/core';
+import { schema, withTenant, type FleetDatabase } from '@fleet/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { COMPUTED_GROUPS, SEED_GROUP_PREFIX } from './computed-groups';
+import { containsPattern, prefixPattern } from './like-pattern';
+import type { OrganizeActor } from './organize-actor';
+
+const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
+
+/**
+ * Search (spec 2 §3, spec 1 §2): case-insensitive substring matches over wallets, tags, groups and
+ * the tokens this tenant's wallets hold; prefix matches first, then shorter names.
+ *
+ * Every predicate is `lower(column) LIKE '%…%'` with the exact expression the trigram GIN indexes
+ * are built on (migration 0005); the text is escaped so `%`, `_` and `\` match themselves. Wallets,
+ * the one list that grows large, go through a function that can use those indexes (migration
+ * 0007); tags, groups, seeds and token accounts are few per tenant and reached through their
+ * tenant-leading btree indexes.
+ */
+export function createSearchService(context: { readonly db: FleetDatabase }) {
+  const { wallets, tags, walletGroups, seedGroups, walletTokenAccounts, mints } = schema;
+
+  return {
+    async search(actor: OrganizeActor, q: string, limit: number): Promise<SearchResponse> {
+      // Trigrams need three characters; shorter text would match nearly everything anyway.
+      if ([...q].length < SEARCH_MIN_CHARS) return EMPTY;
+      const needle = q.toLowerCase();
+      const like = containsPattern(q);
+      const starts = prefixPattern(q);
+
+      // Through fleet_search_wallets (migration 0007): under row-level security the planner
+      // cannot use the trigram indexes for LIKE, the function can, and it filters on the same
+      // app.tenant_id the policies use. Ranking: prefix matches, then shorter, then address.
+      const walletList = sql`
+        select id, public_address, name, ord as rank
+        from fleet_search_wallets(${like}, ${starts}, ${limit})
+          with ordinality as w(id, public_address, name, ord)`;
+
+      const tagList = sql`
+        select * from (
+          select id, slug, name, color,
+            row_number() over (order by (lower(name) like ${starts}) desc, length(name), name) as rank
+          from (
+            select ${tags.id}::text as id, ${tags.slug} as slug, ${tags.name} as name, ${tags.color} as color
+            from ${tags}
+            where lower(${tags.name}) like ${like} or ${tags.slug} like ${like}
+            union all
+            select ${seedGroups.id}::text, ${SEED_TAG_PREFIX} || left(${seedGroups.id}::text, 8),
+              coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8)), null
+            from ${seedGroups}
+            where lower(coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))) like ${like}
+              or (${SEED_TAG_PREFIX} || left(${seedGroups.id}::text, 8)) like ${like}
+          ) matched
+        ) ranked
+        where rank <= ${limit}`;
+
+      const groupList = sql`
+        select * from (
+          select id, group_name,
+            row_number() over (order by (lower(group_name) like ${starts}) desc, length(group_name), group_name) as rank
+          from (
+            select ${walletGroups.id}::text as id, ${walletGroups.name} as group_name
+            from ${walletGroups}
+            where lower(${walletGroups.name}) like ${like}
+            union all
+            select ${SEED_GROUP_PREFIX} || ${seedGroups.id}::text,
+              coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))
+            from ${seedGroups}
+            where lower(coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))) like ${like}
+          ) matched
+        ) ranked
+        where rank <= ${limit}`;
+
+      const tokenList = sql`
+        select * from (
+          select held.mint as mint, ${mints.symbol} as symbol, ${mints.name} as name,
+            row_number() over (
+              order by (coalesce(lower(${mints.symbol}) like ${starts}, false) or lower(held.mint) like ${starts}) desc,
+                length(coalesce(${mints.symbol}, held.mint)), held.mint
+            ) as rank
+          from (
+            select distinct ${walletTokenAccounts.mint} as mint
+            from ${walletTokenAccounts}
+            join ${wallets} on ${wallets.id} = ${walletTokenAccounts.walletId}
+            where ${wallets.archivedAt} is null
+          ) held
+          left join ${mints} on ${mints.mint} = held.mint
+          where lower(held.mint) like ${like} or lower(${mints.symbol}) like ${like}
+            or lower(${mints.name}) like ${like}
+        ) ranked
+        where rank <= ${limit}`;
+
+      // One statement for all four lists: one round trip instead of four, in rank order.
+      const asJsonList = (list: SQL) =>
+        sql`(select coalesce(json_agg(to_jsonb(found) - 'rank' order by found.rank), '[]'::json) from (${list}) found)`;
+      const result = await withTenant(context.db, actor.tenantId, (tx) =>
+        tx.execute<Record<'wallets' | 'tags' | 'groups' | 'tokens', unknown>>(sql`
+          select ${asJsonList(walletList)} as wallets, ${asJsonList(tagList)} as tags,
+            ${asJsonList(groupList)} as groups, ${asJsonList(tokenList)} as tokens`),
+      );
+      const row = result.rows[0];
+      const computed = COMPUTED_GROUPS.filter((group) =>
+        group.name.toLowerCase().includes(needle),
+      ).map((group) => ({ id: group.id, group_name: group.name }));
+      const { shape } = searchResponseSchema;
+      return {
+        wallets: shape.wallets.parse(row?.wallets ?? []),
+        tags: shape.tags.parse(row?.tags ?? []),
+        groups: [...computed, ...shape.groups.parse(row?.groups ?? [])].slice(0, limit),
+        tokens: shape.tokens.parse(row?.tokens ?? []),
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,34 @@
+import { SECONDARY_TAG_COLOR, SEED_TAG_PREFIX } from '@fleet/core';
+
+/**
+ * Tags Fleet makes itself. Design (issue 6):
+ * - System tags (`trader`) are stored rows, one per tenant, created on first use so that they have
+ *   a stable uuid like any tag. Their membership is not assigned but read from the wallets
+ *   (`wallets.is_trader`), so they are `is_system` and `is_computed`: the wallet's type is the one
+ *   truth, and the tag cannot drift from it.
+ * - Seed tags are not stored at all: one per seed group, derived when listed. Their id is the seed
+ *   group's id, their slug `seed_vault_{first 8 of the id}`, their name the group's label.
+ * Neither kind can be assigned, renamed or deleted; custom tags are everything else.
+ */
+export const SYSTEM_TAGS = [
+  {
+    slug: 'trader',
+    name: 'Trader',
+    color: SECONDARY_TAG_COLOR,
+    description: 'Wallets of type Trader',
+  },
+] as const;
+
+export type SystemTagSlug = (typeof SYSTEM_TAGS)[number]['slug'];
+
+export function seedTagSlug(seedGroupId: string): string {
+  return `${SEED_TAG_PREFIX}${seedGroupId.slice(0, 8)}`;
+}
+
+/** A seed group's display name: its label, or a short form of its id when it has none. */
+export function seedGroupName(seedGroup: { id: string; label: string | null }): string {
+  return seedGroup.label ?? `Seed ${seedGroup.id.slice(0, 8)}`;
+}
+
+export const COMPUTED_TAG_MESSAGE =
+  'This tag is computed from the wallets and cannot be assigned or changed';

@@ -1,0 +1,17 @@
+import { FleetError } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { GROUP_NOT_FOUND } from '../../organize/groups-service';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+import { groupParamsSchema } from './group-params';
+
+/** `DELETE /api/groups/:id`: deletes a custom group; its wallets stay as they are. */
+export function deleteGroupRoute(app: FastifyInstance, { sessions, groups }: RouteServices): void {
+  app.delete('/groups/:id', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    const params = groupParamsSchema.safeParse(request.params);
+    if (!params.success) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    await groups.remove(actor, params.data.id);
+    return { deleted: true as const };
+  });
+}

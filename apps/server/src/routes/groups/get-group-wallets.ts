@@ -1,0 +1,20 @@
+import { FleetError } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { GROUP_NOT_FOUND } from '../../organize/groups-service';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+import { groupParamsSchema } from './group-params';
+
+/** `GET /api/groups/:id/wallets`: a custom or computed group and its active wallets. */
+export function getGroupWalletsRoute(
+  app: FastifyInstance,
+  { sessions, groups }: RouteServices,
+): void {
+  app.get('/groups/:id/wallets', async (request, reply) => {
+    const actor = await sessionActor(request, sessions);
+    const params = groupParamsSchema.safeParse(request.params);
+    if (!params.success) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    void reply.header('cache-control', 'no-store');
+    return groups.wallets(actor, params.data.id);
+  });
+}

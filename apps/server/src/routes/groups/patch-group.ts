@@ -1,0 +1,17 @@
+import { FleetError, updateGroupRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { GROUP_NOT_FOUND } from '../../organize/groups-service';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+import { groupParamsSchema } from './group-params';
+
+/** `PATCH /api/groups/:id`: rename, recolour, describe, add or remove wallets (custom groups). */
+export function patchGroupRoute(app: FastifyInstance, { sessions, groups }: RouteServices): void {
+  app.patch('/groups/:id', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    const params = groupParamsSchema.safeParse(request.params);
+    if (!params.success) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    const input = updateGroupRequestSchema.parse(request.body);
+    return { group: await groups.update(actor, params.data.id, input) };
+  });
+}

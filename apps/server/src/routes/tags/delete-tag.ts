@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+import { tagIdOf } from './tag-params';
+
+/** `DELETE /api/tags/:id`: removes a custom tag from every wallet and deletes it. */
+export function deleteTagRoute(app: FastifyInstance, { sessions, tags }: RouteServices): void {
+  app.delete('/tags/:id', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    await tags.remove(actor, tagIdOf(request.params));
+    return { deleted: true as const };
+  });
+}

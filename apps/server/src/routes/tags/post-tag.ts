@@ -1,0 +1,14 @@
+import { createTagRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/tags { name, color, description }`: a custom tag, 409 when its name is taken. */
+export function postTagRoute(app: FastifyInstance, { sessions, tags }: RouteServices): void {
+  app.post('/tags', async (request, reply) => {
+    const actor = await sessionActor(request, sessions);
+    const input = createTagRequestSchema.parse(request.body);
+    const tag = await tags.create(actor, input);
+    return reply.code(201).send({ tag });
+  });
+}

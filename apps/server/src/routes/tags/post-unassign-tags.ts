@@ -1,0 +1,16 @@
+import { assignTagsRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../master-wallet/session-actor';
+import type { RouteServices } from '../route-services';
+
+/** `POST /api/tags/unassign { walletIds, tagIds }`: all-or-nothing; `changed` = removals. */
+export function postUnassignTagsRoute(
+  app: FastifyInstance,
+  { sessions, tags }: RouteServices,
+): void {
+  app.post('/tags/unassign', async (request) => {
+    const actor = await sessionActor(request, sessions);
+    const input = assignTagsRequestSchema.parse(request.body);
+    return { changed: await tags.unassign(actor, input) };
+  });
+}
