@@ -1,4 +1,4 @@
-import type { SlimWallet } from '@fleet/core';
+import type { SeedGroup, SlimWallet } from '@fleet/core';
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
@@ -54,7 +54,7 @@ export function SeedsTab({ wallets }: SeedsTabProps) {
           Seed values could not be loaded: {errorMessage(fetched.error, 'Failed to fetch wallets')}
         </Alert>
       ) : null}
-      <SeedControlCenter
+      <ConnectedSeedControlCenter
         groups={groups.data.groups}
         wallets={list ?? []}
         valuesLoaded={list !== undefined}
@@ -63,21 +63,34 @@ export function SeedsTab({ wallets }: SeedsTabProps) {
   );
 }
 
-function SeedControlCenter({
+interface SeedControlCenterData {
+  readonly groups: readonly SeedGroup[];
+  readonly wallets: readonly SlimWallet[];
+  readonly valuesLoaded: boolean;
+}
+
+/** Reads the display preferences (units, hidden balances) for the roster. */
+function ConnectedSeedControlCenter(props: SeedControlCenterData) {
+  const unit = useDisplayUnit();
+  const { hideBalances } = useDisplayPreferences();
+  return <SeedControlCenter {...props} unit={unit} hideBalances={hideBalances} />;
+}
+
+/** The Seed Control Center body, driven by props only. */
+export function SeedControlCenter({
   groups,
   wallets,
   valuesLoaded,
-}: {
-  readonly groups: Parameters<typeof buildSeedRoster>[0];
-  readonly wallets: readonly SlimWallet[];
-  readonly valuesLoaded: boolean;
+  unit,
+  hideBalances,
+}: SeedControlCenterData & {
+  readonly unit: 'sol' | 'lamports';
+  readonly hideBalances: boolean;
 }) {
   const [filter, setFilter] = useState<SeedFilter>(ALL_SEEDS);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [renaming, setRenaming] = useState<SeedRosterRow | null>(null);
-  const unit = useDisplayUnit();
-  const { hideBalances } = useDisplayPreferences();
   const roster = useMemo(() => buildSeedRoster(groups, wallets), [groups, wallets]);
   const rows = filterSeedRoster(roster, filter, search);
   const summary = summarizeSeeds(filter === ALL_SEEDS ? roster : rows);
