@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { ColorField } from '../../ui/color-field';
 import { Dialog } from '../../ui/dialog';
-import { Input } from '../../ui/input';
 import { useToast } from '../../ui/toast';
+import { GroupFields } from './group-fields';
 import { EMPTY_GROUP_DRAFT, checkGroupDraft, type GroupDraft } from './group-form';
 import { useCreateGroup } from './use-groups';
 
@@ -76,19 +75,10 @@ function CreateGroupForm({
         submit();
       }}
     >
-      <Input
-        label="Name"
-        value={draft.name}
-        maxLength={64}
-        onChange={(event) => update({ name: event.target.value })}
+      <GroupFields
+        draft={draft}
+        onChange={update}
         error={check.ok ? undefined : (check.error ?? undefined)}
-      />
-      <ColorField label="Colour" value={draft.color} onChange={(color) => update({ color })} />
-      <Input
-        label="Description (optional)"
-        value={draft.description}
-        maxLength={280}
-        onChange={(event) => update({ description: event.target.value })}
       />
       <p className="text-xs text-fg-muted">
         {walletIds.length > 0

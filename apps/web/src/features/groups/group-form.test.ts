@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_GROUP_DRAFT, checkGroupDraft } from './group-form';
+import { EMPTY_GROUP_DRAFT, checkGroupDraft, checkGroupEdit, draftFromGroup } from './group-form';
 
 const id = '11111111-1111-4111-8111-111111111111';
 
@@ -45,5 +45,43 @@ describe('group form', () => {
       ok: false,
       error: 'Colour must be a hex colour like #3b82f6',
     });
+  });
+});
+
+describe('group edit', () => {
+  const original = draftFromGroup({ group_name: 'Snipers', color: '#22c55e', description: null });
+
+  it('starts from the group, with the default colour when it has none', () => {
+    expect(original).toEqual({ name: 'Snipers', color: '#22c55e', description: '' });
+    expect(draftFromGroup({ group_name: 'A', color: null, description: 'd' }).color).toBe(
+      '#3b82f6',
+    );
+  });
+
+  it('sends only what changed, and nothing when nothing did', () => {
+    expect(checkGroupEdit(original, { ...original, name: ' Snipers ' })).toEqual({
+      ok: true,
+      change: null,
+    });
+    expect(checkGroupEdit(original, { ...original, name: 'Bots', color: '#22C55E' })).toEqual({
+      ok: true,
+      change: { group_name: 'Bots' },
+    });
+    expect(checkGroupEdit(original, { ...original, description: 'fast' })).toEqual({
+      ok: true,
+      change: { description: 'fast' },
+    });
+  });
+
+  it('clears a description with an empty string', () => {
+    const described = { ...original, description: 'fast' };
+    expect(checkGroupEdit(described, { ...described, description: '  ' })).toEqual({
+      ok: true,
+      change: { description: '' },
+    });
+  });
+
+  it('refuses an edit the server would refuse', () => {
+    expect(checkGroupEdit(original, { ...original, name: '' })).toEqual({ ok: false, error: null });
   });
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_TAG_COLOR, createGroupRequestSchema } from '@fleet/core';
-import type { CreateGroupRequest } from './groups-api';
+import type { CreateGroupRequest, UpdateGroupRequest } from './groups-api';
 
 /**
  * The Create New Group form (spec 2 §5): the name is trimmed and must not be empty (the submit
@@ -36,4 +36,41 @@ export function checkGroupDraft(draft: GroupDraft, walletIds: readonly string[])
     return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid group' };
   }
   return { ok: true, request: parsed.data };
+}
+
+/** The draft an existing group starts its edit from. */
+export function draftFromGroup(group: {
+  readonly group_name: string;
+  readonly color: string | null;
+  readonly description: string | null;
+}): GroupDraft {
+  return {
+    name: group.group_name,
+    color: group.color ?? DEFAULT_TAG_COLOR,
+    description: group.description ?? '',
+  };
+}
+
+/**
+ * The PATCH body for an edit: only the fields that changed, checked by the same rules as a new
+ * group. `change` is null when nothing changed (Save just closes).
+ */
+export type GroupEditCheck =
+  | { readonly ok: true; readonly change: UpdateGroupRequest | null }
+  | { readonly ok: false; readonly error: string | null };
+
+export function checkGroupEdit(original: GroupDraft, draft: GroupDraft): GroupEditCheck {
+  const check = checkGroupDraft(draft, []);
+  if (!check.ok) return check;
+  const before = checkGroupDraft(original, []);
+  const was = before.ok ? before.request : undefined;
+  const now = check.request;
+  const change: UpdateGroupRequest = {
+    ...(now.group_name !== was?.group_name ? { group_name: now.group_name } : {}),
+    ...(now.color !== was?.color ? { color: now.color } : {}),
+    ...((now.description ?? '') !== (was?.description ?? '')
+      ? { description: now.description ?? '' }
+      : {}),
+  };
+  return { ok: true, change: Object.keys(change).length === 0 ? null : change };
 }

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { NO_CUSTOM_GROUPS, groupCountText, splitGroups } from './group-view';
+import { EditGroupDialog } from './edit-group-dialog';
 import { GroupWalletsPanel } from './group-wallets-panel';
 import { useDeleteGroup, useGroups } from './use-groups';
 
@@ -18,6 +19,7 @@ export interface GroupsTabProps {
 export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
   const groups = useGroups();
   const [opened, setOpened] = useState<Group | null>(null);
+  const [editing, setEditing] = useState<Group | null>(null);
 
   if (opened) {
     return (
@@ -58,7 +60,12 @@ export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
         ) : (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {custom.map((group) => (
-              <GroupCard key={group.id} group={group} onOpen={() => setOpened(group)} />
+              <GroupCard
+                key={group.id}
+                group={group}
+                onOpen={() => setOpened(group)}
+                onEdit={() => setEditing(group)}
+              />
             ))}
           </div>
         )}
@@ -81,11 +88,20 @@ export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
           </ul>
         </section>
       ) : null}
+      <EditGroupDialog group={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }
 
-function GroupCard({ group, onOpen }: { readonly group: Group; readonly onOpen: () => void }) {
+function GroupCard({
+  group,
+  onOpen,
+  onEdit,
+}: {
+  readonly group: Group;
+  readonly onOpen: () => void;
+  readonly onEdit: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const deleting = useDeleteGroup();
   const toast = useToast();
@@ -104,6 +120,9 @@ function GroupCard({ group, onOpen }: { readonly group: Group; readonly onOpen: 
       <div className="mt-auto flex justify-end gap-2">
         <Button size="sm" variant="danger-ghost" onClick={() => setConfirming(true)}>
           Delete
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onEdit}>
+          Edit
         </Button>
         <Button size="sm" onClick={onOpen}>
           Open
