@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, NetworkError } from './api-error';
+import { filenameFromContentDisposition } from './content-disposition';
 
 export interface ApiRequest<T> {
   readonly method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -26,14 +27,41 @@ export async function apiCall<T>(
   path: string,
   request: ApiRequest<T>,
 ): Promise<{ status: number; data: T }> {
-  let response: Response;
+  const response = await send(path, request, 'application/json');
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text);
+  return { status: response.status, data: request.schema.parse(text ? JSON.parse(text) : {}) };
+}
+
+export type DownloadRequest = Omit<ApiRequest<never>, 'schema'>;
+
+export interface DownloadedFile {
+  readonly blob: Blob;
+  /** The name from the server's Content-Disposition header, when it sent one. */
+  readonly filename: string | undefined;
+}
+
+/**
+ * A call whose answer is a file (the wallet export): same session cookie and error handling as
+ * `apiRequest`, but the body comes back as a Blob instead of being parsed as JSON.
+ */
+export async function apiDownload(path: string, request: DownloadRequest): Promise<DownloadedFile> {
+  const response = await send(path, request, '*/*');
+  if (!response.ok) throw new ApiError(response.status, await response.text());
+  return {
+    blob: await response.blob(),
+    filename: filenameFromContentDisposition(response.headers.get('content-disposition')),
+  };
+}
+
+async function send(path: string, request: DownloadRequest, accept: string): Promise<Response> {
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: request.method ?? 'GET',
       credentials: 'same-origin',
       headers: {
         ...request.headers,
-        accept: 'application/json',
+        accept,
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(request.cache ? { cache: request.cache } : {}),
@@ -45,7 +73,4 @@ export async function apiCall<T>(
       cause: error,
     });
   }
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text);
-  return { status: response.status, data: request.schema.parse(text ? JSON.parse(text) : {}) };
 }

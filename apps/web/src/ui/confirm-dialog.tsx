@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   readonly confirmLabel: string;
   readonly onConfirm: () => void;
   readonly busy?: boolean;
+  /** Keeps the confirm button off until a typed confirmation matches. */
+  readonly confirmDisabled?: boolean;
   /** An error from the confirmed action, shown inside the dialog so it is never missed. */
   readonly error?: string | undefined;
   readonly children?: ReactNode;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   busy = false,
+  confirmDisabled = false,
   error,
   children,
 }: ConfirmDialogProps) {
@@ -38,7 +41,7 @@ export function ConfirmDialog({
           <Button onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy}>
+          <Button variant="danger" onClick={onConfirm} busy={busy} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </>

@@ -1,0 +1,46 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInvalidateLists, type ListName } from '../../api/list-query-keys';
+import {
+  archiveWallets,
+  archivedWalletsQueryKey,
+  deleteWalletsPermanently,
+  fetchArchivedWallets,
+  restoreWallets,
+} from './archive-api';
+
+/** Moving wallets in or out of the archive changes every list that counts or shows them. */
+const AFFECTED: readonly ListName[] = [
+  'wallets',
+  'archivedWallets',
+  'tags',
+  'groups',
+  'seedGroups',
+];
+
+/** The archive is read fresh each time it is shown (spec 2 §7: no cache). */
+export function useArchivedWallets(enabled = true) {
+  return useQuery({
+    queryKey: archivedWalletsQueryKey,
+    queryFn: ({ signal }) => fetchArchivedWallets(signal),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useArchiveWallets() {
+  const invalidate = useInvalidateLists();
+  return useMutation({ mutationFn: archiveWallets, onSuccess: () => invalidate(AFFECTED) });
+}
+
+export function useRestoreWallets() {
+  const invalidate = useInvalidateLists();
+  return useMutation({ mutationFn: restoreWallets, onSuccess: () => invalidate(AFFECTED) });
+}
+
+export function useDeleteWalletsPermanently() {
+  const invalidate = useInvalidateLists();
+  return useMutation({
+    mutationFn: deleteWalletsPermanently,
+    onSuccess: () => invalidate(['archivedWallets']),
+  });
+}

@@ -1,0 +1,63 @@
+import type { Group } from '@fleet/core';
+import { describe, expect, it } from 'vitest';
+import { groupCountText, groupWalletRow, splitGroups } from './group-view';
+
+function group(id: string, name: string, kind: Group['kind'], count?: number): Group {
+  return {
+    id,
+    group_name: name,
+    color: null,
+    description: null,
+    kind,
+    ...(count === undefined ? {} : { count }),
+    created_at: null,
+  };
+}
+
+const wallet = {
+  id: '11111111-1111-4111-8111-111111111111',
+  public_address: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+  name: null,
+  lamports_balance: '1234567890',
+  last_updated: null,
+  created_at: '2026-11-01T00:00:00Z',
+  is_trader: true,
+  is_master_wallet: false,
+  has_private_key: true,
+};
+
+describe('group view', () => {
+  it('lists custom groups by name apart from the computed ones', () => {
+    const sections = splitGroups([
+      group('all', 'All', 'computed', 10),
+      group('b', 'Zeta', 'custom'),
+      group('seed:1', 'Seed A', 'seed', 4),
+      group('a', 'alpha', 'custom'),
+    ]);
+    expect(sections.custom.map((g) => g.group_name)).toEqual(['alpha', 'Zeta']);
+    expect(sections.computed.map((g) => g.id)).toEqual(['all', 'seed:1']);
+  });
+
+  it('words counts and shows a dash when the server sent none', () => {
+    expect(groupCountText(1)).toBe('1 wallet');
+    expect(groupCountText(0)).toBe('0 wallets');
+    expect(groupCountText(undefined)).toBe('—');
+  });
+
+  it('shows a wallet with its SOL from lamports, never through a float', () => {
+    expect(groupWalletRow(wallet)).toEqual({
+      id: wallet.id,
+      address: wallet.public_address,
+      label: '7xKX…gAsU',
+      sol: '1.2345',
+      isTrader: true,
+      isMaster: false,
+    });
+  });
+
+  it('prefers the name and dashes an unscanned balance', () => {
+    const row = groupWalletRow({ ...wallet, name: 'Sniper 1', lamports_balance: null });
+    expect(row.label).toBe('Sniper 1');
+    expect(row.sol).toBe('—');
+  });
+});

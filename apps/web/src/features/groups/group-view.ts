@@ -1,0 +1,53 @@
+import type { Group } from '@fleet/core';
+import { shortenAddress } from '../../format/address';
+import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+import type { GroupWallet } from './groups-api';
+
+/** Spec 2 §2.1 empty text of the custom groups list. */
+export const NO_CUSTOM_GROUPS = 'No custom groups yet. Create one from the header or row actions.';
+/** Spec 2 §8: a group that fails to load shows the server text, else this. */
+export const GROUP_LOAD_FAILED = 'Failed to load group wallets';
+
+export interface GroupSections {
+  readonly custom: readonly Group[];
+  /** Computed groups (all, traders, …) and the seed groups, with the server's counts. */
+  readonly computed: readonly Group[];
+}
+
+/** Custom groups are the operator's own and listed first, by name; computed ones keep server order. */
+export function splitGroups(groups: readonly Group[]): GroupSections {
+  const custom = groups
+    .filter((group) => group.kind === 'custom')
+    .sort((a, b) => a.group_name.localeCompare(b.group_name));
+  const computed = groups.filter((group) => group.kind !== 'custom');
+  return { custom, computed };
+}
+
+export function groupCountText(count: number | undefined): string {
+  if (count === undefined) return '—';
+  return `${count} ${count === 1 ? 'wallet' : 'wallets'}`;
+}
+
+export interface GroupWalletRow {
+  readonly id: string;
+  readonly address: string;
+  readonly label: string;
+  /** SOL to 4 decimals, or a dash before the wallet's first scan. */
+  readonly sol: string;
+  readonly isTrader: boolean;
+  readonly isMaster: boolean;
+}
+
+/** The group call's snake_case wallet as the table shows it; lamports stay bigint until text. */
+export function groupWalletRow(wallet: GroupWallet): GroupWalletRow {
+  const lamports =
+    wallet.lamports_balance === null ? undefined : parseLamports(wallet.lamports_balance);
+  return {
+    id: wallet.id,
+    address: wallet.public_address,
+    label: wallet.name?.trim() || shortenAddress(wallet.public_address),
+    sol: lamports === undefined ? '—' : formatLamportsAsSol(lamports),
+    isTrader: wallet.is_trader,
+    isMaster: wallet.is_master_wallet,
+  };
+}

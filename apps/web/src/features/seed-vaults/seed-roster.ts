@@ -1,0 +1,119 @@
+import type { SeedGroup, SlimWallet } from '@fleet/core';
+import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+
+/**
+ * The Seed Control Center's figures (spec 2 §2.2): one roster row per seed vault, with its wallets
+ * from the slim wallet list. Lamports are summed as bigint; nothing here touches a float.
+ */
+export interface SeedRosterRow {
+  readonly id: string;
+  readonly label: string;
+  /** The short fingerprint shown under the label, so two unnamed seeds can be told apart. */
+  readonly fingerprint: string;
+  /** The database's count of the vault's active wallets. */
+  readonly walletCount: number;
+  readonly lamports: bigint;
+  /** The newest of the wallets' last scans and creations, or the vault's own creation. */
+  readonly lastActivity: string;
+  readonly wallets: readonly SlimWallet[];
+}
+
+export function seedLabel(group: Pick<SeedGroup, 'label' | 'seedFingerprint'>): string {
+  const label = group.label?.trim();
+  return label ? label : `Seed ${group.seedFingerprint.slice(0, 8)}`;
+}
+
+export function buildSeedRoster(
+  groups: readonly SeedGroup[],
+  wallets: readonly SlimWallet[],
+): SeedRosterRow[] {
+  const bySeed = new Map<string, SlimWallet[]>();
+  for (const wallet of wallets) {
+    if (wallet.sourceKind !== 'seed' || wallet.sourceId === null) continue;
+    const list = bySeed.get(wallet.sourceId);
+    if (list) list.push(wallet);
+    else bySeed.set(wallet.sourceId, [wallet]);
+  }
+  return groups.map((group) => {
+    const seedWallets = bySeed.get(group.id) ?? [];
+    let lamports = 0n;
+    let lastActivity = group.createdAt;
+    for (const wallet of seedWallets) {
+      lamports += wallet.lamports === null ? 0n : (parseLamports(wallet.lamports) ?? 0n);
+      for (const stamp of [wallet.lastScannedAt, wallet.createdAt]) {
+        if (stamp !== null && Date.parse(stamp) > Date.parse(lastActivity)) lastActivity = stamp;
+      }
+    }
+    return {
+      id: group.id,
+      label: seedLabel(group),
+      fingerprint: group.seedFingerprint.slice(0, 12),
+      walletCount: group.walletCount,
+      lamports,
+      lastActivity,
+      wallets: seedWallets,
+    };
+  });
+}
+
+export interface SeedSummary {
+  readonly vaults: number;
+  readonly wallets: number;
+  readonly lamports: bigint;
+}
+
+export function summarizeSeeds(rows: readonly SeedRosterRow[]): SeedSummary {
+  return rows.reduce<SeedSummary>(
+    (sum, row) => ({
+      vaults: sum.vaults + 1,
+      wallets: sum.wallets + row.walletCount,
+      lamports: sum.lamports + row.lamports,
+    }),
+    { vaults: 0, wallets: 0, lamports: 0n },
+  );
+}
+
+/** 'all' or one seed vault's id: the seed filter menu's choice. */
+export type SeedFilter = string;
+export const ALL_SEEDS: SeedFilter = 'all';
+
+/**
+ * The rows the filter and the search box leave: the search matches a label, a fingerprint, or the
+ * address of any wallet of the seed, case-insensitively.
+ */
+export function filterSeedRoster(
+  rows: readonly SeedRosterRow[],
+  filter: SeedFilter,
+  search: string,
+): SeedRosterRow[] {
+  const needle = search.trim().toLowerCase();
+  return rows.filter((row) => {
+    if (filter !== ALL_SEEDS && row.id !== filter) return false;
+    if (needle === '') return true;
+    return (
+      row.label.toLowerCase().includes(needle) ||
+      row.fingerprint.toLowerCase().includes(needle) ||
+      row.wallets.some((wallet) => wallet.address.toLowerCase().includes(needle))
+    );
+  });
+}
+
+/** A balance in the chosen unit: SOL to 4 decimals, or whole lamports. */
+export function formatBalance(lamports: bigint, unit: 'sol' | 'lamports'): string {
+  if (unit === 'lamports')
+    return `${lamports.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} lamports`;
+  return `${formatLamportsAsSol(lamports)} SOL`;
+}
+
+/** Spec 2 §9 relative time: s, m, h or d ago. A time in the future reads as just now (0s ago). */
+export function relativeTime(iso: string, now: number): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '—';
+  const seconds = Math.max(0, Math.floor((now - time) / 1000));
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_TASK_MODE,
+  SELECTION_TASKS,
+  isDestructiveTask,
+  isSelectionTask,
+  taskActionLabel,
+  taskSelectionWarning,
+  transitionTaskMode,
+  type TaskModeState,
+} from './task-mode';
+
+const inDelete: TaskModeState = { mode: 'delete', toolkitOpen: false };
+
+describe('task mode', () => {
+  it('starts idle with the toolkit closed', () => {
+    expect(INITIAL_TASK_MODE).toEqual({ mode: 'idle', toolkitOpen: false });
+  });
+
+  it('opens and closes the toolkit without touching the selection', () => {
+    const opened = transitionTaskMode(INITIAL_TASK_MODE, { type: 'open-toolkit' });
+    expect(opened).toEqual({ state: { mode: 'idle', toolkitOpen: true }, clearSelection: false });
+    const closed = transitionTaskMode(opened.state, { type: 'close-toolkit' });
+    expect(closed).toEqual({ state: INITIAL_TASK_MODE, clearSelection: false });
+  });
+
+  it('choosing a task enters it, closes the toolkit and clears the selection', () => {
+    for (const task of SELECTION_TASKS) {
+      const next = transitionTaskMode(
+        { mode: 'idle', toolkitOpen: true },
+        { type: 'choose', task },
+      );
+      expect(next).toEqual({ state: { mode: task, toolkitOpen: false }, clearSelection: true });
+    }
+  });
+
+  it('cancel leaves the task and reopens the toolkit', () => {
+    expect(transitionTaskMode(inDelete, { type: 'cancel' })).toEqual({
+      state: { mode: 'idle', toolkitOpen: true },
+      clearSelection: false,
+    });
+  });
+
+  it('executing or exiting returns to idle with the toolkit closed', () => {
+    expect(transitionTaskMode(inDelete, { type: 'executed' }).state).toEqual(INITIAL_TASK_MODE);
+    expect(transitionTaskMode(inDelete, { type: 'exit' }).state).toEqual(INITIAL_TASK_MODE);
+  });
+
+  it('colours archive and private-key copy as destructive, the rest as primary', () => {
+    expect(isDestructiveTask('delete')).toBe(true);
+    expect(isDestructiveTask('copy-private')).toBe(true);
+    expect(isDestructiveTask('export')).toBe(false);
+    expect(isDestructiveTask('copy-public')).toBe(false);
+  });
+
+  it('puts the selection count on the action button', () => {
+    expect(taskActionLabel('delete', 3)).toBe('Archive 3');
+    expect(taskActionLabel('export', 2)).toBe('Export 2');
+    expect(taskActionLabel('export', 0)).toBe('Export All');
+    expect(taskActionLabel('copy-public', 1)).toBe('Copy 1 Public Key');
+    expect(taskActionLabel('copy-private', 4)).toBe('Copy 4 Private Keys');
+  });
+
+  it('warns when a task other than export runs with nothing selected', () => {
+    expect(taskSelectionWarning('delete', 0)).toEqual({
+      title: 'No wallets selected',
+      description: 'Select at least one wallet',
+    });
+    expect(taskSelectionWarning('copy-private', 0)).not.toBeNull();
+    expect(taskSelectionWarning('delete', 1)).toBeNull();
+    expect(taskSelectionWarning('export', 0)).toBeNull();
+  });
+
+  it('recognises only the selection tasks', () => {
+    expect(isSelectionTask('copy-public')).toBe(true);
+    expect(isSelectionTask('create-group')).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+import { exhaustiveSwitchError } from '@fleet/core';
+
+/**
+ * Toolkit task mode (spec 2 §4): idle, or one of the tasks that act on a selection. Later issues add
+ * the scan and withdraw tasks to this union.
+ */
+export const SELECTION_TASKS = ['export', 'delete', 'copy-public', 'copy-private'] as const;
+export type SelectionTask = (typeof SELECTION_TASKS)[number];
+export type TaskMode = 'idle' | SelectionTask;
+
+export interface TaskModeState {
+  readonly mode: TaskMode;
+  readonly toolkitOpen: boolean;
+}
+
+export type TaskModeEvent =
+  | { readonly type: 'open-toolkit' }
+  | { readonly type: 'close-toolkit' }
+  | { readonly type: 'choose'; readonly task: SelectionTask }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'executed' }
+  | { readonly type: 'exit' };
+
+export interface TaskModeTransition {
+  readonly state: TaskModeState;
+  /** The page clears its wallet selection when this is set (entering a task starts afresh). */
+  readonly clearSelection: boolean;
+}
+
+export const INITIAL_TASK_MODE: TaskModeState = Object.freeze({ mode: 'idle', toolkitOpen: false });
+
+export function isSelectionTask(value: string): value is SelectionTask {
+  return (SELECTION_TASKS as readonly string[]).includes(value);
+}
+
+/**
+ * Choosing a task closes the toolkit, enters the task and clears the selection; Cancel leaves the
+ * task and reopens the toolkit; executing or Exit return to idle with the toolkit closed.
+ */
+export function transitionTaskMode(state: TaskModeState, event: TaskModeEvent): TaskModeTransition {
+  switch (event.type) {
+    case 'open-toolkit':
+      return keep({ ...state, toolkitOpen: true });
+    case 'close-toolkit':
+      return keep({ ...state, toolkitOpen: false });
+    case 'choose':
+      return { state: { mode: event.task, toolkitOpen: false }, clearSelection: true };
+    case 'cancel':
+      return keep({ mode: 'idle', toolkitOpen: true });
+    case 'executed':
+    case 'exit':
+      return keep({ mode: 'idle', toolkitOpen: false });
+    default:
+      return exhaustiveSwitchError(event);
+  }
+}
+
+function keep(state: TaskModeState): TaskModeTransition {
+  return { state, clearSelection: false };
+}
+
+/** Archiving and copying private keys are shown in the destructive colour; the rest in primary. */
+export function isDestructiveTask(task: SelectionTask): boolean {
+  switch (task) {
+    case 'delete':
+    case 'copy-private':
+      return true;
+    case 'export':
+    case 'copy-public':
+      return false;
+    default:
+      return exhaustiveSwitchError(task);
+  }
+}
+
+/** The banner's action button, carrying the selection count (spec 2 §2.3). */
+export function taskActionLabel(task: SelectionTask, count: number): string {
+  switch (task) {
+    case 'export':
+      // Export works on all wallets when nothing is selected (its tile reads All/Select).
+      return count === 0 ? 'Export All' : `Export ${count}`;
+    case 'delete':
+      return `Archive ${count}`;
+    case 'copy-public':
+      return `Copy ${count} Public ${count === 1 ? 'Key' : 'Keys'}`;
+    case 'copy-private':
+      return `Copy ${count} Private ${count === 1 ? 'Key' : 'Keys'}`;
+    default:
+      return exhaustiveSwitchError(task);
+  }
+}
+
+/** What the banner asks the operator to do while a task waits for a selection. */
+export function taskPrompt(task: SelectionTask): string {
+  switch (task) {
+    case 'export':
+      return 'Select wallets to export, or export all of them.';
+    case 'delete':
+      return 'Select wallets to archive.';
+    case 'copy-public':
+      return 'Select wallets whose addresses to copy.';
+    case 'copy-private':
+      return 'Select wallets whose private keys to copy.';
+    default:
+      return exhaustiveSwitchError(task);
+  }
+}
+
+export interface TaskWarning {
+  readonly title: string;
+  readonly description: string;
+}
+
+/** Spec 2 §5: the tasks other than export need at least one selected wallet. */
+export const NO_WALLETS_SELECTED: TaskWarning = Object.freeze({
+  title: 'No wallets selected',
+  description: 'Select at least one wallet',
+});
+
+export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
+  if (task === 'export' || count > 0) return null;
+  return NO_WALLETS_SELECTED;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { toolkitEffect } from './toolkit-action';
+
+describe('toolkit effects', () => {
+  it('enters task mode for the selection tiles', () => {
+    expect(toolkitEffect('delete')).toEqual({ kind: 'task', task: 'delete' });
+    expect(toolkitEffect('export')).toEqual({ kind: 'task', task: 'export' });
+    expect(toolkitEffect('copy-private')).toEqual({ kind: 'task', task: 'copy-private' });
+  });
+
+  it('opens a dialog for the direct tiles', () => {
+    expect(toolkitEffect('create-wallet')).toEqual({ kind: 'dialog', dialog: 'create-wallet' });
+    expect(toolkitEffect('view-archive')).toEqual({ kind: 'dialog', dialog: 'view-archive' });
+  });
+
+  it('goes to the Import page for import and flips units for toggle units', () => {
+    expect(toolkitEffect('import')).toEqual({ kind: 'navigate', to: '/' });
+    expect(toolkitEffect('toggle-units')).toEqual({ kind: 'toggle-units' });
+  });
+});

@@ -1,0 +1,37 @@
+import { exhaustiveSwitchError } from '@fleet/core';
+import type { SelectionTask } from './task-mode';
+import type { ToolkitAction } from './toolkit-tiles';
+
+/** The dialogs the Toolkit's Direct tiles open. */
+export type ToolkitDialogName = 'create-wallet' | 'create-group' | 'manage-tags' | 'view-archive';
+
+/** What choosing a tile does: enter a task, open a dialog, go to a page, or flip the units. */
+export type ToolkitEffect =
+  | { readonly kind: 'task'; readonly task: SelectionTask }
+  | { readonly kind: 'dialog'; readonly dialog: ToolkitDialogName }
+  | { readonly kind: 'navigate'; readonly to: string }
+  | { readonly kind: 'toggle-units' };
+
+/** The Import page lives at the root route (spec 1 §2). */
+export const IMPORT_PATH = '/';
+
+export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
+  switch (action) {
+    case 'export':
+    case 'delete':
+    case 'copy-public':
+    case 'copy-private':
+      return { kind: 'task', task: action };
+    case 'create-wallet':
+    case 'create-group':
+    case 'manage-tags':
+    case 'view-archive':
+      return { kind: 'dialog', dialog: action };
+    case 'import':
+      return { kind: 'navigate', to: IMPORT_PATH };
+    case 'toggle-units':
+      return { kind: 'toggle-units' };
+    default:
+      return exhaustiveSwitchError(action);
+  }
+}

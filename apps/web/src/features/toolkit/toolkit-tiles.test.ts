@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { SELECTION_TASKS, isDestructiveTask } from './task-mode';
+import { TOOLKIT_CATEGORIES, entersTaskMode } from './toolkit-tiles';
+
+const tiles = TOOLKIT_CATEGORIES.flatMap((category) => category.tiles);
+
+describe('toolkit tiles', () => {
+  it('shows only the MANAGE WALLETS and ORGANIZE categories, in the spec order', () => {
+    expect(TOOLKIT_CATEGORIES.map((category) => category.title)).toEqual([
+      'MANAGE WALLETS',
+      'ORGANIZE',
+    ]);
+    expect(tiles.map((tile) => tile.action)).toEqual([
+      'export',
+      'import',
+      'create-wallet',
+      'delete',
+      'copy-public',
+      'copy-private',
+      'create-group',
+      'manage-tags',
+      'view-archive',
+      'toggle-units',
+    ]);
+  });
+
+  it('gives every task-mode tile a Selection or All/Select badge and the rest Direct', () => {
+    for (const tile of tiles) {
+      if (entersTaskMode(tile.action)) expect(['Selection', 'All/Select']).toContain(tile.badge);
+      else expect(tile.badge).toBe('Direct');
+    }
+  });
+
+  it('has a tile for every selection task, coloured as the task mode colours it', () => {
+    for (const task of SELECTION_TASKS) {
+      const tile = tiles.find((candidate) => candidate.action === task);
+      expect(tile?.destructive).toBe(isDestructiveTask(task));
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { isSelectionTask, type SelectionTask } from './task-mode';
+
+/**
+ * The Toolkit's categories and tiles (spec 2 §2.3). Only the categories this issue builds are
+ * listed: MANAGE SOL, MANAGE TOKENS and SCAN & SYNC arrive with the issues that make them work.
+ *
+ * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
+ * All/Select (all wallets, or the selected ones), All (every wallet).
+ */
+export type TileBadge = 'Direct' | 'Selection' | 'All/Select' | 'All';
+
+export type ToolkitAction =
+  | SelectionTask
+  | 'import'
+  | 'create-wallet'
+  | 'create-group'
+  | 'manage-tags'
+  | 'view-archive'
+  | 'toggle-units';
+
+export interface ToolkitTile {
+  readonly action: ToolkitAction;
+  readonly label: string;
+  readonly description: string;
+  readonly badge: TileBadge;
+  /** Tiles that archive or hand out keys are drawn in the destructive colour. */
+  readonly destructive: boolean;
+}
+
+export interface ToolkitCategory {
+  readonly id: 'wallets' | 'organize';
+  readonly title: string;
+  readonly tiles: readonly ToolkitTile[];
+}
+
+export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
+  {
+    id: 'wallets',
+    title: 'MANAGE WALLETS',
+    tiles: [
+      tile('export', 'Export', 'Download addresses, or keys after a confirmation', 'All/Select'),
+      tile('import', 'Import', 'Open the Import page', 'Direct'),
+      tile('create-wallet', 'Create Wallet', 'Generate 1 to 100 new wallets', 'Direct'),
+      tile('delete', 'Delete', 'Archive the selected wallets', 'Selection', true),
+      tile('copy-public', 'Copy Public Keys', 'Copy the selected addresses', 'Selection'),
+      tile('copy-private', 'Copy Private Keys', 'Copy the selected keys', 'Selection', true),
+    ],
+  },
+  {
+    id: 'organize',
+    title: 'ORGANIZE',
+    tiles: [
+      tile('create-group', 'Create Group', 'Make a custom group', 'Direct'),
+      tile('manage-tags', 'Manage Tags', 'Create, edit and assign tags', 'Direct'),
+      tile('view-archive', 'View Archive', 'Restore or delete archived wallets', 'Direct'),
+      tile('toggle-units', 'Toggle Units', 'Show balances in SOL or lamports', 'Direct'),
+    ],
+  },
+]);
+
+function tile(
+  action: ToolkitAction,
+  label: string,
+  description: string,
+  badge: TileBadge,
+  destructive = false,
+): ToolkitTile {
+  return Object.freeze({ action, label, description, badge, destructive });
+}
+
+/** Whether choosing the tile enters task mode (true) or acts at once (false). */
+export function entersTaskMode(action: ToolkitAction): action is SelectionTask {
+  return isSelectionTask(action);
+}

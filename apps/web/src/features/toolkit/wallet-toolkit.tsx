@@ -1,0 +1,116 @@
+import { exhaustiveSwitchError } from '@fleet/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../ui/toast';
+import { ArchivedWalletsDialog } from '../archive/archived-wallets-dialog';
+import { CreateWalletDialog } from '../create-wallet/create-wallet-dialog';
+import { CreateGroupDialog } from '../groups/create-group-dialog';
+import { toggleDisplayUnit, useDisplayUnit } from '../preferences/display-unit-store';
+import { ManageTagsDialog } from '../tags/manage-tags-dialog';
+import { TaskModeBanner } from './task-mode-banner';
+import { transitionTaskMode, type TaskMode, type TaskModeEvent } from './task-mode';
+import { toolkitEffect, type ToolkitDialogName } from './toolkit-action';
+import { ToolkitDialog } from './toolkit-dialog';
+import type { ToolkitAction } from './toolkit-tiles';
+import type { TaskWallet } from './use-task-runner';
+
+export interface WalletToolkitProps {
+  /** Whether the Toolkit dialog is open; the page's Toolkit button sets it. */
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  /** The page's current selection. */
+  readonly selectedWallets: readonly TaskWallet[];
+  readonly onClearSelection: () => void;
+  /** Told when task mode starts or ends (the page may show checkboxes more prominently). */
+  readonly onTaskModeChange?: (mode: TaskMode) => void;
+}
+
+/**
+ * The Toolkit with everything it opens: the tile dialog, the task-mode banner (rendered where this
+ * component is mounted) and the Direct tiles' dialogs. Task mode follows `transitionTaskMode`.
+ */
+export function WalletToolkit({
+  open,
+  onOpenChange,
+  selectedWallets,
+  onClearSelection,
+  onTaskModeChange,
+}: WalletToolkitProps) {
+  const [mode, setMode] = useState<TaskMode>('idle');
+  const [dialog, setDialog] = useState<ToolkitDialogName | null>(null);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const unit = useDisplayUnit();
+
+  const apply = (event: TaskModeEvent) => {
+    const next = transitionTaskMode({ mode, toolkitOpen: open }, event);
+    if (next.state.mode !== mode) {
+      setMode(next.state.mode);
+      onTaskModeChange?.(next.state.mode);
+    }
+    if (next.state.toolkitOpen !== open) onOpenChange(next.state.toolkitOpen);
+    if (next.clearSelection) onClearSelection();
+  };
+
+  const choose = (action: ToolkitAction) => {
+    const effect = toolkitEffect(action);
+    switch (effect.kind) {
+      case 'task':
+        apply({ type: 'choose', task: effect.task });
+        return;
+      case 'dialog':
+        onOpenChange(false);
+        setDialog(effect.dialog);
+        return;
+      case 'navigate':
+        onOpenChange(false);
+        void navigate(effect.to);
+        return;
+      case 'toggle-units':
+        toggleDisplayUnit();
+        toast.show({
+          title: 'Units toggled',
+          description: `Balances now show in ${unit === 'sol' ? 'lamports' : 'SOL'}.`,
+          severity: 'info',
+        });
+        return;
+      default:
+        exhaustiveSwitchError(effect);
+    }
+  };
+
+  const closeDialog = (isOpen: boolean) => {
+    if (!isOpen) setDialog(null);
+  };
+  const selectedIds = selectedWallets.map((wallet) => wallet.id);
+
+  return (
+    <>
+      <ToolkitDialog
+        open={open}
+        onOpenChange={(isOpen) => apply({ type: isOpen ? 'open-toolkit' : 'close-toolkit' })}
+        onChoose={choose}
+      />
+      <TaskModeBanner
+        mode={mode}
+        selectedWallets={selectedWallets}
+        onClearSelection={onClearSelection}
+        onCancel={() => apply({ type: 'cancel' })}
+        onExit={() => apply({ type: 'exit' })}
+        onDone={() => apply({ type: 'executed' })}
+      />
+      <CreateWalletDialog open={dialog === 'create-wallet'} onOpenChange={closeDialog} />
+      <CreateGroupDialog
+        open={dialog === 'create-group'}
+        onOpenChange={closeDialog}
+        walletIds={selectedIds}
+      />
+      <ManageTagsDialog
+        open={dialog === 'manage-tags'}
+        onOpenChange={closeDialog}
+        walletIds={selectedIds}
+      />
+      <ArchivedWalletsDialog open={dialog === 'view-archive'} onOpenChange={closeDialog} />
+    </>
+  );
+}
