@@ -7,6 +7,7 @@ import { PortfolioOverview } from './portfolio-overview';
 import { ViewMenu } from './view-menu';
 import { WalletSearchBox } from './wallet-search-box';
 import { WalletTable } from './wallet-table';
+import { WalletToolkitBar } from './wallet-toolkit-bar';
 import { useWalletView } from './wallet-view-context';
 
 /** The List tab (spec 2 §2.1): sticky search bar, Portfolio Overview, View and group-by, table. */
@@ -16,6 +17,7 @@ export function WalletListTab() {
     <div className="flex flex-col gap-4">
       <div className="sticky top-0 z-20 flex flex-wrap items-center gap-3 bg-surface py-2">
         <WalletSearchBox />
+        <WalletToolkitBar />
       </div>
       <PortfolioOverview summary={view.summary} />
       <div className="flex flex-wrap items-center gap-2">

@@ -1,7 +1,7 @@
 import { Tabs } from '../../ui/tabs';
-import { ArchiveTab } from './archive-tab';
-import { GroupsTab } from './groups-tab';
-import { SeedsTab } from './seeds-tab';
+import { ArchiveTab } from '../archive/archive-tab';
+import { GroupsTab } from '../groups/groups-tab';
+import { SeedsTab } from '../seed-vaults/seeds-tab';
 import { WalletListTab } from './wallet-list-tab';
 import { useWalletView } from './wallet-view-context';
 import { WalletViewProvider } from './wallet-view-provider';
@@ -31,7 +31,7 @@ function WalletsTabs() {
         onValueChange={(value) => view.setTab(parseTab(value))}
         tabs={[
           { value: 'list', label: 'List', content: <WalletListTab /> },
-          { value: 'seeds', label: 'Seeds', content: <SeedsTab /> },
+          { value: 'seeds', label: 'Seeds', content: <SeedsTab wallets={view.allWallets} /> },
           { value: 'groups', label: 'Groups', content: <GroupsTab /> },
           { value: 'archive', label: 'Archive', content: <ArchiveTab /> },
         ]}

@@ -1,0 +1,37 @@
+import { Wrench } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '../../ui/button';
+import { WalletToolkit } from '../toolkit/wallet-toolkit';
+import { useWalletSelection } from './wallet-selection-context';
+
+/**
+ * The Toolkit button of the List tab's top bar and, under it, the task-mode banner: the toolkit
+ * acts on the page's selection (ids resolved to addresses from the wallets in view).
+ */
+export function WalletToolkitBar() {
+  const [open, setOpen] = useState(false);
+  const selection = useWalletSelection();
+  const selectedWallets = useMemo(
+    () =>
+      selection.visibleWallets
+        .filter((wallet) => selection.selectedIds.has(wallet.id))
+        .map((wallet) => ({ id: wallet.id, address: wallet.address })),
+    [selection.visibleWallets, selection.selectedIds],
+  );
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        <Wrench className="size-4" aria-hidden />
+        Toolkit
+      </Button>
+      <div className="basis-full empty:hidden">
+        <WalletToolkit
+          open={open}
+          onOpenChange={setOpen}
+          selectedWallets={selectedWallets}
+          onClearSelection={selection.clear}
+        />
+      </div>
+    </>
+  );
+}
