@@ -19,7 +19,9 @@ import { parseSlimWalletList } from './slim-wallet-guard';
 /** The wallet page's calls (spec 2 §7), typed by the shared contract in `@fleet/core`. */
 export const walletListQueryKey = ['wallets', 'slim'] as const;
 export const walletDetailQueryKey = (address: string) => ['wallet', address] as const;
-export const tagsQueryKey = ['tags'] as const;
+// Under the shared ['tags'] prefix (so every tag change refreshes it) but its own key: this
+// query caches the whole reply, the Manage Tags dialog's caches the bare list.
+export const tagsQueryKey = ['tags', 'with-reply'] as const;
 export const groupsQueryKey = ['groups', 'withCounts'] as const;
 export const groupWalletsQueryKey = (groupId: string) => ['groups', groupId, 'wallets'] as const;
 export const archivedWalletsQueryKey = ['archived-wallets'] as const;
