@@ -101,12 +101,51 @@ describe('importing wallets in Chromium', () => {
       .toMatch(/import/i);
     await screenshot(page, 'import-finished');
 
+    // Archive one of them, then paste all three again with a new key: one new, one Duplicate,
+    // one Archived, and only the new one can be selected and imported.
+    const slim = (await (await page.request.get(`${server.url}/api/wallets?mode=slim`)).json()) as {
+      wallets: { id: string; address: string }[];
+    };
+    const toArchive = slim.wallets.find((wallet) => wallet.address === keys[2]?.address);
+    expect(toArchive).toBeDefined();
+    const archived = await page.request.delete(`${server.url}/api/archived-wallets`, {
+      data: { walletIds: [toArchive?.id], permanent: false },
+    });
+    expect(archived.status()).toBe(200);
+    const newcomer = newTestKeypair();
+    await page.goto(`${server.url}/`);
+    await page
+      .getByLabel(/Private keys/)
+      .fill([newcomer, keys[1], keys[2]].map((key) => key?.privateKey ?? '').join('\n'));
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect.poll(() => review.textContent()).toContain('1 new');
+    const reviewTable = page.getByRole('table');
+    await expect.poll(() => reviewTable.textContent()).toContain('Archived');
+    expect(await reviewTable.textContent()).toContain('Duplicate');
+    expect(await page.getByLabel(`Select ${keys[2]?.address ?? ''}`).count()).toBe(0);
+    await page.getByRole('button', { name: 'Scan assets' }).click();
+    await expect
+      .poll(() => page.locator('[data-scan-status]').getAttribute('data-scan-status'))
+      .toBe('success');
+    await page
+      .getByRole('button', { name: /^Import/ })
+      .last()
+      .click();
+    await expect
+      .poll(async () => {
+        const after = (await (
+          await page.request.get(`${server.url}/api/wallets?mode=slim`)
+        ).json()) as { wallets: { address: string }[] };
+        return after.wallets.map((wallet) => wallet.address).sort();
+      })
+      .toEqual([keys[0]?.address, keys[1]?.address, newcomer.address].sort());
+
     const again = await page.request.post(`${server.url}/api/wallet/validate-only`, {
       data: { privateKeys: keys.map((key) => key.privateKey).join('\n') },
     });
     const validation = (await again.json()) as { duplicateActiveAddresses: string[] };
     expect([...validation.duplicateActiveAddresses].sort()).toEqual(
-      keys.map((key) => key.address).sort(),
+      [keys[0]?.address, keys[1]?.address].sort(),
     );
   });
   it('derives accounts from a seed phrase in the browser, scans and imports them, and links them on a second import', async () => {
