@@ -119,7 +119,7 @@ describe('managing wallets in Chromium', () => {
       const expected = filterBySegment(all, segment as keyof typeof SEGMENT_LABELS, {
         now: Date.now(),
       });
-      await expect.poll(() => rows().count(), `segment ${label}`).toBe(expected.length);
+      await expect.poll(() => rows().count()).toBe(expected.length);
     }
     await chooseSegment('With SOL Balance');
     await expect.poll(() => rows().first().textContent()).toContain(funded.address.slice(0, 4));

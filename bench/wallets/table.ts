@@ -96,9 +96,11 @@ try {
           .rowPaintedAt,
     );
     const paint = await page.evaluate(() => {
-      const entry = performance
-        .getEntriesByType('resource')
-        .find((resource) => resource.name.includes('/api/wallets?mode=slim'));
+      const entry = (
+        performance.getEntriesByType('resource') as (PerformanceEntry & {
+          responseEnd: number;
+        })[]
+      ).find((resource) => resource.name.includes('/api/wallets?mode=slim'));
       const marks = (globalThis as unknown as { benchMarks: { rowPaintedAt: number } }).benchMarks;
       return {
         dataArrivedAt: entry?.responseEnd ?? Number.NaN,
