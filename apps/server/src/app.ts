@@ -73,6 +73,7 @@ import { createScanDetailsService } from './scan-details/scan-details-service';
 import { SERVER_VERSION } from './version';
 import { nodePublicKeyOf } from './wallet-import/node-ed25519';
 import { createScanCache } from './wallet-import/scan-cache';
+import { createSeedGroupService } from './wallet-import/seed-group-service';
 import { createWalletImportService } from './wallet-import/wallet-import-service';
 import { createKeyRequestLimiter } from './wallets/key-request-limiter';
 import { createWalletKeysService } from './wallets/wallet-keys-service';
@@ -240,6 +241,7 @@ function createRouteServices(context: AppContext): RouteServices {
       chain: context.chain,
       audit,
     }),
+    seedGroups: createSeedGroupService({ db: context.db, audit }),
     walletImport: createWalletImportService({
       db: context.db,
       vault: context.vault,

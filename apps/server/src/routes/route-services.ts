@@ -8,6 +8,7 @@ import type { GroupsService } from '../organize/groups-service';
 import type { SearchService } from '../organize/search-service';
 import type { TagsService } from '../organize/tags-service';
 import type { ScanDetailsService } from '../scan-details/scan-details-service';
+import type { SeedGroupService } from '../wallet-import/seed-group-service';
 import type { WalletImportService } from '../wallet-import/wallet-import-service';
 import type { WalletKeysService } from '../wallets/wallet-keys-service';
 import type { WalletLifecycleService } from '../wallets/wallet-lifecycle-service';
@@ -21,6 +22,7 @@ export interface RouteServices {
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;
   readonly walletImport: WalletImportService;
+  readonly seedGroups: SeedGroupService;
   readonly scanDetails: ScanDetailsService;
   readonly audit: AuditLog;
   readonly walletList: WalletListService;

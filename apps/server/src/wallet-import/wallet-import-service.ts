@@ -9,22 +9,21 @@ import {
   type Ed25519PublicKeyOf,
   type ImportWalletsResponse,
   type ScanPreviewResponse,
-  type SeedGroup,
   type ValidateKeysResponse,
 } from '@fleet/core';
 import type { ScanReport, WalletScanner } from '@fleet/chain';
 import { toPreviewResponse } from './preview-response';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuthenticatedSession } from '../auth/session-store';
 import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
 import type { ScanActivity } from '../scan-details/scan-activity';
+import { SEED_GROUP_NOT_FOUND } from './seed-group-service';
 import type { ScanCache } from './scan-cache';
 
 type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
 
-export const SEED_GROUP_NOT_FOUND = 'Seed group not found';
 /** Rows per INSERT: well under the 65,535 bind parameters of one statement. */
 const INSERT_CHUNK = 500;
 
@@ -54,7 +53,7 @@ export function createWalletImportService(context: {
   readonly publicKeyOf: Ed25519PublicKeyOf;
   readonly now?: () => Date;
 }) {
-  const { wallets, importBatches, seedGroups, walletTokenAccounts, mints, tenants } = schema;
+  const { wallets, importBatches, seedGroups, walletTokenAccounts, mints } = schema;
   const now = context.now ?? (() => new Date());
   const decodeOptions = { publicKeyOf: context.publicKeyOf };
 
@@ -422,74 +421,6 @@ export function createWalletImportService(context: {
       };
     },
 
-    /** `GET /api/seed-groups`: this tenant's groups and the salt its fingerprints are made with. */
-    async listSeedGroups(actor: Actor): Promise<{ groups: SeedGroup[]; fingerprintSalt: string }> {
-      const [tenant] = await context.db
-        .select({ seedSalt: tenants.seedSalt })
-        .from(tenants)
-        .where(eq(tenants.id, actor.tenantId));
-      if (!tenant) throw new FleetError('NOT_FOUND', 'Tenant not found');
-      const groups = await withTenant(context.db, actor.tenantId, async (tx) => {
-        const rows = await tx.select().from(seedGroups).orderBy(seedGroups.createdAt);
-        const counted = await tx
-          .select({ groupId: wallets.seedGroupId, walletCount: count() })
-          .from(wallets)
-          .where(and(isNotNull(wallets.seedGroupId), sql`${wallets.archivedAt} is null`))
-          .groupBy(wallets.seedGroupId);
-        const counts = new Map(counted.map((row) => [row.groupId, row.walletCount]));
-        return rows.map((row) => toSeedGroup(row, counts.get(row.id) ?? 0));
-      });
-      return { groups, fingerprintSalt: tenant.seedSalt };
-    },
-
-    /** `POST /api/seed-groups`: the same fingerprint again gives back the existing group. */
-    async createSeedGroup(
-      actor: Actor,
-      input: { label?: string | undefined; seedFingerprint: string; derivationScheme: string },
-    ): Promise<SeedGroup> {
-      const label = input.label ? input.label : null;
-      const group = await withTenant(context.db, actor.tenantId, async (tx) => {
-        await tx
-          .insert(seedGroups)
-          .values({
-            tenantId: actor.tenantId,
-            label,
-            seedFingerprint: input.seedFingerprint,
-            derivationScheme: input.derivationScheme,
-          })
-          .onConflictDoNothing({ target: [seedGroups.tenantId, seedGroups.seedFingerprint] });
-        const [row] = await tx
-          .select()
-          .from(seedGroups)
-          .where(eq(seedGroups.seedFingerprint, input.seedFingerprint));
-        if (!row) throw new FleetError('INTERNAL', 'The seed group could not be created');
-        const [counted] = await tx
-          .select({ walletCount: count() })
-          .from(wallets)
-          .where(and(eq(wallets.seedGroupId, row.id), sql`${wallets.archivedAt} is null`));
-        return toSeedGroup(row, counted?.walletCount ?? 0);
-      });
-      await auditImport(actor, 'seed_group.create', { groupId: group.id });
-      return group;
-    },
-
-    /** `PATCH /api/seed-groups/:id`: another tenant's group is as absent as a missing one. */
-    async renameSeedGroup(actor: Actor, groupId: string, label: string): Promise<SeedGroup> {
-      return withTenant(context.db, actor.tenantId, async (tx) => {
-        const [row] = await tx
-          .update(seedGroups)
-          .set({ label: label === '' ? null : label })
-          .where(eq(seedGroups.id, groupId))
-          .returning();
-        if (!row) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
-        const [counted] = await tx
-          .select({ walletCount: count() })
-          .from(wallets)
-          .where(and(eq(wallets.seedGroupId, row.id), sql`${wallets.archivedAt} is null`));
-        return toSeedGroup(row, counted?.walletCount ?? 0);
-      });
-    },
-
     /** `POST /api/seed-import`: derived accounts into a seed group; counts created, restored, linked. */
     async importSeed(
       actor: Actor,
@@ -608,15 +539,4 @@ function isSolanaDerivationPath(path: string): boolean {
   if (!match) return false;
   const index = Number(match[1]);
   return solanaDerivationPath(index) === path;
-}
-
-function toSeedGroup(row: typeof schema.seedGroups.$inferSelect, walletCount: number): SeedGroup {
-  return {
-    id: row.id,
-    label: row.label,
-    seedFingerprint: row.seedFingerprint,
-    derivationScheme: row.derivationScheme,
-    walletCount,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

@@ -5,10 +5,10 @@ import type { RouteServices } from '../route-services';
 /** `GET /api/seed-groups`: the tenant's seed groups and its fingerprint salt. */
 export function getSeedGroupsRoute(
   app: FastifyInstance,
-  { sessions, walletImport }: RouteServices,
+  { sessions, seedGroups }: RouteServices,
 ): void {
   app.get('/seed-groups', async (request) => {
     const actor = await sessionActor(request, sessions);
-    return walletImport.listSeedGroups(actor);
+    return seedGroups.listSeedGroups(actor);
   });
 }

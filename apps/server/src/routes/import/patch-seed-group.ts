@@ -1,7 +1,7 @@
 import { FleetError, renameSeedGroupRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/wallet-import-service';
+import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/seed-group-service';
 import { sessionActor } from '../master-wallet/session-actor';
 import type { RouteServices } from '../route-services';
 
@@ -10,13 +10,13 @@ const paramsSchema = z.object({ id: z.string().uuid() });
 /** `PATCH /api/seed-groups/:id { label }`: renames one of this tenant's groups. */
 export function patchSeedGroupRoute(
   app: FastifyInstance,
-  { sessions, walletImport }: RouteServices,
+  { sessions, seedGroups }: RouteServices,
 ): void {
   app.patch('/seed-groups/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = paramsSchema.safeParse(request.params);
     if (!params.success) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
     const input = renameSeedGroupRequestSchema.parse(request.body);
-    return walletImport.renameSeedGroup(actor, params.data.id, input.label);
+    return seedGroups.renameSeedGroup(actor, params.data.id, input.label);
   });
 }

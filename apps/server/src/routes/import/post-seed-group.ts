@@ -6,11 +6,11 @@ import type { RouteServices } from '../route-services';
 /** `POST /api/seed-groups { label?, seedFingerprint, derivationScheme }`: idempotent per seed. */
 export function postSeedGroupRoute(
   app: FastifyInstance,
-  { sessions, walletImport }: RouteServices,
+  { sessions, seedGroups }: RouteServices,
 ): void {
   app.post('/seed-groups', async (request) => {
     const actor = await sessionActor(request, sessions);
     const input = createSeedGroupRequestSchema.parse(request.body);
-    return walletImport.createSeedGroup(actor, input);
+    return seedGroups.createSeedGroup(actor, input);
   });
 }
