@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchSeedGroups, seedGroupsQueryKey } from '../import/import-api';
 import {
-  fetchGroups,
-  fetchTags,
   fetchWallet,
   fetchWalletList,
-  groupsQueryKey,
-  tagsQueryKey,
   walletDetailQueryKey,
   walletListQueryKey,
 } from './wallets-api';
@@ -17,15 +13,6 @@ export function useWalletList() {
     queryKey: walletListQueryKey,
     queryFn: ({ signal }) => fetchWalletList(signal),
   });
-}
-
-/** Tags by id, for the Tags column and `?tag=` (spec 2 §7: no cache). */
-export function useTags() {
-  return useQuery({ queryKey: tagsQueryKey, queryFn: ({ signal }) => fetchTags(signal) });
-}
-
-export function useGroups() {
-  return useQuery({ queryKey: groupsQueryKey, queryFn: ({ signal }) => fetchGroups(signal) });
 }
 
 /** Spec 2 §9: seed groups are cached for 60 s. */

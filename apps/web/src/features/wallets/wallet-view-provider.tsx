@@ -18,7 +18,9 @@ import {
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../ui/toast';
-import { useGroups, useTags, useWalletList } from './use-wallet-queries';
+import { useGroups } from '../groups/use-groups';
+import { useTags } from '../tags/use-tags';
+import { useWalletList } from './use-wallet-queries';
 import {
   bucketsFor,
   buildTableModel,
@@ -77,12 +79,12 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   /** Relative times and "Recently Added" are measured from when the data arrived. */
   const now = list.dataUpdatedAt;
 
-  const tagList = tags.data?.tags;
+  const tagList = tags.data;
   const tagsById = useMemo(() => new Map((tagList ?? []).map((tag) => [tag.id, tag])), [tagList]);
   const tagName = useCallback((id: string) => tagsById.get(id)?.name, [tagsById]);
   const customGroups = useMemo(
     () =>
-      (groups.data?.groups ?? [])
+      (groups.data ?? [])
         .filter((group) => group.kind === 'custom')
         .map((group) => ({ id: group.id, name: group.group_name }))
         .sort((a, b) => a.name.localeCompare(b.name)),

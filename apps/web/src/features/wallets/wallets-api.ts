@@ -1,10 +1,5 @@
 import {
   getWalletResponseSchema,
-  groupWalletsResponseSchema,
-  listArchivedWalletsResponseSchema,
-  listGroupsResponseSchema,
-  listTagsResponseSchema,
-  restoreWalletsResponseSchema,
   revealKeysResponseSchema,
   searchResponseSchema,
   type ListSlimWalletsResponse,
@@ -19,17 +14,6 @@ import { parseSlimWalletList } from './slim-wallet-guard';
 /** The wallet page's calls (spec 2 §7), typed by the shared contract in `@fleet/core`. */
 export const walletListQueryKey = ['wallets', 'slim'] as const;
 export const walletDetailQueryKey = (address: string) => ['wallet', address] as const;
-// Under the shared ['tags'] prefix (so every tag change refreshes it) but its own key: this
-// query caches the whole reply, the Manage Tags dialog's caches the bare list.
-export const tagsQueryKey = ['tags', 'with-reply'] as const;
-export const groupsQueryKey = ['groups', 'withCounts'] as const;
-export const groupWalletsQueryKey = (groupId: string) => ['groups', groupId, 'wallets'] as const;
-export const archivedWalletsQueryKey = ['archived-wallets'] as const;
-
-export type GroupWalletsResponse = z.infer<typeof groupWalletsResponseSchema>;
-export type GroupList = z.infer<typeof listGroupsResponseSchema>;
-export type TagList = z.infer<typeof listTagsResponseSchema>;
-export type ArchivedWalletList = z.infer<typeof listArchivedWalletsResponseSchema>;
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
@@ -51,48 +35,6 @@ export async function fetchWallet(address: string, signal?: AbortSignal): Promis
     ...withSignal(signal),
   });
   return answer.wallet;
-}
-
-export function fetchTags(signal?: AbortSignal): Promise<TagList> {
-  return apiRequest('/api/tags', {
-    schema: listTagsResponseSchema,
-    cache: 'no-store',
-    ...withSignal(signal),
-  });
-}
-
-export function fetchGroups(signal?: AbortSignal): Promise<GroupList> {
-  return apiRequest('/api/groups?withCounts=true', {
-    schema: listGroupsResponseSchema,
-    ...withSignal(signal),
-  });
-}
-
-export function fetchGroupWallets(
-  groupId: string,
-  signal?: AbortSignal,
-): Promise<GroupWalletsResponse> {
-  return apiRequest(`/api/groups/${encodeURIComponent(groupId)}/wallets`, {
-    schema: groupWalletsResponseSchema,
-    cache: 'no-store',
-    ...withSignal(signal),
-  });
-}
-
-export function fetchArchivedWallets(signal?: AbortSignal): Promise<ArchivedWalletList> {
-  return apiRequest('/api/archived-wallets', {
-    schema: listArchivedWalletsResponseSchema,
-    cache: 'no-store',
-    ...withSignal(signal),
-  });
-}
-
-export function restoreWallets(ids: readonly string[]): Promise<{ restored: number }> {
-  return apiRequest('/api/restore-wallets', {
-    method: 'POST',
-    body: { ids },
-    schema: restoreWalletsResponseSchema,
-  });
 }
 
 /** The audited way a key leaves the server; `copy` is what the row menu's Copy private asks. */
