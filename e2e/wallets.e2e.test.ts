@@ -1,9 +1,4 @@
-import {
-  SEGMENT_LABELS,
-  filterBySegment,
-  listSlimWalletsResponseSchema,
-  type SlimWallet,
-} from '@fleet/core';
+import { SEGMENT_LABELS, filterBySegment, readSlimWalletList, type SlimWallet } from '@fleet/core';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +51,7 @@ async function api<T>(method: 'GET' | 'POST', path: string, data?: object): Prom
 
 async function slimWallets(query = ''): Promise<SlimWallet[]> {
   const body = await api<unknown>('GET', `/api/wallets?mode=slim${query}`);
-  return listSlimWalletsResponseSchema.parse(body).wallets;
+  return readSlimWalletList(body).wallets;
 }
 
 const rows = () => page.locator('[role=row][data-wallet-id]');

@@ -3,7 +3,7 @@ import {
   SOLANA_DERIVATION_SCHEME,
   deriveSolanaAccounts,
   listSeedGroupsResponseSchema,
-  listSlimWalletsResponseSchema,
+  readSlimWalletList,
   seedFingerprint,
   seedGroupSchema,
   type SlimWallet,
@@ -28,9 +28,9 @@ describe.each(testDatabaseKinds)('import status badges on %s', (kind) => {
 
   const byAddress = async () =>
     new Map<string, SlimWallet>(
-      listSlimWalletsResponseSchema
-        .parse((await call('GET', '/api/wallets?mode=slim')).json())
-        .wallets.map((wallet) => [wallet.address, wallet]),
+      readSlimWalletList((await call('GET', '/api/wallets?mode=slim')).json()).wallets.map(
+        (wallet) => [wallet.address, wallet],
+      ),
     );
 
   beforeAll(async () => {
@@ -89,11 +89,11 @@ describe.each(testDatabaseKinds)('import status badges on %s', (kind) => {
     expect(wallets.get(archived.publicKey)?.importStatus).toBe('restored');
     expect(wallets.get(fresh.publicKey)?.importStatus).toBe('new');
 
-    const seedTagged = listSlimWalletsResponseSchema.parse(
+    const seedTagged = readSlimWalletList(
       (await call('GET', `/api/wallets?mode=slim&tag=seed_vault_${group.id}`)).json(),
     );
     expect(seedTagged.wallets).toHaveLength(3);
-    const bySeed = listSlimWalletsResponseSchema.parse(
+    const bySeed = readSlimWalletList(
       (await call('GET', `/api/wallets?mode=slim&seedGroupId=${group.id}`)).json(),
     );
     expect(bySeed.wallets).toHaveLength(3);

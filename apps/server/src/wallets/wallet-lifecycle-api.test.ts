@@ -3,7 +3,7 @@ import {
   archiveWalletsResponseSchema,
   createWalletsResponseSchema,
   listArchivedWalletsResponseSchema,
-  listSlimWalletsResponseSchema,
+  readSlimWalletList,
   restoreWalletsResponseSchema,
 } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
@@ -34,9 +34,9 @@ describe.each(testDatabaseKinds)('creating, archiving and restoring wallets on %
     );
 
   const activeIds = async (as = operator) =>
-    listSlimWalletsResponseSchema
-      .parse((await call('GET', '/api/wallets?mode=slim', undefined, as)).json())
-      .wallets.map((wallet) => wallet.id);
+    readSlimWalletList(
+      (await call('GET', '/api/wallets?mode=slim', undefined, as)).json(),
+    ).wallets.map((wallet) => wallet.id);
 
   const archivedIds = async (as = operator) =>
     listArchivedWalletsResponseSchema
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('creating, archiving and restoring wallets on %
     expect(created.wallets).toHaveLength(20);
     expect(new Set(created.wallets.map((wallet) => wallet.address)).size).toBe(20);
 
-    const list = listSlimWalletsResponseSchema.parse(
+    const list = readSlimWalletList(
       (await call('GET', `/api/wallets?mode=slim&importBatchId=${created.batchId}`)).json(),
     );
     expect(list.wallets).toHaveLength(20);
@@ -192,9 +192,9 @@ describe.each(testDatabaseKinds)('creating, archiving and restoring wallets on %
         })
       ).statusCode,
     ).toBe(200);
-    const masterId = listSlimWalletsResponseSchema
-      .parse((await call('GET', '/api/wallets?mode=slim')).json())
-      .wallets.find((wallet) => wallet.address === master.address)?.id;
+    const masterId = readSlimWalletList(
+      (await call('GET', '/api/wallets?mode=slim')).json(),
+    ).wallets.find((wallet) => wallet.address === master.address)?.id;
     const plain = (await create(1)).wallets[0]?.id;
     const response = await call('DELETE', '/api/archived-wallets', {
       walletIds: [plain, masterId],

@@ -1,8 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   getWalletResponseSchema,
-  listSlimWalletsResponseSchema,
   listWalletsResponseSchema,
+  readSlimWalletList,
+  slimWalletListResponseSchema,
 } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
@@ -156,12 +157,19 @@ describe.each(testDatabaseKinds)('the wallet list on %s', (kind) => {
     expect(masterRow?.tokens).toEqual([]);
   });
 
-  it('answers slim rows without tokens, and the summary in lamports', async () => {
+  it('answers slim rows as columns without tokens, and the summary in lamports', async () => {
     const response = await get('/api/wallets?mode=slim&summary=true');
     expect(response.statusCode).toBe(200);
-    const body = listSlimWalletsResponseSchema.strict().parse(response.json());
+    const wire = slimWalletListResponseSchema.strict().parse(response.json());
+    expect(Object.keys(wire.columns)).not.toContain('tokens');
+    const body = readSlimWalletList(wire);
     expect(body.wallets).toHaveLength(4);
-    expect(body.wallets[0]).not.toHaveProperty('tokens');
+    // Oldest first, as the full list.
+    const full = listWalletsResponseSchema.parse((await get('/api/wallets')).json());
+    expect(body.wallets.map((wallet) => wallet.id)).toEqual(
+      full.wallets.map((wallet) => wallet.id),
+    );
+    expect(body.wallets).toEqual(full.wallets.map(({ tokens: _t, tags: _n, ...slim }) => slim));
     expect(body.wallets.find((wallet) => wallet.address === second.address)?.groupIds).toEqual([
       groupId,
     ]);
@@ -188,16 +196,15 @@ describe.each(testDatabaseKinds)('the wallet list on %s', (kind) => {
 
   it('filters by tag, custom group, import batch and traders', async () => {
     const slim = async (query: string) =>
-      listSlimWalletsResponseSchema
-        .parse((await get(`/api/wallets?mode=slim&${query}`)).json())
-        .wallets.map((wallet) => wallet.address);
+      readSlimWalletList((await get(`/api/wallets?mode=slim&${query}`)).json()).wallets.map(
+        (wallet) => wallet.address,
+      );
     expect(await slim('tag=vip')).toEqual([first.address]);
     expect(await slim('tag=unknown')).toEqual([]);
     expect(await slim(`groupId=${groupId}`)).toEqual([second.address]);
     expect(await slim('traderOnly=true')).toEqual([first.address]);
-    const batchId = listSlimWalletsResponseSchema.parse(
-      (await get('/api/wallets?mode=slim')).json(),
-    ).wallets[0]?.importBatchId;
+    const batchId = readSlimWalletList((await get('/api/wallets?mode=slim')).json()).wallets[0]
+      ?.importBatchId;
     expect((await slim(`importBatchId=${batchId ?? ''}`)).sort()).toEqual(
       pairs.map((pair) => pair.address).sort(),
     );
@@ -215,7 +222,7 @@ describe.each(testDatabaseKinds)('the wallet list on %s', (kind) => {
   it('shows the import badge only for the latest import batch', async () => {
     const later = newTestKeypair();
     expect((await post('/api/wallet', { privateKeys: [later.privateKey] })).statusCode).toBe(200);
-    const body = listSlimWalletsResponseSchema.parse((await get('/api/wallets?mode=slim')).json());
+    const body = readSlimWalletList((await get('/api/wallets?mode=slim')).json());
     const statuses = new Map(body.wallets.map((wallet) => [wallet.address, wallet.importStatus]));
     expect(statuses.get(later.address)).toBe('new');
     expect(statuses.get(first.address)).toBeNull();
@@ -251,12 +258,70 @@ describe.each(testDatabaseKinds)('the wallet list on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
-    const body = listSlimWalletsResponseSchema.parse(
-      JSON.parse(gunzipSync(response.rawPayload).toString('utf8')),
-    );
+    const body = readSlimWalletList(JSON.parse(gunzipSync(response.rawPayload).toString('utf8')));
     expect(body.wallets).toHaveLength(300);
     expect(body.summary?.tokens.assetInstances).toBe(600);
     expect(body.summary?.closable.count).toBe(150);
     expect(body.wallets.filter((wallet) => wallet.tagIds.length > 0).length).toBeGreaterThan(0);
+  });
+
+  it('sends the slim list in br, gzip or plain text, the same list each way', async () => {
+    const plain = await get('/api/wallets?mode=slim', operator, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/wallets?mode=slim', operator, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const refused = await get('/api/wallets?mode=slim', operator, {
+      'accept-encoding': 'br;q=0, gzip',
+    });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(refused.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('answers an unchanged list at the same version, and a changed one at once', async () => {
+    const list = async () =>
+      readSlimWalletList((await get('/api/wallets?mode=slim&summary=true')).json());
+    const before = await list();
+    expect((await list()).version).toBe(before.version);
+
+    // A token account filled by a scan: counts and summary follow, under a new version.
+    const secondId = ids.get(second.address) ?? '';
+    await withTenant(harness.database.db, operator.tenantId, (tx) =>
+      tx
+        .update(schema.walletTokenAccounts)
+        .set({ amount: '7' })
+        .where(eq(schema.walletTokenAccounts.walletId, secondId)),
+    );
+    const filled = await list();
+    expect(BigInt(filled.version)).toBeGreaterThan(BigInt(before.version));
+    const secondRow = filled.wallets.find((wallet) => wallet.id === secondId);
+    expect(secondRow?.tokenStats).toEqual({ total: 1, withBalance: 1, zeroBalance: 0 });
+    expect(filled.summary?.tokens.instancesWithBalance).toBe(
+      (before.summary?.tokens.instancesWithBalance ?? 0) + 1,
+    );
+
+    // A tag through the API.
+    const tagged = await post('/api/tags/assign', { walletIds: [secondId], tagIds: [tagId] });
+    expect(tagged.statusCode).toBe(200);
+    const afterTag = await list();
+    expect(afterTag.wallets.find((wallet) => wallet.id === secondId)?.tagIds).toEqual([tagId]);
+
+    // The token account closed: gone from the counts.
+    await withTenant(harness.database.db, operator.tenantId, (tx) =>
+      tx
+        .delete(schema.walletTokenAccounts)
+        .where(eq(schema.walletTokenAccounts.walletId, secondId)),
+    );
+    const closed = await list();
+    expect(closed.wallets.find((wallet) => wallet.id === secondId)?.tokenStats).toEqual({
+      total: 0,
+      withBalance: 0,
+      zeroBalance: 0,
+    });
+    // Another tenant's change leaves this tenant's version alone.
+    const otherVersion = (await list()).version;
+    await post('/api/create-wallet', { count: 1 }, other);
+    expect((await list()).version).toBe(otherVersion);
   });
 });

@@ -23,11 +23,11 @@ export const TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280n;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** ISO-8601 in UTC with milliseconds, as `Date#toISOString` writes it. */
-const iso = (column: SQL) =>
+export const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The active wallets the filter selects, as the CTE `base`. */
-function baseCte(tenantId: string, filter: WalletFilter): SQL {
+export function baseCte(tenantId: string, filter: WalletFilter): SQL {
   const conditions: SQL[] = [sql`w.tenant_id = ${tenantId}::uuid`, sql`w.archived_at is null`];
   if (filter.traderOnly) conditions.push(sql`w.is_trader`);
   if (filter.seedGroupId) conditions.push(sql`w.seed_group_id = ${filter.seedGroupId}::uuid`);
@@ -40,7 +40,8 @@ function baseCte(tenantId: string, filter: WalletFilter): SQL {
   if (filter.tag !== undefined) conditions.push(tagCondition(filter.tag));
   return sql`base as (
     select w.id, w.public_address, w.name, w.lamports, w.is_trader, w.import_status,
-      w.import_batch_id, w.seed_group_id, w.source_kind, w.last_scanned_at, w.created_at
+      w.import_batch_id, w.seed_group_id, w.source_kind, w.last_scanned_at, w.created_at,
+      w.token_account_count, w.funded_token_account_count
     from wallets w where ${sql.join(conditions, sql` and `)})`;
 }
 
@@ -57,14 +58,7 @@ function tagCondition(slug: string): SQL {
     : stored;
 }
 
-/** Token counts per wallet of `base`: total and with a balance above zero. */
-const tokenStatsCte = (tenantId: string) => sql`tok as (
-  select ta.wallet_id, count(*)::int as total, (count(*) filter (where ta.amount > 0))::int as with_balance
-  from wallet_token_accounts ta join base on base.id = ta.wallet_id
-  where ta.tenant_id = ${tenantId}::uuid
-  group by ta.wallet_id)`;
-
-function fullCtes(tenantId: string): SQL {
+function tokenAndTagListCtes(tenantId: string): SQL {
   return sql`,
   tl as (
     select ta.wallet_id, json_agg(json_build_object('mint', ta.mint, 'tokenAccount', ta.token_account,
@@ -92,20 +86,15 @@ const jsonUuids = (column: SQL) =>
 
 /**
  * One statement answering the wallets of `filter`, oldest first, as the body of a JSON array
- * (without the brackets) of `slimWalletSchema` or `walletSchema` rows. The text is written by
- * concatenation in SQL: at 50,000 wallets, handing rows to the driver (17 fields each, one JS
- * object per row) and writing JSON in Node costs more than the query itself, and PGlite's row
- * transfer is slower still; one text value costs neither. Free text goes through `to_json`, the
- * rest are uuids, numbers and booleans. The API tests parse the output with the contract schemas.
+ * (without the brackets) of `walletSchema` rows, token accounts and tags spelled out (the full
+ * list and `GET /api/wallet/{address}`; the table reads the columnar list of
+ * `wallet-columns-sql.ts`). The text is written by concatenation in SQL: handing rows to the
+ * driver and writing JSON in Node costs more than the query itself, and PGlite's row transfer is
+ * slower still. Free text goes through `to_json`, the rest are uuids, numbers and booleans. The
+ * API tests parse the output with the contract schemas.
  */
-export function walletListBodySql(
-  tenantId: string,
-  filter: WalletFilter,
-  mode: 'slim' | 'full',
-): SQL {
-  const full = mode === 'full';
+export function walletListBodySql(tenantId: string, filter: WalletFilter): SQL {
   return sql`with ${baseCte(tenantId, filter)},
-  ${tokenStatsCte(tenantId)},
   tg as (
     select wt.wallet_id, string_agg(wt.tag_id::text, ',') as ids
     from wallet_tags wt join base on base.id = wt.wallet_id
@@ -116,11 +105,11 @@ export function walletListBodySql(
     where gm.tenant_id = ${tenantId}::uuid group by gm.wallet_id),
   latest as (
     select id from import_batches where tenant_id = ${tenantId}::uuid
-    order by created_at desc, id desc limit 1)${full ? fullCtes(tenantId) : sql``},
+    order by created_at desc, id desc limit 1)${tokenAndTagListCtes(tenantId)},
   r as (
     select b.id, b.public_address, b.name, b.lamports, b.is_trader, b.import_batch_id,
       b.last_scanned_at, b.created_at,
-      coalesce(tok.total, 0) as tok_total, coalesce(tok.with_balance, 0) as tok_with_balance,
+      b.token_account_count as tok_total, b.funded_token_account_count as tok_with_balance,
       m.public_address is not null as is_master,
       case when b.import_batch_id = (select id from latest) then b.import_status end as import_status,
       case when b.seed_group_id is not null then 'seed'
@@ -129,15 +118,14 @@ export function walletListBodySql(
         when b.source_kind = 'manual' then null else b.import_batch_id end as source_id,
       case when b.seed_group_id is not null then coalesce(nullif(sg.label, ''), 'Seed')
         else 'PK' end as source_label,
-      tg.ids as tag_ids, gr.ids as group_ids
-      ${full ? sql`, coalesce(tl.list, '[]'::json)::text as tokens, coalesce(tt.list, '[]'::json)::text as tags` : sql``}
+      tg.ids as tag_ids, gr.ids as group_ids,
+      coalesce(tl.list, '[]'::json)::text as tokens, coalesce(tt.list, '[]'::json)::text as tags
     from base b
-    left join tok on tok.wallet_id = b.id
     left join tg on tg.wallet_id = b.id
     left join gr on gr.wallet_id = b.id
     left join seed_groups sg on sg.id = b.seed_group_id
     left join master_wallets m on m.tenant_id = ${tenantId}::uuid and m.public_address = b.public_address
-    ${full ? sql`left join tl on tl.wallet_id = b.id left join tt on tt.wallet_id = b.id` : sql``})
+    left join tl on tl.wallet_id = b.id left join tt on tt.wallet_id = b.id)
   select coalesce(string_agg(
     '{"id":"' || r.id || '","address":' || ${jsonText(sql`r.public_address`)}
     || ',"name":' || ${jsonText(sql`r.name`)}
@@ -153,7 +141,7 @@ export function walletListBodySql(
     || ',"poolCreator":false,"tokensValueUsd":null'
     || ',"lastScannedAt":' || ${jsonTime(sql`r.last_scanned_at`)}
     || ',"createdAt":' || ${jsonTime(sql`r.created_at`)}
-    ${full ? sql`|| ',"tokens":' || r.tokens || ',"tags":' || r.tags` : sql``}
+    || ',"tokens":' || r.tokens || ',"tags":' || r.tags
     || '}', ',' order by r.created_at, r.id), '') as body
   from r`;
 }
@@ -175,21 +163,20 @@ export type SummaryRow = {
 /** The header line and Portfolio Overview figures over the same wallets as the list. */
 export function walletSummarySql(tenantId: string, filter: WalletFilter): SQL {
   return sql`with ${baseCte(tenantId, filter)},
-  ${tokenStatsCte(tenantId)},
   mints_held as (
     select count(distinct ta.mint)::int as n
     from wallet_token_accounts ta join base on base.id = ta.wallet_id
     where ta.tenant_id = ${tenantId}::uuid and ta.amount > 0)
   select count(*)::int as total,
     (count(*) filter (where b.lamports > 0))::int as with_sol,
-    (count(*) filter (where tok.with_balance > 0))::int as with_assets,
-    (count(*) filter (where tok.total > tok.with_balance))::int as with_closable,
+    (count(*) filter (where b.funded_token_account_count > 0))::int as with_assets,
+    (count(*) filter (where b.token_account_count > b.funded_token_account_count))::int as with_closable,
     (count(*) filter (where b.is_trader))::int as traders,
     coalesce(sum(b.lamports), 0)::text as total_lamports,
     (select n from mints_held) as unique_assets,
-    coalesce(sum(tok.total), 0)::int as asset_instances,
-    coalesce(sum(tok.with_balance), 0)::int as instances_with_balance,
-    coalesce(sum(tok.total - tok.with_balance), 0)::int as closable_count,
+    coalesce(sum(b.token_account_count), 0)::int as asset_instances,
+    coalesce(sum(b.funded_token_account_count), 0)::int as instances_with_balance,
+    coalesce(sum(b.token_account_count - b.funded_token_account_count), 0)::int as closable_count,
     ${iso(sql`max(b.last_scanned_at)`)} as last_scanned_at
-  from base b left join tok on tok.wallet_id = b.id`;
+  from base b`;
 }

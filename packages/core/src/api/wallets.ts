@@ -43,7 +43,10 @@ export const tokenStatsSchema = z.object({
 });
 export type TokenStats = z.infer<typeof tokenStatsSchema>;
 
-/** One row of `GET /api/wallets?mode=slim`: what the table needs, without token lists. */
+/**
+ * One wallet as the table works with it, without token lists. `GET /api/wallets?mode=slim` sends
+ * these as columns (`slimWalletListResponseSchema`); `readSlimWalletList` turns them into rows.
+ */
 export const slimWalletSchema = z.object({
   id: walletId,
   address,
@@ -126,12 +129,7 @@ export const listWalletsResponseSchema = z.object({
   wallets: z.array(walletSchema),
   summary: walletSummarySchema.optional(),
 });
-export const listSlimWalletsResponseSchema = z.object({
-  wallets: z.array(slimWalletSchema),
-  summary: walletSummarySchema.optional(),
-});
 export type ListWalletsResponse = z.infer<typeof listWalletsResponseSchema>;
-export type ListSlimWalletsResponse = z.infer<typeof listSlimWalletsResponseSchema>;
 
 export const MAX_CREATE_WALLETS = 100;
 

@@ -79,11 +79,19 @@ export const wallets = pgTable(
     archivedAt: at('archived_at'),
     /** new / restored / updated by the latest import that touched it (spec 2 §4 badges). */
     importStatus: text('import_status'),
+    /**
+     * How many token accounts the last scan saw, and how many of them hold tokens. Kept by
+     * statement triggers on `wallet_token_accounts` (migration 0009), whoever writes them, so the
+     * wallet list reads one row per wallet instead of grouping every token account.
+     */
+    tokenAccountCount: integer('token_account_count').notNull().default(0),
+    fundedTokenAccountCount: integer('funded_token_account_count').notNull().default(0),
   },
   (table) => [
     uniqueIndex('wallets_address_idx').on(table.tenantId, table.publicAddress),
+    // The wallet list's order (oldest first, id breaking ties within one import's timestamp).
     index('wallets_active_idx')
-      .on(table.tenantId, table.createdAt)
+      .on(table.tenantId, table.createdAt, table.id)
       .where(sql`${table.archivedAt} is null`),
     index('wallets_seed_group_idx').on(table.tenantId, table.seedGroupId),
     index('wallets_batch_idx').on(table.tenantId, table.importBatchId),
@@ -125,4 +133,19 @@ export const mints = pgTable('mints', {
   decimals: integer('decimals').notNull(),
   program: text('program').notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A per-tenant counter that moves whenever anything the wallet list shows changes: statement
+ * triggers (migration 0009) bump it on writes to wallets, their tags and group memberships, seed
+ * groups, import batches and the master wallet. The server keeps the last list it wrote per tenant
+ * and answers from it while the counter stands still (see apps/server/src/wallets/).
+ */
+export const walletListVersions = pgTable('wallet_list_versions', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  version: bigint('version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
 });

@@ -1,12 +1,14 @@
 import { listWalletsQuerySchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
+import { negotiateEncoding } from '../../wallets/wallet-list-cache';
 import { sessionActor } from '../master-wallet/session-actor';
 import type { RouteServices } from '../route-services';
 
 /**
  * `GET /api/wallets?mode&summary&tag&groupId&seedGroupId&importBatchId&traderOnly`: the body is
- * JSON text the database wrote (see wallets/wallet-list-sql), sent as is; the compression plugin
- * shrinks it for clients that accept gzip or br.
+ * JSON text the database wrote (see wallets/wallet-columns-sql and wallet-list-sql), sent as is.
+ * The slim list comes compressed from the list cache (made once per list version); the full list
+ * is compressed by the compression plugin.
  */
 export function getWalletsRoute(
   app: FastifyInstance,
@@ -15,10 +17,15 @@ export function getWalletsRoute(
   app.get('/wallets', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const query = listWalletsQuerySchema.parse(request.query);
-    const body = await walletList.listJson(actor, query);
-    return reply
+    reply
       .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(body);
+      .header('vary', 'accept-encoding')
+      .type('application/json; charset=utf-8');
+    if (query.mode === 'full') return reply.send(await walletList.listJson(actor, query));
+    const list = await walletList.slimList(actor, query);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const body = await list.encode(encoding);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body);
   });
 }

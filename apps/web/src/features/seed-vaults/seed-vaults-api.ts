@@ -1,10 +1,6 @@
-import {
-  listSlimWalletsResponseSchema,
-  seedGroupSchema,
-  type SeedGroup,
-  type SlimWallet,
-} from '@fleet/core';
+import { readSlimWalletList, seedGroupSchema, type SeedGroup, type SlimWallet } from '@fleet/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../api/http';
 import { LIST_QUERY_KEYS, useInvalidateLists } from '../../api/list-query-keys';
 import { fetchSeedGroups, seedGroupsQueryKey } from '../import/import-api';
@@ -25,11 +21,11 @@ export function useSeedGroups() {
 
 export async function fetchSlimWallets(signal?: AbortSignal): Promise<SlimWallet[]> {
   const answer = await apiRequest('/api/wallets?mode=slim', {
-    schema: listSlimWalletsResponseSchema,
+    schema: z.unknown(),
     cache: 'no-store',
     ...(signal ? { signal } : {}),
   });
-  return answer.wallets;
+  return readSlimWalletList(answer).wallets;
 }
 
 /** The roster's wallets, fetched only when the page did not hand its own list down. */

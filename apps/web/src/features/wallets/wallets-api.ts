@@ -1,15 +1,15 @@
 import {
   getWalletResponseSchema,
+  readSlimWalletList,
   revealKeysResponseSchema,
   searchResponseSchema,
-  type ListSlimWalletsResponse,
   type RevealKeysResponse,
   type SearchResponse,
+  type SlimWalletList,
   type Wallet,
 } from '@fleet/core';
 import { z } from 'zod';
 import { apiRequest } from '../../api/http';
-import { parseSlimWalletList } from './slim-wallet-guard';
 
 /** The wallet page's calls (spec 2 §7), typed by the shared contract in `@fleet/core`. */
 export const walletListQueryKey = ['wallets', 'slim'] as const;
@@ -17,15 +17,18 @@ export const walletDetailQueryKey = (address: string) => ['wallet', address] as 
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
-/** Balances change with every scan: never from the browser's HTTP cache. */
-export async function fetchWalletList(signal?: AbortSignal): Promise<ListSlimWalletsResponse> {
+/**
+ * The columnar list, checked and decoded into rows by `readSlimWalletList` (a fast check that
+ * falls back to the schema's precise error). Balances change with every scan: never from the
+ * browser's HTTP cache.
+ */
+export async function fetchWalletList(signal?: AbortSignal): Promise<SlimWalletList> {
   const body = await apiRequest('/api/wallets?mode=slim&summary=true', {
-    // Checked below by the fast guard (slim-wallet-guard.ts), which falls back to the schema.
     schema: z.unknown(),
     cache: 'no-store',
     ...withSignal(signal),
   });
-  return parseSlimWalletList(body);
+  return readSlimWalletList(body);
 }
 
 export async function fetchWallet(address: string, signal?: AbortSignal): Promise<Wallet> {
