@@ -194,6 +194,9 @@ describe.each(testDatabaseKinds)('the admin key API on %s', (kind) => {
       headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
     });
     expect(real.statusCode).toBe(429);
+    expect(real.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(real.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(real.headers['retry-after'])).toBeLessThanOrEqual(3_600);
     const failures = await harness.database.db
       .select()
       .from(schema.auditLog)

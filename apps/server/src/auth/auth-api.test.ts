@@ -333,6 +333,10 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
     expect(locked.json<{ error: string }>().error).toMatch(
       /^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/,
     );
+    // The lock's end also leaves as Retry-After, in whole seconds (the longest lock is an hour).
+    expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(3_600);
     clock += 2 * 3_600_000;
     try {
       const later = await app.inject({

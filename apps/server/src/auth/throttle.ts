@@ -21,7 +21,7 @@ export interface ThrottlePolicy {
 }
 
 export interface Throttle {
-  /** Throws RATE_LIMITED while any of the keys is locked. */
+  /** Throws RATE_LIMITED while any of the keys is locked, with `retryAfterSeconds` in its context. */
   assertOpen(
     keys: readonly string[],
     message: (retryAfterSeconds: number) => string,

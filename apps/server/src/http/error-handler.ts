@@ -32,10 +32,23 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
 }
 
 export function sendError(reply: FastifyReply, error: FleetError): FastifyReply {
+  const retryAfter = retryAfterSecondsOf(error);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply
     .status(error.status)
     .type('application/json; charset=utf-8')
     .send(toErrorBody(error));
+}
+
+/**
+ * A refusal that knows when to come back (a throttle lock, say) puts `retryAfterSeconds` in its
+ * context; it leaves as the `Retry-After` header (RFC 9110: whole seconds), whatever raised it.
+ */
+function retryAfterSecondsOf(error: FleetError): number | undefined {
+  const seconds = error.context.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : undefined;
 }
 
 // Fastify's own errors for bad requests, by code, with words an operator can act on.
