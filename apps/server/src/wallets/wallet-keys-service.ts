@@ -1,10 +1,10 @@
-import { encodePrivateKeyBase58, type RevealKeysResponse } from '@fleet/core';
+import { encodePrivateKeyBase58, isFleetError, type RevealKeysResponse } from '@fleet/core';
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
 import { exportFileName, toCsv, type ExportedWallet } from './export-format';
-import type { KeyRequestLimiter } from './key-request-limiter';
+import type { KeyRequestKind, KeyRequestLimiter } from './key-request-limiter';
 import type { WalletActor } from './wallet-actor';
 import { selectWallets, uuidArray } from './wallet-selection';
 
@@ -34,8 +34,8 @@ export interface ExportFile {
 
 /**
  * The only ways private keys leave the server: reveal/copy and export with keys. Each call is
- * rate limited per user and audited with its count and purpose, never the keys; decrypted key
- * bytes are wiped as soon as they are encoded.
+ * rate limited per user and audited with its count and purpose, never the keys, whether it is
+ * answered or refused by the limit; decrypted key bytes are wiped as soon as they are encoded.
  */
 export function createWalletKeysService(context: {
   readonly db: FleetDatabase;
@@ -62,13 +62,60 @@ export function createWalletKeysService(context: {
     }
   }
 
+  /**
+   * Counts the call against the user's limit. A refusal is audited under the action the call
+   * would have been audited under, with what was asked for, before its 429 goes back.
+   */
+  async function take(
+    actor: WalletActor,
+    kind: KeyRequestKind,
+    refused: {
+      readonly action: string;
+      readonly detail: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+    },
+  ): Promise<void> {
+    try {
+      await context.limiter.take(actor.user.id, kind);
+    } catch (error) {
+      if (isFleetError(error, 'RATE_LIMITED')) {
+        await context.audit.record({
+          actor: actor.user.email,
+          action: refused.action,
+          outcome: 'failure',
+          tenantId: actor.tenantId,
+          ip: actor.ip,
+          detail: {
+            ...(await refused.detail()),
+            reason: 'rate limited',
+            retryAfterSeconds: error.context.retryAfterSeconds ?? null,
+          },
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** How many active wallets an export without a selection would have written. */
+  async function countActiveWallets(tenantId: string): Promise<number> {
+    return withTenant(context.db, tenantId, async (tx) => {
+      const result = await tx.execute<{ count: number | string }>(
+        sql`select count(*)::int as count from wallets
+          where tenant_id = ${tenantId}::uuid and archived_at is null`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    });
+  }
+
   return {
     /** `POST /api/wallets/reveal-keys`: the base58 64-byte secret keys of active wallets. */
     async reveal(
       actor: WalletActor,
       input: { walletIds: readonly string[]; purpose: 'reveal' | 'copy' },
     ): Promise<RevealKeysResponse> {
-      await context.limiter.take(actor.user.id, 'keys');
+      await take(actor, 'keys', {
+        action: `wallet.keys.${input.purpose}`,
+        detail: () => ({ purpose: input.purpose, count: new Set(input.walletIds).size }),
+      });
       const keys = await withTenant(context.db, actor.tenantId, async (tx) => {
         await selectWallets(tx, input.walletIds, 'active');
         const result = await tx.execute<KeyRow>(sql`
@@ -109,7 +156,16 @@ export function createWalletKeysService(context: {
       },
     ): Promise<ExportFile> {
       const withKeys = input.includePrivateKeys;
-      await context.limiter.take(actor.user.id, withKeys ? 'keys' : 'addresses');
+      await take(actor, withKeys ? 'keys' : 'addresses', {
+        action: withKeys ? 'wallet.export.keys' : 'wallet.export.addresses',
+        detail: async () => ({
+          format: input.format,
+          count: input.walletIds
+            ? new Set(input.walletIds).size
+            : await countActiveWallets(actor.tenantId),
+          includePrivateKeys: withKeys,
+        }),
+      });
       const at = now();
       const rows = await withTenant(context.db, actor.tenantId, async (tx) => {
         const ids = input.walletIds ? [...new Set(input.walletIds)] : undefined;
