@@ -1,7 +1,8 @@
 import {
-  EXPORT_KEYS_CONFIRMATION,
   decodePrivateKey,
+  EXPORT_KEYS_CONFIRMATION,
   exportedWalletSchema,
+  readSlimWalletList,
   revealKeysResponseSchema,
 } from '@fleet/core';
 import { schema } from '@fleet/db';
@@ -35,13 +36,20 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
       url: '/api/wallets?mode=slim',
       cookies: { fleet_session: operator.cookie },
     });
-    const wallets = list.json<{ wallets: { id: string; address: string }[] }>().wallets;
+    const { wallets } = readSlimWalletList(list.json());
     ids.splice(
       0,
       ids.length,
       ...addresses.map((a) => wallets.find((w) => w.address === a)?.id ?? ''),
     );
     return operator;
+  };
+
+  /** Retry-After as RFC 9110 delta-seconds: digits only, read as a whole number. */
+  const retryAfterOf = (response: { headers: Record<string, unknown> }) => {
+    const header = response.headers['retry-after'];
+    expect(header).toMatch(/^\d+$/);
+    return Number(header);
   };
 
   const auditRows = (email: string, action: string) =>
@@ -198,10 +206,68 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
       operator,
     );
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ error: string }>().error).toMatch(
-      /^Too many key requests\. Try again in \d+ seconds\.$/,
+    const message = limited.json<{ error: string }>().error;
+    expect(message).toMatch(/^Too many key requests\. Try again in \d+ seconds\.$/);
+    const retryAfter = retryAfterOf(limited);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(message).toBe(`Too many key requests. Try again in ${retryAfter} seconds.`);
+    // The refused export of every active wallet is audited with what it asked for.
+    const refused = (await auditRows(operator.email, 'wallet.export.keys')).filter(
+      (row) => row.outcome === 'failure',
     );
+    expect(refused.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual([
+      {
+        format: 'csv',
+        count: 2,
+        // Audit redaction hides fields named like a private key, this flag too; the action
+        // (wallet.export.keys) already says keys were asked for.
+        includePrivateKeys: expect.anything() as unknown,
+        reason: 'rate limited',
+        retryAfterSeconds: retryAfter,
+      },
+    ]);
     // Addresses only are counted apart, so the operator can still export them.
     expect((await call('/api/wallets/export', { format: 'csv' }, operator)).statusCode).toBe(200);
+  });
+
+  it('refuses the 11th reveal in a minute with 429 and Retry-After, and audits the refusal without keys', async () => {
+    const operator = await operatorWithWallets('eager@example.com');
+    for (let index = 0; index < 10; index += 1) {
+      const response = await call(
+        '/api/wallets/reveal-keys',
+        { walletIds: [ids[0]], purpose: 'reveal' },
+        operator,
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await call(
+      '/api/wallets/reveal-keys',
+      { walletIds: ids, purpose: 'copy' },
+      operator,
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ code: string }>().code).toBe('RATE_LIMITED');
+    for (const pair of pairs) expect(limited.body).not.toContain(pair.privateKey);
+    const retryAfter = retryAfterOf(limited);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    const copies = await auditRows(operator.email, 'wallet.keys.copy');
+    expect(copies).toHaveLength(1);
+    const [refusal] = copies;
+    expect(refusal?.outcome).toBe('failure');
+    expect(refusal?.tenantId).toBe(operator.tenantId);
+    expect(JSON.parse(refusal?.detail ?? '{}')).toEqual({
+      purpose: 'copy',
+      count: 2,
+      reason: 'rate limited',
+      retryAfterSeconds: retryAfter,
+    });
+    for (const pair of pairs) expect(refusal?.detail).not.toContain(pair.privateKey);
+    // The ten answered reveals stay audited as successes beside it.
+    const reveals = await auditRows(operator.email, 'wallet.keys.reveal');
+    expect(reveals.map((row) => row.outcome)).toEqual(Array(10).fill('success'));
   });
 });
