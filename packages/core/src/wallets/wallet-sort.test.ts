@@ -45,6 +45,23 @@ describe('wallet sort (spec 2 §4)', () => {
     ]);
   });
 
+  it('orders lamports of 15 and 16 digits and more as integers, never by text or rounding', () => {
+    const values = [
+      '999999999999999',
+      '1000000000000000',
+      '9007199254740993',
+      '9007199254740992',
+      '18446744073709551615',
+      '0',
+      '99',
+    ];
+    const list = values.map((lamports, n) => slimWallet({ id: `w${n}`, lamports }));
+    const sorted = sortWallets(list, sort('sol', 'asc'), context).map((wallet) => wallet.lamports);
+    expect(sorted).toEqual(
+      [...values].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)),
+    );
+  });
+
   it('sorts total by SOL, then by the tokens value', () => {
     const a = slimWallet({ id: 'a', lamports: '10', tokensValueUsd: 1 });
     const b = slimWallet({ id: 'b', lamports: '10', tokensValueUsd: 5 });

@@ -54,63 +54,84 @@ export interface WalletSortContext {
   readonly tagName: (tagId: string) => string | undefined;
 }
 
-/** A sort value: bigint for lamports (never a float), numbers for counts, text for labels. */
+/**
+ * A sort key: lamports as an exact integer (see `lamportsKey`), counts as numbers, text for
+ * labels. `<` and `>` compare a bigint and a number exactly, so keys of both kinds mix safely.
+ */
 type SortValue = bigint | number | string | null;
 
+interface Decorated<W> {
+  readonly wallet: W;
+  readonly index: number;
+  readonly first: SortValue;
+  readonly second: SortValue;
+}
+
 /**
- * What each column sorts by. `total` is SOL first, then the tokens' USD value: until a price
- * service exists SOL is the only value the scan knows, and USD figures are null (shown as a dash).
+ * What each column sorts by, as at most two keys. `total` is SOL first, then the tokens' USD
+ * value: until a price service exists SOL is the only value the scan knows, and USD figures are
+ * null (shown as a dash).
  */
-function sortValues(
-  wallet: SortWallet,
+function decorate<W extends SortWallet>(
+  wallet: W,
+  index: number,
   key: WalletSortKey,
   context: WalletSortContext,
-): SortValue[] {
+): Decorated<W> {
+  const one = (first: SortValue): Decorated<W> => ({ wallet, index, first, second: null });
   switch (key) {
     case 'wallet':
-      return [(wallet.name ?? wallet.address).toLowerCase()];
+      return one((wallet.name ?? wallet.address).toLowerCase());
     case 'source':
-      return [wallet.sourceLabel.toLowerCase()];
+      return one(wallet.sourceLabel.toLowerCase());
     case 'tags': {
       const names = wallet.tagIds
         .map((id) => context.tagName(id))
         .filter((name): name is string => name !== undefined)
         .map((name) => name.toLowerCase())
         .sort();
-      return [names.length > 0 ? names.join('\u0000') : null];
+      return one(names.length > 0 ? names.join('\u0000') : null);
     }
     case 'total':
-      return [lamportsOf(wallet), wallet.tokensValueUsd];
+      return { wallet, index, first: lamportsKey(wallet.lamports), second: wallet.tokensValueUsd };
     case 'sol':
-      return [lamportsOf(wallet)];
+      return one(lamportsKey(wallet.lamports));
     case 'tokensValue':
-      return [wallet.tokensValueUsd];
+      return one(wallet.tokensValueUsd);
     case 'withCount':
-      return [wallet.tokenStats.withBalance];
+      return one(wallet.tokenStats.withBalance);
     case 'zeroCount':
-      return [wallet.tokenStats.zeroBalance];
+      return one(wallet.tokenStats.zeroBalance);
     case 'importedAt': {
       const time = Date.parse(wallet.createdAt);
-      return [Number.isNaN(time) ? null : time];
+      return one(Number.isNaN(time) ? null : time);
     }
   }
 }
 
-function lamportsOf(wallet: SortWallet): bigint | null {
-  return wallet.lamports === null ? null : BigInt(wallet.lamports);
+/**
+ * Lamports as an exact sort key. A u64 of at most 15 digits is below 2^53, so `Number` holds it
+ * exactly (it is compared, never added); longer ones are bigints. Most fleets hold balances far
+ * below 2^53 lamports (9 million SOL), so a 50,000-wallet sort makes almost no bigints.
+ */
+function lamportsKey(lamports: string | null): bigint | number | null {
+  if (lamports === null) return null;
+  return lamports.length <= 15 ? Number(lamports) : BigInt(lamports);
 }
 
-/** Compares two non-null values of one column; bigint with bigint, never through Number. */
-function compareValues(a: bigint | number | string, b: bigint | number | string): number {
-  if (a < b) return -1;
-  if (a > b) return 1;
+/** Nulls (unscanned, unpriced, untagged) last in both directions; then by value. */
+function compareKeys(a: SortValue, b: SortValue, sign: number): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (a < b) return -sign;
+  if (a > b) return sign;
   return 0;
 }
 
 /**
- * Sorts a copy. Each wallet's sort values are computed once (O(n)), then one O(n log n) sort.
- * Ties keep the incoming order (stable, also when descending), and nulls (unscanned, unpriced,
- * untagged) go last in both directions.
+ * Sorts a copy. Each wallet's keys are computed once (O(n)), then one O(n log n) sort. Ties keep
+ * the incoming order (stable, also when descending), and nulls go last in both directions.
  */
 export function sortWallets<W extends SortWallet>(
   wallets: readonly W[],
@@ -118,22 +139,12 @@ export function sortWallets<W extends SortWallet>(
   context: WalletSortContext,
 ): W[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const decorated = wallets.map((wallet, index) => ({
-    wallet,
-    index,
-    values: sortValues(wallet, sort.key, context),
-  }));
-  decorated.sort((left, right) => {
-    for (let i = 0; i < left.values.length; i += 1) {
-      const a = left.values[i] ?? null;
-      const b = right.values[i] ?? null;
-      if (a === null && b === null) continue;
-      if (a === null) return 1;
-      if (b === null) return -1;
-      const order = compareValues(a, b);
-      if (order !== 0) return sign * order;
-    }
-    return left.index - right.index;
-  });
+  const decorated = wallets.map((wallet, index) => decorate(wallet, index, sort.key, context));
+  decorated.sort(
+    (left, right) =>
+      compareKeys(left.first, right.first, sign) ||
+      compareKeys(left.second, right.second, sign) ||
+      left.index - right.index,
+  );
   return decorated.map((entry) => entry.wallet);
 }

@@ -19,6 +19,8 @@ export interface GroupRowProps {
   readonly now: number;
   /** Offset in the virtual body: a number, so the memoised row skips renders while scrolling. */
   readonly top: number;
+  /** Its place in the table for assistive technology (the header is row 1). */
+  readonly rowIndex: number;
   readonly onToggleOpen: (bucketId: string) => void;
   readonly onToggleMembers: (ids: readonly string[]) => void;
 }
@@ -30,6 +32,7 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
   return (
     <div
       role="row"
+      aria-rowindex={props.rowIndex}
       className="absolute top-0 left-0 grid w-full items-center border-b border-border bg-surface-raised text-sm font-semibold"
       style={{
         transform: `translateY(${props.top}px)`,

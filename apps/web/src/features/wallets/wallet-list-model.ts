@@ -125,32 +125,31 @@ export function buildTableModel(
   expandedGroups: ReadonlySet<string>,
 ): TableModel {
   const items: TableItem[] = [];
-  const order: string[] = [];
-  const seen = new Set<string>();
   const pushWallet = (wallet: SlimWallet, prefix: string, number: number) => {
     items.push({ kind: 'wallet', key: `${prefix}w:${wallet.id}`, id: wallet.id, wallet, number });
-    if (expandedWallets.has(wallet.id)) {
-      items.push({
-        kind: 'tokens',
-        key: `${prefix}t:${wallet.id}`,
-        id: wallet.id,
-        wallet,
-      });
-    }
-    if (!seen.has(wallet.id)) {
-      seen.add(wallet.id);
-      order.push(wallet.id);
+    if (expandedWallets.size > 0 && expandedWallets.has(wallet.id)) {
+      items.push({ kind: 'tokens', key: `${prefix}t:${wallet.id}`, id: wallet.id, wallet });
     }
   };
   if (buckets === null) {
+    // The flat list holds each wallet once: its order is the list's own.
     wallets.forEach((wallet, index) => pushWallet(wallet, '', index + 1));
-    return { items, visibleOrder: order };
+    return { items, visibleOrder: wallets.map((wallet) => wallet.id) };
   }
+  // A wallet can sit in several custom groups: the range order counts it once.
+  const order: string[] = [];
+  const seen = new Set<string>();
   for (const bucket of buckets) {
     const expanded = expandedGroups.has(bucket.id);
     items.push({ kind: 'group', key: `g:${bucket.id}`, group: summarise(bucket, expanded) });
-    if (expanded)
-      bucket.wallets.forEach((wallet, index) => pushWallet(wallet, `${bucket.id}/`, index + 1));
+    if (!expanded) continue;
+    bucket.wallets.forEach((wallet, index) => {
+      pushWallet(wallet, `${bucket.id}/`, index + 1);
+      if (!seen.has(wallet.id)) {
+        seen.add(wallet.id);
+        order.push(wallet.id);
+      }
+    });
   }
   return { items, visibleOrder: order };
 }

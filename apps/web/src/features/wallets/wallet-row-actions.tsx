@@ -13,6 +13,9 @@ const itemClass = cn(
   'data-[highlighted]:bg-surface-sunken',
 );
 
+/** Made once: a row reused for another wallet while scrolling does not rebuild the SVG. */
+const MORE_ICON = <MoreHorizontal className="size-4" aria-hidden />;
+
 /**
  * The Actions cell. A plain button until first used: a menu per row would put ~50 menu trees
  * into every scroll frame, so the Radix menu is mounted only for the row whose button was pressed.
@@ -24,21 +27,23 @@ export function WalletRowActions({
   readonly id: string;
   readonly address: string;
 }) {
-  const [open, setOpen] = useState(false);
-  if (!open) {
+  // Which wallet the menu was opened for: the table reuses a row's DOM for another wallet while
+  // scrolling, and the menu must not follow the row to it.
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  if (openFor !== id) {
     return (
       <button
         type="button"
         aria-label={`Actions for ${address}`}
         aria-haspopup="menu"
         className={triggerClass}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpenFor(id)}
       >
-        <MoreHorizontal className="size-4" aria-hidden />
+        {MORE_ICON}
       </button>
     );
   }
-  return <RowMenu id={id} address={address} onClose={() => setOpen(false)} />;
+  return <RowMenu id={id} address={address} onClose={() => setOpenFor(null)} />;
 }
 
 /**

@@ -9,6 +9,16 @@ import { WalletRowActions } from './wallet-row-actions';
 import type { WalletRowView } from './wallet-row-view';
 import { ROW_HEIGHT, type TableColumn } from './wallet-table-columns';
 
+/**
+ * The row's icons as elements made once: React skips an element it has already rendered when it
+ * is the very same object, so a row reused for another wallet while scrolling does not rebuild
+ * its SVGs.
+ */
+const EXPANDED_ICON = <ChevronDown className="size-4" aria-hidden />;
+const COLLAPSED_ICON = <ChevronRight className="size-4" aria-hidden />;
+const COPY_ICON = <Copy className="size-3.5" aria-hidden />;
+const EXPLORER_ICON = <ExternalLink className="size-3.5" aria-hidden />;
+
 export interface WalletRowProps {
   readonly view: WalletRowView;
   readonly number: number;
@@ -21,6 +31,8 @@ export interface WalletRowProps {
   readonly template: string;
   /** Offset in the virtual body: a number, so the memoised row skips renders while scrolling. */
   readonly top: number;
+  /** Its place in the table for assistive technology (the header is row 1). */
+  readonly rowIndex: number;
   readonly onCheck: (id: string, shiftKey: boolean) => void;
   readonly onToggleExpand: (id: string) => void;
   /** One copy handler for the table (a hook per row would subscribe every row to the toasts). */
@@ -36,6 +48,7 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
   return (
     <div
       role="row"
+      aria-rowindex={props.rowIndex}
       aria-selected={selected}
       data-wallet-id={view.id}
       className={cn(
@@ -99,11 +112,7 @@ function cellContent(id: TableColumn['id'], props: WalletRowProps) {
             className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
             onClick={() => props.onToggleExpand(view.id)}
           >
-            {props.expanded ? (
-              <ChevronDown className="size-4" aria-hidden />
-            ) : (
-              <ChevronRight className="size-4" aria-hidden />
-            )}
+            {props.expanded ? EXPANDED_ICON : COLLAPSED_ICON}
           </button>
           <button
             type="button"
@@ -112,7 +121,7 @@ function cellContent(id: TableColumn['id'], props: WalletRowProps) {
             className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
             onClick={() => props.onCopy(view.address)}
           >
-            <Copy className="size-3.5" aria-hidden />
+            {COPY_ICON}
           </button>
           <a
             href={explorerAddressUrl(view.address)}
@@ -122,7 +131,7 @@ function cellContent(id: TableColumn['id'], props: WalletRowProps) {
             title="View on explorer"
             className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
           >
-            <ExternalLink className="size-3.5" aria-hidden />
+            {EXPLORER_ICON}
           </a>
         </span>
       );

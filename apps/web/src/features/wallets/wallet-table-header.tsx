@@ -27,6 +27,7 @@ export const WalletTableHeader = memo(function WalletTableHeader(props: WalletTa
   return (
     <div
       role="row"
+      aria-rowindex={1}
       className="sticky top-0 z-10 grid h-9 items-center border-b border-border bg-surface-raised text-xs font-semibold tracking-wide text-fg-muted"
       style={{ gridTemplateColumns: props.template }}
     >

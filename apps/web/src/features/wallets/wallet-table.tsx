@@ -65,6 +65,17 @@ export function WalletTable() {
   }, [scrollTargetId, items, virtualizer]);
 
   const selected = view.selection.selected;
+  const virtualItems = virtualizer.getVirtualItems();
+  // Rows are keyed by slot (index modulo the number of mounted rows), not by wallet: the mounted
+  // rows are one run of consecutive indexes, so no two share a slot, and the row scrolled out
+  // frees exactly the slot of the row scrolled in, which takes over its DOM. Scrolling then
+  // updates ~40 elements' text in place instead of removing and creating them; a row that stays
+  // in view keeps its index, slot and props, and the memoised row skips rendering. The rows are
+  // also rendered in slot order, so React never moves a row's DOM: rows are placed by transform,
+  // and aria-rowindex gives assistive technology their order.
+  const slots = Math.max(1, virtualItems.length);
+  const slotKey = (index: number) => `slot-${index % slots}`;
+  const inSlotOrder = [...virtualItems].sort((a, b) => (a.index % slots) - (b.index % slots));
   return (
     <div
       ref={scrollRef}
@@ -74,6 +85,9 @@ export function WalletTable() {
       className="overflow-auto rounded-md border border-border bg-surface"
       style={{
         contain: 'strict',
+        // Its own compositor layer: a scroll moves already painted rows instead of repainting the
+        // whole table on the main thread.
+        willChange: 'scroll-position',
         height: `calc(100vh - ${FOOTER_SPACE}px)`,
         minHeight: MIN_BODY_HEIGHT,
       }}
@@ -98,14 +112,14 @@ export function WalletTable() {
             className="relative w-full"
             style={{ height: virtualizer.getTotalSize() }}
           >
-            {virtualizer.getVirtualItems().map((virtual) => {
+            {inSlotOrder.map((virtual) => {
               const item = items[virtual.index];
               if (!item) return null;
               switch (item.kind) {
                 case 'wallet': {
                   return (
                     <WalletRow
-                      key={item.key}
+                      key={slotKey(virtual.index)}
                       view={view.rowViews.get(item.wallet)}
                       number={item.number}
                       selected={selected.has(item.id)}
@@ -116,6 +130,7 @@ export function WalletTable() {
                       columns={columns}
                       template={template}
                       top={virtual.start}
+                      rowIndex={virtual.index + 2}
                       onCheck={view.clickRow}
                       onToggleExpand={view.toggleWallet}
                       onCopy={onCopy}
@@ -125,13 +140,14 @@ export function WalletTable() {
                 case 'group':
                   return (
                     <GroupRow
-                      key={item.key}
+                      key={slotKey(virtual.index)}
                       group={item.group}
                       selected={selected}
                       unit={unit}
                       hideBalances={hideBalances}
                       now={view.dataUpdatedAt}
                       top={virtual.start}
+                      rowIndex={virtual.index + 2}
                       onToggleOpen={view.toggleGroupOpen}
                       onToggleMembers={view.toggleMany}
                     />
@@ -139,8 +155,9 @@ export function WalletTable() {
                 case 'tokens':
                   return (
                     <div
-                      key={item.key}
+                      key={slotKey(virtual.index)}
                       role="row"
+                      aria-rowindex={virtual.index + 2}
                       data-index={virtual.index}
                       ref={virtualizer.measureElement}
                       className="absolute top-0 left-0 w-full"

@@ -44,6 +44,8 @@ export const HIGHLIGHT_MS = 6_000;
 export const SCROLL_TARGET_MS = 1_500;
 
 const EMPTY_WALLETS: readonly SlimWallet[] = [];
+/** Tag names matter to the sort only when sorting by tags: other sorts skip a re-sort when tags load. */
+const NO_TAG_NAMES = (): undefined => undefined;
 
 function batchLabel(_batchId: string, newestCreatedAt: string): string {
   const time = Date.parse(newestCreatedAt);
@@ -160,15 +162,16 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   // An unknown tag slug matches no wallet rather than silently showing all of them.
   const tagIdFilter = tagFilter === null ? null : (tagFilter.id ?? `unknown:${tagFilter.slug}`);
   const groupIdFilter = groupFilter?.id ?? null;
+  const sortTagName = sort.key === 'tags' ? tagName : NO_TAG_NAMES;
   const visibleWallets = useMemo(
     () =>
       visibleWalletList(
         wallets,
         { segment, tagId: tagIdFilter, customGroupId: groupIdFilter },
         sort,
-        { now, tagName },
+        { now, tagName: sortTagName },
       ),
-    [wallets, segment, tagIdFilter, groupIdFilter, sort, now, tagName],
+    [wallets, segment, tagIdFilter, groupIdFilter, sort, now, sortTagName],
   );
   // Keyed by wallet object: a refetch brings new objects, so stale views are never reused.
   const rowViews = useMemo(() => createRowViewCache(tagsById, now), [tagsById, now]);
