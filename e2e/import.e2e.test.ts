@@ -1,3 +1,4 @@
+import { readSlimWalletList } from '@fleet/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../apps/server/src/testing/keypairs';
@@ -103,9 +104,9 @@ describe('importing wallets in Chromium', () => {
 
     // Archive one of them, then paste all three again with a new key: one new, one Duplicate,
     // one Archived, and only the new one can be selected and imported.
-    const slim = (await (await page.request.get(`${server.url}/api/wallets?mode=slim`)).json()) as {
-      wallets: { id: string; address: string }[];
-    };
+    const slim = readSlimWalletList(
+      await (await page.request.get(`${server.url}/api/wallets?mode=slim`)).json(),
+    );
     const toArchive = slim.wallets.find((wallet) => wallet.address === keys[2]?.address);
     expect(toArchive).toBeDefined();
     const archived = await page.request.delete(`${server.url}/api/archived-wallets`, {
@@ -133,9 +134,9 @@ describe('importing wallets in Chromium', () => {
       .click();
     await expect
       .poll(async () => {
-        const after = (await (
-          await page.request.get(`${server.url}/api/wallets?mode=slim`)
-        ).json()) as { wallets: { address: string }[] };
+        const after = readSlimWalletList(
+          await (await page.request.get(`${server.url}/api/wallets?mode=slim`)).json(),
+        );
         return after.wallets.map((wallet) => wallet.address).sort();
       })
       .toEqual([keys[0]?.address, keys[1]?.address, newcomer.address].sort());

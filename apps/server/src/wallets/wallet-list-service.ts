@@ -27,6 +27,8 @@ export interface ListWalletsInput extends WalletFilter {
 /** The slim (columnar) list, ready to be sent in the encoding the client accepts. */
 export interface SlimWalletListAnswer {
   readonly version: string;
+  /** Answered from the list cache, not written by the database for this request. */
+  readonly cached: boolean;
   encode(encoding: ContentEncoding): Promise<Buffer>;
 }
 
@@ -105,19 +107,20 @@ export function createWalletListService(context: {
     async slimList(actor: WalletActor, input: ListWalletsInput): Promise<SlimWalletListAnswer> {
       if (!isWholeList(input)) {
         const list = await writeColumns(actor.tenantId, input);
-        return { version: list.version, encode: (encoding) => cache.encoded('', list, encoding) };
+        return {
+          version: list.version,
+          cached: false,
+          encode: (encoding) => cache.encoded('', list, encoding),
+        };
       }
       const key = `${actor.tenantId}:${input.summary ? 'summary' : 'rows'}`;
-      const version = await currentVersion(actor.tenantId);
-      let list = cache.get(key, version);
-      if (list === undefined) {
-        list = await writeColumns(actor.tenantId, input);
-        cache.set(key, list);
-      }
-      const answer = list;
+      const cachedList = cache.get(key, await currentVersion(actor.tenantId));
+      const list = cachedList ?? (await writeColumns(actor.tenantId, input));
+      if (cachedList === undefined) cache.set(key, list);
       return {
-        version: answer.version,
-        encode: (encoding) => cache.encoded(key, answer, encoding),
+        version: list.version,
+        cached: cachedList !== undefined,
+        encode: (encoding) => cache.encoded(key, list, encoding),
       };
     },
 

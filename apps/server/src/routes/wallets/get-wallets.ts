@@ -15,6 +15,7 @@ export function getWalletsRoute(
   { sessions, walletList }: RouteServices,
 ): void {
   app.get('/wallets', async (request, reply) => {
+    const started = performance.now();
     const actor = await sessionActor(request, sessions);
     const query = listWalletsQuerySchema.parse(request.query);
     reply
@@ -26,6 +27,11 @@ export function getWalletsRoute(
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const body = await list.encode(encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(body);
+    // How long the answer took to make, and whether it came from the list cache (benchmarks and
+    // the browser's network panel read it).
+    const took = (performance.now() - started).toFixed(1);
+    return reply
+      .header('server-timing', `list;dur=${took};desc="${list.cached ? 'cached' : 'written'}"`)
+      .send(body);
   });
 }
