@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
     const refused = (await auditRows(operator.email, 'wallet.export.keys')).filter(
       (row) => row.outcome === 'failure',
     );
-    expect(refused.map((row) => JSON.parse(row.detail ?? '{}'))).toEqual([
+    expect(refused.map((row) => JSON.parse(row.detail ?? '{}') as unknown)).toEqual([
       {
         format: 'csv',
         count: 2,
