@@ -32,6 +32,28 @@ describe('the console shell in Chromium', () => {
     expect(await response.json()).toEqual({ ok: true, version: '0.1.0', database: 'pglite' });
   });
 
+  it('serves React’s production build, even when the tests built it under NODE_ENV=test', async () => {
+    // The e2e set-up builds the app from inside Vitest; a development bundle there would also be
+    // what `npm start` serves next, since the build is stamped as up to date.
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto(`${server.url}/`);
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map(
+        (element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '',
+      ),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const path of scripts) {
+      const source = await (await page.request.get(`${server.url}${path}`)).text();
+      expect({ path, development: source.includes('Download the React DevTools') }).toEqual({
+        path,
+        development: false,
+      });
+    }
+    expect(messages.filter((text) => text.includes('React DevTools'))).toEqual([]);
+  });
+
   it('shows visitors the landing view with scroll anchors instead of links', async () => {
     await page.goto(server.url);
     await expect

@@ -54,6 +54,10 @@ export function buildWebIfNeeded({ force = false } = {}) {
   const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: 'inherit',
+    // Always the production bundle: Vite follows NODE_ENV, and a build started under Vitest
+    // (NODE_ENV=test, the e2e set-up) would otherwise be React's development build — several
+    // times slower, with every effect run twice — and stamped as up to date for `npm start`.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('Fleet cannot start: the web app failed to build (see above).');
