@@ -27,3 +27,4 @@ export * from './wallets/wallet-sort';
 export * from './wallets/selection';
 export * from './wallets/group-by';
 export * from './wallets/decode-wallet-columns';
+export * from './wallets/sum-lamports';

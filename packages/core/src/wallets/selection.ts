@@ -80,7 +80,7 @@ export function selectOnly(ids: readonly string[]): SelectionState {
 /** Drops ids that are no longer in the list; the anchor goes too when its row vanished. */
 export function pruneSelection(
   state: SelectionState,
-  existing: ReadonlySet<string>,
+  existing: { has(id: string): boolean },
 ): SelectionState {
   let changed = false;
   const next = new Set<string>();

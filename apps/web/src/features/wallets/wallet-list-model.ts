@@ -3,6 +3,7 @@ import {
   bucketByImportBatch,
   filterBySegment,
   sortWallets,
+  sumLamports,
   type GroupMode,
   type SlimWallet,
   type WalletBucket,
@@ -90,11 +91,10 @@ export function bucketsFor(
 }
 
 function summarise(bucket: WalletBucket<SlimWallet>, expanded: boolean): GroupSummary {
-  let lamports = 0n;
+  const lamports = sumLamports(bucket.wallets.map((wallet) => wallet.lamports));
   let tokensWithBalance = 0;
   let lastScannedAt: string | null = null;
   for (const wallet of bucket.wallets) {
-    if (wallet.lamports !== null) lamports += BigInt(wallet.lamports);
     tokensWithBalance += wallet.tokenStats.withBalance;
     if (
       wallet.lastScannedAt !== null &&
@@ -161,18 +161,25 @@ export interface HeaderTotals {
   readonly closeable: number;
 }
 
-/** The header line over the wallets in view, summed as bigint lamports. */
+/** The header line over the wallets in view, lamports summed exactly (`sumLamports`). */
 export function headerTotals(wallets: readonly SlimWallet[]): HeaderTotals {
-  let lamports = 0n;
   let tokenBalances = 0;
   let closeable = 0;
   for (const wallet of wallets) {
-    // Most fleets hold many empty wallets: skip the BigInt for them.
-    if (wallet.lamports !== null && wallet.lamports !== '0') lamports += BigInt(wallet.lamports);
     tokenBalances += wallet.tokenStats.withBalance;
     closeable += wallet.tokenStats.zeroBalance;
   }
+  const lamports = sumLamports(wallets.map((wallet) => wallet.lamports));
   return { wallets: wallets.length, lamports, tokenBalances, closeable };
+}
+
+/**
+ * Membership in the wallets in view, with the set built on the first question: pruning an empty
+ * selection (every load) asks none, and 50,000 ids need not be hashed for it.
+ */
+export function lazyIdSet(wallets: readonly SlimWallet[]): { has(id: string): boolean } {
+  let ids: ReadonlySet<string> | undefined;
+  return { has: (id) => (ids ??= new Set(wallets.map((wallet) => wallet.id))).has(id) };
 }
 
 export type ExpandAllState = 'collapsed' | 'mixed' | 'expanded';

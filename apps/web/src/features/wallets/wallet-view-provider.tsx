@@ -26,6 +26,7 @@ import {
   buildTableModel,
   expandAllState,
   headerTotals,
+  lazyIdSet,
   visibleWalletList,
 } from './wallet-list-model';
 import { createRowViewCache } from './wallet-row-view';
@@ -188,10 +189,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   );
   const totals = useMemo(() => headerTotals(visibleWallets), [visibleWallets]);
   const seedCounts = useMemo(() => seedSourceCounts(wallets), [wallets]);
-  const visibleIds = useMemo(
-    () => new Set(visibleWallets.map((wallet) => wallet.id)),
-    [visibleWallets],
-  );
+  const visibleIds = useMemo(() => lazyIdSet(visibleWallets), [visibleWallets]);
   // Pruned against what is in view: the Toolkit never acts on a wallet the operator cannot see.
   const selection = useMemo(
     () => pruneSelection(selectionState, visibleIds),
