@@ -26,6 +26,12 @@ describe('redactSecrets', () => {
     });
   });
 
+  it('keeps true/false flags named like secrets, which cannot carry one, and redacts the rest', () => {
+    expect(
+      redactSecrets({ includePrivateKeys: true, hasPrivateKey: false, privateKeys: ['x'] }),
+    ).toEqual({ includePrivateKeys: true, hasPrivateKey: false, privateKeys: REDACTED });
+  });
+
   it('removes a base58 secret key from any string, whatever its field is called', () => {
     const redacted = redactSecrets({ msg: `imported ${BASE58_SECRET_KEY} for ${ADDRESS}` });
     expect(redacted).toEqual({ msg: `imported ${REDACTED} for ${ADDRESS}` });

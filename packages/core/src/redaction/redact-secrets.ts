@@ -58,8 +58,10 @@ function redact(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
-    if (isSecretName(name) && item !== undefined && item !== null) out[name] = REDACTED;
-    else if (SIGNATURE_NAME.test(name) && isStringOrStrings(item)) out[name] = item;
+    // A flag cannot carry a secret: `includePrivateKeys: true` stays readable in the audit log.
+    if (isSecretName(name) && item !== undefined && item !== null && typeof item !== 'boolean') {
+      out[name] = REDACTED;
+    } else if (SIGNATURE_NAME.test(name) && isStringOrStrings(item)) out[name] = item;
     else out[name] = redact(item, depth + 1, seen);
   }
   return out;
