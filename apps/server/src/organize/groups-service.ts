@@ -9,7 +9,6 @@ import {
   COMPUTED_GROUPS,
   OUTER_WALLET_ID,
   SEED_GROUP_PREFIX,
-  TOKEN_FACTS,
   computedGroupOf,
 } from './computed-groups';
 import type { OrganizeActor } from './organize-actor';
@@ -151,12 +150,12 @@ export function createGroupsService(context: {
           // Aliased by position: unaliased, every column would be called `count`.
           COMPUTED_GROUPS.map(
             (group, index) =>
-              sql`count(*) filter (where ${group.countWhen})::int as ${sql.identifier(`c${index}`)}`,
+              sql`count(*) filter (where ${group.where})::int as ${sql.identifier(`c${index}`)}`,
           ),
           sql`, `,
         );
         const result = await tx.execute<Record<string, number>>(
-          sql`select ${countColumns} from ${wallets} left join ${TOKEN_FACTS} on token_facts.wallet_id = ${OUTER_WALLET_ID} where ${wallets.archivedAt} is null`,
+          sql`select ${countColumns} from ${wallets} where ${wallets.archivedAt} is null`,
         );
         const countRow = result.rows[0] ?? {};
         const counted = COMPUTED_GROUPS.map((_, index) => Number(countRow[`c${index}`] ?? 0));
