@@ -103,24 +103,18 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON wallets
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON wallet_token_accounts
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON wallet_tags
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON wallet_group_members
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON seed_groups
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON import_batches
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER wallet_list_changed AFTER INSERT OR UPDATE OR DELETE ON master_wallets
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version();
---> statement-breakpoint
+-- Everything the wallet list shows: the wallets, their token accounts, tags and group memberships,
+-- the seed vaults (labels), the import batches (the latest one's badges) and the master wallet.
+DO $$
+DECLARE
+  shown text;
+BEGIN
+  FOREACH shown IN ARRAY ARRAY['wallets', 'wallet_token_accounts', 'wallet_tags',
+    'wallet_group_members', 'seed_groups', 'import_batches', 'master_wallets']
+  LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER wallet_list_changed
+      AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW EXECUTE FUNCTION fleet_bump_wallet_list_version()', shown);
+  END LOOP;
+END
+$$;
