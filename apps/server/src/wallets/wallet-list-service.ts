@@ -32,7 +32,7 @@ export interface SlimWalletListAnswer {
   encode(encoding: ContentEncoding): Promise<Buffer>;
 }
 
-/** Whole lists for a handful of large tenants: ~5 MB of text and ~3 MB compressed per 50,000. */
+/** Whole lists for a handful of large tenants: 8 MB of text, 2.9 MB br and 2.9 MB gzip per 50,000. */
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 const isWholeList = (input: ListWalletsInput) =>
@@ -49,6 +49,9 @@ export function createWalletListService(context: {
   readonly cache?: WalletListCache;
 }) {
   const cache = context.cache ?? createWalletListCache({ maxBytes: DEFAULT_CACHE_BYTES });
+  // Lists being written, by cache key and version: requests that arrive together after a change
+  // (several tabs, a refetch burst) share one statement instead of each running it.
+  const writing = new Map<string, Promise<CachedWalletList>>();
 
   async function rowsJson(tx: TenantDatabase, tenantId: string, input: ListWalletsInput) {
     if (input.address === undefined) await planForWholeLists(tx);
@@ -74,6 +77,26 @@ export function createWalletListService(context: {
       const summary = input.summary ? JSON.stringify(toSummary(summaryRowOf(row))) : undefined;
       return { version: row.version, body: walletColumnsJson(row, summary) };
     });
+  }
+
+  function writeShared(
+    key: string,
+    version: string,
+    tenantId: string,
+    input: ListWalletsInput,
+  ): Promise<CachedWalletList> {
+    const writeKey = `${key}@${version}`;
+    let pending = writing.get(writeKey);
+    if (pending === undefined) {
+      pending = writeColumns(tenantId, input)
+        .then((list) => {
+          cache.set(key, list);
+          return list;
+        })
+        .finally(() => writing.delete(writeKey));
+      writing.set(writeKey, pending);
+    }
+    return pending;
   }
 
   async function currentVersion(tenantId: string): Promise<string> {
@@ -114,9 +137,9 @@ export function createWalletListService(context: {
         };
       }
       const key = `${actor.tenantId}:${input.summary ? 'summary' : 'rows'}`;
-      const cachedList = cache.get(key, await currentVersion(actor.tenantId));
-      const list = cachedList ?? (await writeColumns(actor.tenantId, input));
-      if (cachedList === undefined) cache.set(key, list);
+      const version = await currentVersion(actor.tenantId);
+      const cachedList = cache.get(key, version);
+      const list = cachedList ?? (await writeShared(key, version, actor.tenantId, input));
       return {
         version: list.version,
         cached: cachedList !== undefined,
