@@ -1,10 +1,10 @@
 import { UNLIMITED_USES, encodePrivateKeyBase58 } from '@fleet/core';
 import { schema, type FleetDatabase } from '@fleet/db';
-import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LicenseService } from '../admin/license-service';
 import { hashPassword } from '../auth/password-hashing';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
+import { generateWalletKeypair } from '../wallets/generate-keypair';
 
 export const DEMO_MASTER_LAMPORTS = 100n * 1_000_000_000n;
 
@@ -57,7 +57,7 @@ export async function ensureDemoAccount(context: {
   await context.db.update(licenseKeys).set({ uses: 1 }).where(eq(licenseKeys.id, row.id));
   if (!user) throw new Error('could not create the demo operator');
 
-  const secretKey = newSecretKey();
+  const { secretKey } = generateWalletKeypair();
   const saved = await context.masterWallet.save(
     { tenantId: row.tenantId, user: { id: user.id, email: user.email, role: user.role } },
     { privateKey: encodePrivateKeyBase58(secretKey), triggeredVia: 'first start' },
@@ -70,15 +70,4 @@ export async function ensureDemoAccount(context: {
     masterAddress: saved.public_address,
     created: true,
   };
-}
-
-/** A fresh ed25519 keypair as Solana's 64-byte secret key (seed ‖ public key). */
-function newSecretKey(): Uint8Array {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const seed = privateKey.export({ format: 'jwk' }).d ?? '';
-  const pub = publicKey.export({ format: 'jwk' }).x ?? '';
-  const secretKey = new Uint8Array(64);
-  secretKey.set(Buffer.from(seed, 'base64url'), 0);
-  secretKey.set(Buffer.from(pub, 'base64url'), 32);
-  return secretKey;
 }

@@ -1,5 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { encodeBase58 } from '@fleet/core';
+import { generateWalletKeypair } from '../wallets/generate-keypair';
 
 /** Test-only: a fresh Solana keypair, as the vault receives it from the import code. */
 export interface TestWallet {
@@ -7,17 +6,7 @@ export interface TestWallet {
   readonly secretKey: Uint8Array;
 }
 
+/** Made by the server's own generator, which never exports a keygen KeyObject (see there). */
 export function createTestWallet(): TestWallet {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const seed = Buffer.from(requireJwkField(privateKey.export({ format: 'jwk' }).d), 'base64url');
-  const pub = Buffer.from(requireJwkField(publicKey.export({ format: 'jwk' }).x), 'base64url');
-  const secretKey = new Uint8Array(64);
-  secretKey.set(seed, 0);
-  secretKey.set(pub, 32);
-  return { address: encodeBase58(pub), secretKey };
-}
-
-function requireJwkField(value: string | undefined): string {
-  if (value === undefined) throw new Error('ed25519 JWK export lacks a key field');
-  return value;
+  return generateWalletKeypair();
 }
