@@ -25,7 +25,15 @@ function fromPrivateKey(privateKey: KeyObject): Keypair {
 }
 
 export function generateKeypair(): Keypair {
-  return fromPrivateKey(generateKeyPairSync('ed25519').privateKey);
+  // Encoded inside the keygen job, then imported: on Node 20 a KeyObject made by
+  // `generateKeyPairSync` must never be exported as JWK. That export holds the key's mutex while it
+  // allocates; a garbage collection there runs the finished job's destructor, which takes the same
+  // mutex, and the thread waits on itself for good. An imported key has no job behind it.
+  const { privateKey } = generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+  });
+  return fromPrivateKey(createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' }));
 }
 
 export function importKeypair(secret: string): Keypair {
