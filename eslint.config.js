@@ -76,12 +76,6 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // bench/seed/run.ts still exports a generated KeyObject as JWK; bench scripts are not part of
-    // the test run, and their owner is told.
-    files: ['bench/**'],
-    rules: { 'no-restricted-syntax': ['error', noFocusedTests] },
-  },
-  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -3,9 +3,10 @@
 // Rates are given per wall-clock second and per CPU second ("per core"): on a shared machine the
 // second is the fairer figure. Each measurement is the best of a few runs.
 
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { loadavg, cpus } from 'node:os';
 
+import { generateWalletKeypair } from '../../apps/server/src/wallets/generate-keypair';
 import {
   createSolanaAccountDeriver,
   encodePrivateKeyBase58,
@@ -51,15 +52,9 @@ const nodePublicKeyOf: Ed25519PublicKeyOf = (seed) => {
   return new Uint8Array(Buffer.from(x ?? '', 'base64url'));
 };
 
+/** Random secret keys from the server's own generator (DER out of the keygen job; no JWK). */
 function randomSecretKeys(count: number): Uint8Array[] {
-  return Array.from({ length: count }, () => {
-    const { privateKey } = generateKeyPairSync('ed25519');
-    const jwk = privateKey.export({ format: 'jwk' });
-    const secretKey = new Uint8Array(64);
-    secretKey.set(Buffer.from(jwk.d ?? '', 'base64url'));
-    secretKey.set(Buffer.from(jwk.x ?? '', 'base64url'), 32);
-    return secretKey;
-  });
+  return Array.from({ length: count }, () => generateWalletKeypair().secretKey);
 }
 
 async function main(): Promise<void> {
