@@ -26,7 +26,6 @@ export interface ListWalletsInput extends WalletFilter {
 
 /** The slim (columnar) list, ready to be sent in the encoding the client accepts. */
 export interface SlimWalletListAnswer {
-  readonly version: string;
   /** Answered from the list cache, not written by the database for this request. */
   readonly cached: boolean;
   encode(encoding: ContentEncoding): Promise<Buffer>;
@@ -131,7 +130,6 @@ export function createWalletListService(context: {
       if (!isWholeList(input)) {
         const list = await writeColumns(actor.tenantId, input);
         return {
-          version: list.version,
           cached: false,
           encode: (encoding) => cache.encoded('', list, encoding),
         };
@@ -141,7 +139,6 @@ export function createWalletListService(context: {
       const cachedList = cache.get(key, version);
       const list = cachedList ?? (await writeShared(key, version, actor.tenantId, input));
       return {
-        version: list.version,
         cached: cachedList !== undefined,
         encode: (encoding) => cache.encoded(key, list, encoding),
       };

@@ -85,9 +85,6 @@ export function WalletTable() {
       className="overflow-auto rounded-md border border-border bg-surface"
       style={{
         contain: 'strict',
-        // Its own compositor layer: a scroll moves already painted rows instead of repainting the
-        // whole table on the main thread.
-        willChange: 'scroll-position',
         height: `calc(100vh - ${FOOTER_SPACE}px)`,
         minHeight: MIN_BODY_HEIGHT,
       }}
