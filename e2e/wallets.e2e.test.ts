@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../apps/server/src/testing/keypairs';
+import { shortenAddress } from '../apps/web/src/format/address';
 import { launchChromium, screenshot, type BrowserHandle } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 
@@ -118,6 +119,10 @@ describe('managing wallets in Chromium', () => {
     }
     await chooseSegment('With SOL Balance');
     await expect.poll(() => rows().first().textContent()).toContain(funded.address.slice(0, 4));
+    // Base58 is case-sensitive: the uppercase text preference must not change an address as shown.
+    expect(await rows().first().locator('.font-mono').first().innerText()).toBe(
+      shortenAddress(funded.address),
+    );
 
     // Sort by SOL balance: ascending first, then descending puts the funded wallet on top.
     await chooseSegment('All');
