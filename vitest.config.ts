@@ -16,6 +16,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // The web app's style sheet as text (`styles.css?raw`) for the tests that check values
+          // the code must agree with; every other style sheet is still stubbed out.
+          css: { include: [/apps\/web\/src\/styles\.css/] },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

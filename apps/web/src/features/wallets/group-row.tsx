@@ -1,5 +1,6 @@
 import { checkStateOf } from '@fleet/core';
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { cn } from '../../ui/cn';
+import { rowIconClass } from '../../ui/icon-images';
 import { memo } from 'react';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import type { DisplayUnit } from '../preferences/display-unit-store';
@@ -53,15 +54,12 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
           type="button"
           aria-label={group.expanded ? `Collapse ${group.label}` : `Expand ${group.label}`}
           aria-expanded={group.expanded}
-          className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
-          onClick={() => props.onToggleOpen(group.id)}
-        >
-          {group.expanded ? (
-            <ChevronDown className="size-4" aria-hidden />
-          ) : (
-            <ChevronRight className="size-4" aria-hidden />
+          className={cn(
+            'rounded hover:bg-surface-sunken',
+            rowIconClass(group.expanded ? 'chevron-down' : 'chevron-right'),
           )}
-        </button>
+          onClick={() => props.onToggleOpen(group.id)}
+        />
       </div>
       <div role="cell" className="min-w-0 truncate px-2">
         {group.label}{' '}

@@ -1,20 +1,20 @@
-import { Copy, ExternalLink, KeyRound, MoreHorizontal } from 'lucide-react';
+import { Copy, ExternalLink, KeyRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/toast';
+import { rowIconClass } from '../../ui/icon-images';
 import { useCopy } from '../../ui/use-copy';
 import { explorerAddressUrl } from './wallet-format';
 import { revealKeysForCopy } from './wallets-api';
 
-const triggerClass = 'rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg';
 const itemClass = cn(
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-fg outline-none select-none',
   'data-[highlighted]:bg-surface-sunken',
 );
 
-/** Made once: a row reused for another wallet while scrolling does not rebuild the SVG. */
-const MORE_ICON = <MoreHorizontal className="size-4" aria-hidden />;
+/** A background-image icon (ui/icon-images): no SVG subtree in every row while scrolling. */
+const triggerClass = cn('rounded hover:bg-surface-sunken', rowIconClass('ellipsis'));
 
 /**
  * The Actions cell. A plain button until first used: a menu per row would put ~50 menu trees
@@ -38,9 +38,7 @@ export function WalletRowActions({
         aria-haspopup="menu"
         className={triggerClass}
         onClick={() => setOpenFor(id)}
-      >
-        {MORE_ICON}
-      </button>
+      />
     );
   }
   return <RowMenu id={id} address={address} onClose={() => setOpenFor(null)} />;
@@ -88,9 +86,7 @@ function RowMenu({
   return (
     <DropdownMenu.Root open modal={false} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" aria-label={`Actions for ${address}`} className={triggerClass}>
-          <MoreHorizontal className="size-4" aria-hidden />
-        </button>
+        <button type="button" aria-label={`Actions for ${address}`} className={triggerClass} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -37,6 +37,17 @@ describe('row views', () => {
     expect(view.shortAddress).toMatch(/^Addr…/);
   });
 
+  it('clips only the cells whose text could be wider than the cell', () => {
+    const plain = buildRowView(testWallet(4, { lamports: '1500000000', name: null }), tags, now);
+    expect(Object.values(plain.clips).some(Boolean)).toBe(false);
+    const whale = buildRowView(
+      testWallet(5, { lamports: '1234567000000000', name: 'Treasury' }),
+      tags,
+      now,
+    );
+    expect(whale.clips).toMatchObject({ wallet: true, sol: false, lamports: true });
+  });
+
   it('shows a dash for an unscanned wallet', () => {
     const view = buildRowView(testWallet(2, { lamports: null }), tags, now);
     expect([view.solText, view.lamportsText, view.lamports]).toEqual(['—', '—', null]);

@@ -1,12 +1,27 @@
 import type { ImportStatus, SlimWallet, Tag } from '@fleet/core';
 import { DEFAULT_TAG_COLOR } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
+import { CELL_CHAR_BUDGET, tagChipOverflows, tagsOverflow, textOverflows } from './cell-overflow';
 import { formatBalance, formatUsd, NO_VALUE, relativeTime, splitTags } from './wallet-format';
 
 export interface RowTag {
   readonly id: string;
   readonly name: string;
   readonly color: string;
+  /** The name is longer than a chip: cut it with an ellipsis. */
+  readonly clip: boolean;
+}
+
+/** The cells whose text could be wider than the cell, and so must clip it (cell-overflow). */
+export interface RowClips {
+  readonly wallet: boolean;
+  readonly source: boolean;
+  readonly tags: boolean;
+  readonly sol: boolean;
+  readonly lamports: boolean;
+  readonly total: boolean;
+  readonly tokensValue: boolean;
+  readonly importedAt: boolean;
 }
 
 /**
@@ -34,6 +49,7 @@ export interface WalletRowView {
   readonly tokenTotal: number;
   readonly importedText: string;
   readonly importedTitle: string;
+  readonly clips: RowClips;
 }
 
 export type TagLookup = ReadonlyMap<string, Pick<Tag, 'id' | 'name' | 'color'>>;
@@ -42,10 +58,24 @@ export function buildRowView(wallet: SlimWallet, tags: TagLookup, now: number): 
   const resolved: RowTag[] = [];
   for (const tagId of wallet.tagIds) {
     const tag = tags.get(tagId);
-    if (tag) resolved.push({ id: tag.id, name: tag.name, color: tag.color ?? DEFAULT_TAG_COLOR });
+    if (tag) {
+      resolved.push({
+        id: tag.id,
+        name: tag.name,
+        color: tag.color ?? DEFAULT_TAG_COLOR,
+        clip: tagChipOverflows(tag.name),
+      });
+    }
   }
   const { shown, more } = splitTags(resolved);
   const lamports = wallet.lamports === null ? null : BigInt(wallet.lamports);
+  const solText = lamports === null ? NO_VALUE : formatBalance(lamports, 'sol');
+  const lamportsText = lamports === null ? NO_VALUE : formatBalance(lamports, 'lamports');
+  // Total Value is SOL plus tokens in USD: without a SOL price it cannot be added up, so it
+  // shows a dash like every USD figure until the price service exists.
+  const totalText = NO_VALUE;
+  const tokensValueText = formatUsd(wallet.tokensValueUsd);
+  const importedText = relativeTime(wallet.createdAt, now);
   return {
     id: wallet.id,
     address: wallet.address,
@@ -58,17 +88,29 @@ export function buildRowView(wallet: SlimWallet, tags: TagLookup, now: number): 
     moreTags: more,
     allTagNames: resolved.map((tag) => tag.name).join(', '),
     lamports,
-    solText: lamports === null ? NO_VALUE : formatBalance(lamports, 'sol'),
-    lamportsText: lamports === null ? NO_VALUE : formatBalance(lamports, 'lamports'),
-    // Total Value is SOL plus tokens in USD: without a SOL price it cannot be added up, so it
-    // shows a dash like every USD figure until the price service exists.
-    totalText: NO_VALUE,
-    tokensValueText: formatUsd(wallet.tokensValueUsd),
+    solText,
+    lamportsText,
+    totalText,
+    tokensValueText,
     withCount: wallet.tokenStats.withBalance,
     zeroCount: wallet.tokenStats.zeroBalance,
     tokenTotal: wallet.tokenStats.total,
-    importedText: relativeTime(wallet.createdAt, now),
+    importedText,
     importedTitle: wallet.createdAt,
+    clips: {
+      // Number, short address and one badge always fit; a name or both badges may not.
+      wallet: wallet.name !== null || (wallet.isMasterWallet && wallet.importStatus !== null),
+      source: textOverflows(wallet.sourceLabel, CELL_CHAR_BUDGET.source),
+      tags: tagsOverflow(
+        shown.map((tag) => tag.name),
+        more,
+      ),
+      sol: textOverflows(solText, CELL_CHAR_BUDGET.sol),
+      lamports: textOverflows(lamportsText, CELL_CHAR_BUDGET.sol),
+      total: textOverflows(totalText, CELL_CHAR_BUDGET.usd),
+      tokensValue: textOverflows(tokensValueText, CELL_CHAR_BUDGET.usd),
+      importedAt: textOverflows(importedText, CELL_CHAR_BUDGET.importedAt),
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { ChevronDown, ChevronRight, Copy, ExternalLink } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '../../ui/cn';
+import { rowIconClass } from '../../ui/icon-images';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { ImportStatusBadge, MasterBadge } from './import-status-badge';
@@ -9,15 +9,12 @@ import { WalletRowActions } from './wallet-row-actions';
 import type { WalletRowView } from './wallet-row-view';
 import { ROW_HEIGHT, type TableColumn } from './wallet-table-columns';
 
-/**
- * The row's icons as elements made once: React skips an element it has already rendered when it
- * is the very same object, so a row reused for another wallet while scrolling does not rebuild
- * its SVGs.
- */
-const EXPANDED_ICON = <ChevronDown className="size-4" aria-hidden />;
-const COLLAPSED_ICON = <ChevronRight className="size-4" aria-hidden />;
-const COPY_ICON = <Copy className="size-3.5" aria-hidden />;
-const EXPLORER_ICON = <ExternalLink className="size-3.5" aria-hidden />;
+/** The icon buttons: background-image icons (ui/icon-images), no SVG subtree per row. */
+const ICON_BUTTON = 'rounded hover:bg-surface-sunken';
+const EXPANDED_CLASS = cn(ICON_BUTTON, rowIconClass('chevron-down'));
+const COLLAPSED_CLASS = cn(ICON_BUTTON, rowIconClass('chevron-right'));
+const COPY_CLASS = cn(ICON_BUTTON, rowIconClass('copy', 'small'));
+const EXPLORER_CLASS = cn(ICON_BUTTON, rowIconClass('external-link', 'small'));
 
 export interface WalletRowProps {
   readonly view: WalletRowView;
@@ -52,7 +49,7 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
       aria-selected={selected}
       data-wallet-id={view.id}
       className={cn(
-        'absolute top-0 left-0 grid w-full items-center border-b border-border text-sm',
+        'absolute top-0 left-0 grid w-full items-center border-b border-border text-sm whitespace-nowrap',
         selected ? 'bg-accent/10' : 'hover:bg-surface-sunken/60',
         highlighted && 'outline-2 -outline-offset-2 outline-warning bg-warning/15',
       )}
@@ -69,8 +66,9 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
           key={column.id}
           role="cell"
           className={cn(
-            'min-w-0 truncate px-2',
+            'min-w-0 px-2',
             column.align === 'right' && 'text-right tabular-nums',
+            cellClips(column.id, props) && 'truncate',
           )}
         >
           {cellContent(column.id, props)}
@@ -79,6 +77,33 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
     </div>
   );
 });
+
+/** Whether the cell must clip its text: only when it could be wider than the cell (cell-overflow). */
+function cellClips(id: TableColumn['id'], props: WalletRowProps): boolean {
+  const { clips } = props.view;
+  switch (id) {
+    case 'wallet':
+      return clips.wallet;
+    case 'source':
+      return clips.source;
+    case 'tags':
+      return clips.tags;
+    case 'total':
+      return !props.hideBalances && clips.total;
+    case 'sol':
+      return !props.hideBalances && (props.unit === 'sol' ? clips.sol : clips.lamports);
+    case 'tokensValue':
+      return !props.hideBalances && clips.tokensValue;
+    case 'importedAt':
+      return clips.importedAt;
+    case 'select':
+    case 'icons':
+    case 'withCount':
+    case 'zeroCount':
+    case 'actions':
+      return false;
+  }
+}
 
 function balance(text: string, hide: boolean): string {
   return hide ? HIDDEN_BALANCE : text;
@@ -109,30 +134,24 @@ function cellContent(id: TableColumn['id'], props: WalletRowProps) {
             type="button"
             aria-label={props.expanded ? 'Hide tokens' : 'Show tokens'}
             aria-expanded={props.expanded}
-            className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
+            className={props.expanded ? EXPANDED_CLASS : COLLAPSED_CLASS}
             onClick={() => props.onToggleExpand(view.id)}
-          >
-            {props.expanded ? EXPANDED_ICON : COLLAPSED_ICON}
-          </button>
+          />
           <button
             type="button"
             aria-label={`Copy address ${view.address}`}
             title="Copy address"
-            className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
+            className={COPY_CLASS}
             onClick={() => props.onCopy(view.address)}
-          >
-            {COPY_ICON}
-          </button>
+          />
           <a
             href={explorerAddressUrl(view.address)}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`View ${view.address} on explorer`}
             title="View on explorer"
-            className="rounded p-1.5 text-fg-muted hover:bg-surface-sunken hover:text-fg"
-          >
-            {EXPLORER_ICON}
-          </a>
+            className={EXPLORER_CLASS}
+          />
         </span>
       );
     case 'wallet':
@@ -143,19 +162,28 @@ function cellContent(id: TableColumn['id'], props: WalletRowProps) {
           </span>
           {view.isMaster ? <MasterBadge /> : null}
           {view.importStatus ? <ImportStatusBadge status={view.importStatus} /> : null}
-          <span className="truncate font-mono text-xs">{view.shortAddress}</span>
-          {view.name ? <span className="truncate text-xs text-fg-muted">{view.name}</span> : null}
+          <span className="shrink-0 font-mono text-xs">{view.shortAddress}</span>
+          {view.name ? (
+            <span className="min-w-0 truncate text-xs text-fg-muted">{view.name}</span>
+          ) : null}
         </span>
       );
     case 'source':
-      return <span className="text-xs">{view.sourceLabel}</span>;
+      return (
+        <span className="text-xs" title={view.clips.source ? view.sourceLabel : undefined}>
+          {view.sourceLabel}
+        </span>
+      );
     case 'tags':
       return (
         <span className="flex items-center gap-1" title={view.allTagNames}>
           {view.tags.map((tag) => (
             <span
               key={tag.id}
-              className="truncate rounded px-1.5 py-px text-[10px] font-semibold"
+              className={cn(
+                'rounded px-1.5 py-px text-[10px] font-semibold',
+                tag.clip && 'truncate',
+              )}
               style={{ backgroundColor: `${tag.color}33`, color: tag.color, maxWidth: '5.5rem' }}
             >
               {tag.name}
