@@ -1,11 +1,10 @@
 import { Copy, ExternalLink, KeyRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
 import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/toast';
-import { rowIconClass } from '../../ui/icon-images';
 import { useCopy } from '../../ui/use-copy';
 import { explorerAddressUrl } from './wallet-format';
+import { MENU_TRIGGER_CLASS } from './wallet-row-painter';
 import { revealKeysForCopy } from './wallets-api';
 
 const itemClass = cn(
@@ -13,43 +12,14 @@ const itemClass = cn(
   'data-[highlighted]:bg-surface-sunken',
 );
 
-/** A background-image icon (ui/icon-images): no SVG subtree in every row while scrolling. */
-const triggerClass = cn('rounded hover:bg-surface-sunken', rowIconClass('ellipsis'));
-
-/**
- * The Actions cell. A plain button until first used: a menu per row would put ~50 menu trees
- * into every scroll frame, so the Radix menu is mounted only for the row whose button was pressed.
- */
-export function WalletRowActions({
-  id,
-  address,
-}: {
-  readonly id: string;
-  readonly address: string;
-}) {
-  // Which wallet the menu was opened for: the table reuses a row's DOM for another wallet while
-  // scrolling, and the menu must not follow the row to it.
-  const [openFor, setOpenFor] = useState<string | null>(null);
-  if (openFor !== id) {
-    return (
-      <button
-        type="button"
-        aria-label={`Actions for ${address}`}
-        aria-haspopup="menu"
-        className={triggerClass}
-        onClick={() => setOpenFor(id)}
-      />
-    );
-  }
-  return <RowMenu id={id} address={address} onClose={() => setOpenFor(null)} />;
-}
-
 /**
  * Copy address, copy private key, view on explorer (spec 2 §2.1). The slim list does not say
  * whether a key is stored, so Copy private asks the audited reveal call and reports "No Private
- * Keys" (spec 2 §5) when the server holds none for this wallet.
+ * Keys" (spec 2 §5) when the server holds none for this wallet. Mounted only while open, in the
+ * row's Actions cell in place of its plain button (wallet-row): a menu per row would put ~50
+ * menu trees into every scroll frame.
  */
-function RowMenu({
+export function RowMenu({
   id,
   address,
   onClose,
@@ -86,7 +56,11 @@ function RowMenu({
   return (
     <DropdownMenu.Root open modal={false} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" aria-label={`Actions for ${address}`} className={triggerClass} />
+        <button
+          type="button"
+          aria-label={`Actions for ${address}`}
+          className={MENU_TRIGGER_CLASS}
+        />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,20 +1,11 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../ui/cn';
-import { rowIconClass } from '../../ui/icon-images';
 import type { DisplayUnit } from '../preferences/display-unit-store';
-import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
-import { ImportStatusBadge, MasterBadge } from './import-status-badge';
-import { explorerAddressUrl } from './wallet-format';
-import { WalletRowActions } from './wallet-row-actions';
+import { RowMenu } from './wallet-row-actions';
+import { createWalletRowPainter, rowActionOf, type WalletRowPainter } from './wallet-row-painter';
 import type { WalletRowView } from './wallet-row-view';
 import { ROW_HEIGHT, type TableColumn } from './wallet-table-columns';
-
-/** The icon buttons: background-image icons (ui/icon-images), no SVG subtree per row. */
-const ICON_BUTTON = 'rounded hover:bg-surface-sunken';
-const EXPANDED_CLASS = cn(ICON_BUTTON, rowIconClass('chevron-down'));
-const COLLAPSED_CLASS = cn(ICON_BUTTON, rowIconClass('chevron-right'));
-const COPY_CLASS = cn(ICON_BUTTON, rowIconClass('copy', 'small'));
-const EXPLORER_CLASS = cn(ICON_BUTTON, rowIconClass('external-link', 'small'));
 
 export interface WalletRowProps {
   readonly view: WalletRowView;
@@ -38,12 +29,68 @@ export interface WalletRowProps {
 
 /**
  * One wallet row. Memoised: it re-renders only when its own props change, and everything it shows
- * was formatted once per data change (`WalletRowView`).
+ * was formatted once per data change (`WalletRowView`). React renders the row element and the
+ * open Actions menu; the cells are written by `wallet-row-painter`, which is several times
+ * cheaper per new wallet while scrolling. The row's one click handler dispatches on the
+ * `data-row-action` of the control clicked.
  */
 export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
-  const { view, selected, highlighted, template, top } = props;
+  const { view, selected, highlighted, columns } = props;
+  const rowRef = useRef<HTMLDivElement>(null);
+  const painterRef = useRef<WalletRowPainter>(null);
+  // Which wallet the menu was opened for: the row's element is reused for another wallet while
+  // scrolling, and the menu must not follow the row to it.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [actionsCell, setActionsCell] = useState<HTMLDivElement | null>(null);
+  const menuOpen = menuFor === view.id;
+
+  // The cells are built once per set of columns (the operator can hide columns)…
+  useLayoutEffect(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    const painter = createWalletRowPainter(row, columns);
+    painterRef.current = painter;
+    setActionsCell(painter.actionsCell);
+  }, [columns]);
+
+  // …and written on every render: the painter skips what did not change.
+  const { number, expanded, unit, hideBalances } = props;
+  useLayoutEffect(() => {
+    painterRef.current?.paint({
+      view,
+      number,
+      selected,
+      expanded,
+      unit,
+      hideBalances,
+      menuOpen,
+    });
+  }, [columns, view, number, selected, expanded, unit, hideBalances, menuOpen]);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    switch (rowActionOf(event.target)) {
+      case 'check':
+        props.onCheck(view.id, event.shiftKey);
+        // The browser has already flipped the box; the selection decides what it shows.
+        queueMicrotask(() => painterRef.current?.syncChecked());
+        return;
+      case 'expand':
+        props.onToggleExpand(view.id);
+        return;
+      case 'copy':
+        props.onCopy(view.address);
+        return;
+      case 'menu':
+        setMenuFor(view.id);
+        return;
+      case null:
+        return;
+    }
+  };
+
   return (
     <div
+      ref={rowRef}
       role="row"
       aria-rowindex={props.rowIndex}
       aria-selected={selected}
@@ -55,162 +102,19 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
       )}
       // Fixed size and strict containment: a new row never makes the browser lay out the others.
       style={{
-        transform: `translateY(${top}px)`,
+        transform: `translateY(${props.top}px)`,
         height: ROW_HEIGHT,
-        gridTemplateColumns: template,
+        gridTemplateColumns: props.template,
         contain: 'strict',
       }}
+      onClick={onClick}
     >
-      {props.columns.map((column) => (
-        <div
-          key={column.id}
-          role="cell"
-          className={cn(
-            'min-w-0 px-2',
-            column.align === 'right' && 'text-right tabular-nums',
-            cellClips(column.id, props) && 'truncate',
-          )}
-        >
-          {cellContent(column.id, props)}
-        </div>
-      ))}
+      {menuOpen && actionsCell
+        ? createPortal(
+            <RowMenu id={view.id} address={view.address} onClose={() => setMenuFor(null)} />,
+            actionsCell,
+          )
+        : null}
     </div>
   );
 });
-
-/** Whether the cell must clip its text: only when it could be wider than the cell (cell-overflow). */
-function cellClips(id: TableColumn['id'], props: WalletRowProps): boolean {
-  const { clips } = props.view;
-  switch (id) {
-    case 'wallet':
-      return clips.wallet;
-    case 'source':
-      return clips.source;
-    case 'tags':
-      return clips.tags;
-    case 'total':
-      return !props.hideBalances && clips.total;
-    case 'sol':
-      return !props.hideBalances && (props.unit === 'sol' ? clips.sol : clips.lamports);
-    case 'tokensValue':
-      return !props.hideBalances && clips.tokensValue;
-    case 'importedAt':
-      return clips.importedAt;
-    case 'select':
-    case 'icons':
-    case 'withCount':
-    case 'zeroCount':
-    case 'actions':
-      return false;
-  }
-}
-
-function balance(text: string, hide: boolean): string {
-  return hide ? HIDDEN_BALANCE : text;
-}
-
-function cellContent(id: TableColumn['id'], props: WalletRowProps) {
-  const { view, unit, hideBalances } = props;
-  switch (id) {
-    case 'select':
-      return (
-        <input
-          type="checkbox"
-          aria-label={`Select ${view.address}`}
-          className="size-4 accent-[var(--accent)]"
-          checked={props.selected}
-          onChange={(event) =>
-            props.onCheck(
-              view.id,
-              event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey,
-            )
-          }
-        />
-      );
-    case 'icons':
-      return (
-        <span className="flex items-center">
-          <button
-            type="button"
-            aria-label={props.expanded ? 'Hide tokens' : 'Show tokens'}
-            aria-expanded={props.expanded}
-            className={props.expanded ? EXPANDED_CLASS : COLLAPSED_CLASS}
-            onClick={() => props.onToggleExpand(view.id)}
-          />
-          <button
-            type="button"
-            aria-label={`Copy address ${view.address}`}
-            title="Copy address"
-            className={COPY_CLASS}
-            onClick={() => props.onCopy(view.address)}
-          />
-          <a
-            href={explorerAddressUrl(view.address)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`View ${view.address} on explorer`}
-            title="View on explorer"
-            className={EXPLORER_CLASS}
-          />
-        </span>
-      );
-    case 'wallet':
-      return (
-        <span className="flex min-w-0 items-center gap-2" title={view.address}>
-          <span className="w-10 shrink-0 text-right text-xs text-fg-muted tabular-nums">
-            {props.number}
-          </span>
-          {view.isMaster ? <MasterBadge /> : null}
-          {view.importStatus ? <ImportStatusBadge status={view.importStatus} /> : null}
-          <span className="shrink-0 font-mono text-xs">{view.shortAddress}</span>
-          {view.name ? (
-            <span className="min-w-0 truncate text-xs text-fg-muted">{view.name}</span>
-          ) : null}
-        </span>
-      );
-    case 'source':
-      return (
-        <span className="text-xs" title={view.clips.source ? view.sourceLabel : undefined}>
-          {view.sourceLabel}
-        </span>
-      );
-    case 'tags':
-      return (
-        <span className="flex items-center gap-1" title={view.allTagNames}>
-          {view.tags.map((tag) => (
-            <span
-              key={tag.id}
-              className={cn(
-                'rounded px-1.5 py-px text-[10px] font-semibold',
-                tag.clip && 'truncate',
-              )}
-              style={{ backgroundColor: `${tag.color}33`, color: tag.color, maxWidth: '5.5rem' }}
-            >
-              {tag.name}
-            </span>
-          ))}
-          {view.moreTags > 0 ? (
-            <span className="text-[10px] text-fg-muted">+{view.moreTags}</span>
-          ) : null}
-        </span>
-      );
-    case 'total':
-      return balance(view.totalText, hideBalances);
-    case 'sol':
-      return balance(unit === 'sol' ? view.solText : view.lamportsText, hideBalances);
-    case 'tokensValue':
-      return balance(view.tokensValueText, hideBalances);
-    case 'withCount':
-      return view.withCount;
-    case 'zeroCount':
-      return view.zeroCount;
-    case 'importedAt':
-      return (
-        <span className="text-xs text-fg-muted" title={view.importedTitle}>
-          {view.importedText}
-        </span>
-      );
-    case 'actions':
-      return <WalletRowActions id={view.id} address={view.address} />;
-  }
-}
