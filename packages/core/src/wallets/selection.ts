@@ -50,7 +50,7 @@ export type CheckState = 'none' | 'some' | 'all';
 
 /** The header or group checkbox: none, some (indeterminate) or all of `ids` selected. */
 export function checkStateOf(selected: ReadonlySet<string>, ids: readonly string[]): CheckState {
-  if (ids.length === 0) return 'none';
+  if (ids.length === 0 || selected.size === 0) return 'none';
   let count = 0;
   for (const id of ids) if (selected.has(id)) count += 1;
   if (count === 0) return 'none';

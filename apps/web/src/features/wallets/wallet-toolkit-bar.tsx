@@ -4,6 +4,8 @@ import { Button } from '../../ui/button';
 import { WalletToolkit } from '../toolkit/wallet-toolkit';
 import { useWalletSelection } from './wallet-selection-context';
 
+const NO_WALLETS: readonly { readonly id: string; readonly address: string }[] = [];
+
 /**
  * The Toolkit button of the List tab's top bar and, under it, the task-mode banner: the toolkit
  * acts on the page's selection (ids resolved to addresses from the wallets in view).
@@ -11,11 +13,14 @@ import { useWalletSelection } from './wallet-selection-context';
 export function WalletToolkitBar() {
   const [open, setOpen] = useState(false);
   const selection = useWalletSelection();
+  // With nothing selected (every page load) there is nothing to look up among 50,000 wallets.
   const selectedWallets = useMemo(
     () =>
-      selection.visibleWallets
-        .filter((wallet) => selection.selectedIds.has(wallet.id))
-        .map((wallet) => ({ id: wallet.id, address: wallet.address })),
+      selection.selectedIds.size === 0
+        ? NO_WALLETS
+        : selection.visibleWallets
+            .filter((wallet) => selection.selectedIds.has(wallet.id))
+            .map((wallet) => ({ id: wallet.id, address: wallet.address })),
     [selection.visibleWallets, selection.selectedIds],
   );
   return (
