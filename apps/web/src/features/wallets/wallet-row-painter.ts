@@ -178,7 +178,7 @@ export function cellClips(id: CellId, paint: RowPaint): boolean {
 }
 
 interface WalletNodes {
-  readonly box: HTMLSpanElement;
+  readonly box: HTMLElement;
   readonly master: HTMLSpanElement;
   readonly status: HTMLSpanElement;
   readonly address: Text;
@@ -186,7 +186,7 @@ interface WalletNodes {
 }
 
 interface TagNodes {
-  readonly box: HTMLSpanElement;
+  readonly box: HTMLElement;
   readonly chips: readonly HTMLSpanElement[];
   readonly more: HTMLSpanElement;
 }
@@ -234,7 +234,10 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
     const baseClass = cn(
       'min-w-0 px-2',
       column.align === 'right' && 'text-right tabular-nums',
+      // The wallet, icons and tags cells lay out their children themselves: no wrapper element.
       column.id === 'icons' && 'flex items-center',
+      column.id === 'wallet' && 'flex items-center gap-2',
+      column.id === 'tags' && 'flex items-center gap-1',
       column.id === 'importedAt' && 'text-xs text-fg-muted',
       column.id === 'source' && 'text-xs',
     );
@@ -264,7 +267,7 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
         break;
       }
       case 'wallet': {
-        const box = element('span', 'flex min-w-0 items-center gap-2');
+        const box = cell;
         const number = element(
           'span',
           'w-10 shrink-0 text-right text-xs text-fg-muted tabular-nums',
@@ -278,7 +281,6 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
         const address = element('span', 'shrink-0 font-mono text-xs');
         const name = element('span', 'min-w-0 truncate text-xs text-fg-muted');
         box.append(number, address);
-        cell.append(box);
         nodes.wallet = { box, master, status, address: text(address), name };
         break;
       }
@@ -286,7 +288,7 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
         nodes.source = cell;
         break;
       case 'tags': {
-        const box = element('span', 'flex items-center gap-1');
+        const box = cell;
         // Chips and "+N" are made once and put in the box only as many as the wallet has.
         const chips = Array.from({ length: MAX_ROW_TAGS }, () => {
           const chip = element('span', TAG_CLASS);
@@ -294,7 +296,6 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
           return chip;
         });
         const more = element('span', 'text-[10px] text-fg-muted');
-        cell.append(box);
         nodes.tags = { box, chips, more };
         break;
       }
