@@ -300,19 +300,12 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
         break;
       }
       case 'total':
-        nodes.total = text(cell);
-        break;
       case 'sol':
-        nodes.sol = text(cell);
-        break;
       case 'tokensValue':
-        nodes.tokensValue = text(cell);
-        break;
       case 'withCount':
-        nodes.withCount = text(cell);
-        break;
       case 'zeroCount':
-        nodes.zeroCount = text(cell);
+        // Plain text cells: one text node, written in place.
+        nodes[column.id] = text(cell);
         break;
       case 'importedAt':
         nodes.imported = cell;
