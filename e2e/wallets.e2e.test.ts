@@ -135,6 +135,20 @@ describe('managing wallets in Chromium', () => {
       .poll(() => rows().first().getAttribute('data-wallet-id'))
       .toBe(all.find((wallet) => wallet.address === funded.address)?.id);
 
+    // The rows follow the display unit and the hidden-balance switch.
+    const topRow = () => rows().first().textContent();
+    expect(await topRow()).toContain('3.0000');
+    await page.getByRole('button', { name: 'Settings menu' }).click();
+    await page.getByRole('menuitem', { name: /Toggle units/ }).click();
+    await expect.poll(topRow).toContain('3,000,000,000');
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    await expect.poll(topRow).toContain('***');
+    expect(await topRow()).not.toContain('3,000,000,000');
+    await page.getByRole('button', { name: 'Show balances' }).click();
+    await page.getByRole('button', { name: 'Settings menu' }).click();
+    await page.getByRole('menuitem', { name: /Toggle units/ }).click();
+    await expect.poll(topRow).toContain('3.0000');
+
     // Shift-click selects the range between two clicked rows.
     const ids = await rows().evaluateAll((elements) =>
       elements
