@@ -31,7 +31,7 @@ export interface RowPaint {
 }
 
 /** The row's controls, named on the element the click lands in. */
-export type RowAction = 'check' | 'expand' | 'copy' | 'menu';
+type RowAction = 'check' | 'expand' | 'copy' | 'menu';
 
 const ROW_ACTION_ATTRIBUTE = 'data-row-action';
 const ROW_ACTIONS: ReadonlySet<string> = new Set<RowAction>(['check', 'expand', 'copy', 'menu']);
@@ -151,7 +151,7 @@ export function createWalletRowPainter(
 }
 
 /** Whether the cell must clip its text: only when it could be wider than the cell (cell-overflow). */
-export function cellClips(id: CellId, paint: RowPaint): boolean {
+function cellClips(id: CellId, paint: RowPaint): boolean {
   const { clips } = paint.view;
   switch (id) {
     case 'wallet':

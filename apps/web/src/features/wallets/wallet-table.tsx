@@ -69,7 +69,8 @@ export function WalletTable() {
   // Rows are keyed by slot (index modulo the number of mounted rows), not by wallet: the mounted
   // rows are one run of consecutive indexes, so no two share a slot, and the row scrolled out
   // frees exactly the slot of the row scrolled in, which takes over its DOM. Scrolling then
-  // updates ~40 elements' text in place instead of removing and creating them; a row that stays
+  // rewrites only the changed values of the rows that take a new wallet (wallet-row-painter)
+  // instead of removing and creating them; a row that stays
   // in view keeps its index, slot and props, and the memoised row skips rendering. The rows are
   // also rendered in slot order, so React never moves a row's DOM: rows are placed by transform,
   // and aria-rowindex gives assistive technology their order.
