@@ -22,6 +22,7 @@ export * from './api/wallet-columns';
 export * from './api/wallet-columns-check';
 export * from './api/organize';
 export * from './wallets/segments';
+export * from './wallets/tag-filter';
 export * from './wallets/segment-day';
 export * from './wallets/wallet-sort';
 export * from './wallets/selection';

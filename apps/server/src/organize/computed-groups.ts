@@ -1,3 +1,4 @@
+import type { ComputedGroupId } from '@fleet/core';
 import { schema } from '@fleet/db';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -24,6 +25,7 @@ const fundedTokenAccounts = sql`${wallets.fundedTokenAccountCount}`;
  * - Zero Balance Tokens: token accounts exist and every one is at zero (closable);
  * - Liquidity Pool Creators: nobody until liquidity scanning stores pool creators; listed so the
  *   sidebar keeps its shape, honestly at 0.
+ * The ids are core's `COMPUTED_GROUP_SEGMENTS` keys: the wallets page opens each as its segment.
  * Seed groups (`seed:{id}`) are added per seed import source by the groups service. The counts are
  * `count(*) filter (where …)` of the same conditions in one pass over the wallets.
  */
@@ -42,9 +44,7 @@ export const COMPUTED_GROUPS = [
     where: sql`${tokenAccounts} > 0 and ${fundedTokenAccounts} = 0`,
   },
   { id: 'pool-creators', name: 'Liquidity Pool Creators', where: sql`false` },
-] as const satisfies readonly { id: string; name: string; where: SQL }[];
-
-export type ComputedGroupId = (typeof COMPUTED_GROUPS)[number]['id'];
+] as const satisfies readonly { id: ComputedGroupId; name: string; where: SQL }[];
 
 export const SEED_GROUP_PREFIX = 'seed:';
 

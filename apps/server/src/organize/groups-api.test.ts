@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COMPUTED_GROUP_SEGMENTS,
+  filterBySegment,
   groupResponseSchema,
+  readSlimWalletList,
   groupWalletsResponseSchema,
   listGroupsResponseSchema,
   type Group,
@@ -137,6 +140,16 @@ describe.each(testDatabaseKinds)('groups API on %s', (kind) => {
     expect(await membersIds(`seed:${seedId}`)).toEqual(sorted('seeded'));
     expect(await membersIds('pool-creators')).toEqual([]);
     expect((await membersIds('all')).length).toBe(10);
+  });
+
+  it('holds in each computed group exactly the wallets its segment shows on the wallets page', async () => {
+    const list = readSlimWalletList((await call('GET', '/api/wallets?mode=slim')).json());
+    const context = { now: Date.now() };
+    for (const [groupId, segment] of Object.entries(COMPUTED_GROUP_SEGMENTS)) {
+      const members = (await membersOf(groupId)).wallets.map((wallet) => wallet.id).sort();
+      const shown = filterBySegment(list.wallets, segment, context).map((wallet) => wallet.id);
+      expect(members, `${groupId} against the ${segment} segment`).toEqual(shown.sort());
+    }
   });
 
   it('answers the group call in its wire shape, without any key material', async () => {

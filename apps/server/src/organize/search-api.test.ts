@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds)('search API on %s', (kind) => {
   it('finds tags, seed tags, custom, seed and computed groups, and held tokens', async () => {
     const result = await search('alpha');
     expect(result.tags.map((tag) => tag.name)).toEqual(['Alpha vault', 'Alpha hunters']);
-    expect(result.tags[0]).toMatchObject({ id: seedId, slug: `seed_vault_${seedId.slice(0, 8)}` });
+    expect(result.tags[0]).toMatchObject({ id: seedId, slug: `seed_vault_${seedId}` });
     expect(result.groups.map((group) => group.group_name)).toEqual([
       'Alpha vault',
       'Alpha hunters group',

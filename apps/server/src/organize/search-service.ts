@@ -50,11 +50,11 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
             from ${tags}
             where lower(${tags.name}) like ${like} or ${tags.slug} like ${like}
             union all
-            select ${seedGroups.id}::text, ${SEED_TAG_PREFIX} || left(${seedGroups.id}::text, 8),
+            select ${seedGroups.id}::text, ${SEED_TAG_PREFIX} || ${seedGroups.id}::text,
               coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8)), null
             from ${seedGroups}
             where lower(coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))) like ${like}
-              or (${SEED_TAG_PREFIX} || left(${seedGroups.id}::text, 8)) like ${like}
+              or (${SEED_TAG_PREFIX} || ${seedGroups.id}::text) like ${like}
           ) matched
         ) ranked
         where rank <= ${limit}`;

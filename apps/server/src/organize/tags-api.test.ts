@@ -3,6 +3,9 @@ import {
   assignTagsResponseSchema,
   createTagResponseSchema,
   listTagsResponseSchema,
+  readSlimWalletList,
+  tagFilterOf,
+  walletHasTag,
   type Tag,
 } from '@fleet/core';
 import { testDatabaseKinds } from '@fleet/db/testing';
@@ -65,12 +68,31 @@ describe.each(testDatabaseKinds)('tags API on %s', (kind) => {
     expect(trader).toMatchObject({ is_system: true, is_computed: true, wallet_count: 1 });
     const seed = tags.find((tag) => tag.id === seedId);
     expect(seed).toMatchObject({
-      slug: `seed_vault_${seedId.slice(0, 8)}`,
+      slug: `seed_vault_${seedId}`,
       name: 'Cold vault',
       is_computed: true,
       wallet_count: 2,
     });
     expect((await listTags()).filter((tag) => tag.slug === 'trader')).toHaveLength(1);
+  });
+
+  it('filters the wallet list by every listed tag as the wallets page does, computed ones included', async () => {
+    const tags = await listTags();
+    const slimList = async (query: string) =>
+      readSlimWalletList((await call('GET', `/api/wallets?mode=slim${query}`)).json()).wallets;
+    const everyWallet = await slimList('');
+    for (const tag of tags) {
+      const filtered = (await slimList(`&tag=${encodeURIComponent(tag.slug)}`)).map((w) => w.id);
+      expect(filtered, tag.slug).toHaveLength(tag.wallet_count);
+      const filter = tagFilterOf(tag.slug, tags);
+      const inBrowser = everyWallet.filter((wallet) => walletHasTag(wallet, filter));
+      expect(filtered.sort(), tag.slug).toEqual(inBrowser.map((wallet) => wallet.id).sort());
+    }
+    expect(tags.some((tag) => tag.slug === 'trader' && tag.wallet_count > 0)).toBe(true);
+    expect(tags.some((tag) => tag.slug.startsWith('seed_vault_') && tag.wallet_count > 0)).toBe(
+      true,
+    );
+    expect(await slimList('&tag=seed_vault_not-a-uuid')).toEqual([]);
   });
 
   it('creates a tag with a slug from its name, the default colour and a 409 for the same name again', async () => {

@@ -1,4 +1,4 @@
-import { SEED_TAG_PREFIX } from '@fleet/core';
+import { tagFilterOf } from '@fleet/core';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -46,16 +46,20 @@ export function baseCte(tenantId: string, filter: WalletFilter): SQL {
 }
 
 /**
- * A stored tag by slug, or the computed seed-source tag `seed_vault_{seed group id}` (computed tags
- * are derived from seed_groups, not stored: see the `tags` schema).
+ * A tag by slug, as `tagFilterOf` reads it in the browser: the system `trader` tag is the Trader
+ * wallets, a seed-source tag `seed_vault_{seed group id}` the wallets derived from that seed
+ * (neither is stored per wallet: see organize/system-tags), any other slug an assigned tag.
  */
 function tagCondition(slug: string): SQL {
-  const seedGroupId = slug.startsWith(SEED_TAG_PREFIX) ? slug.slice(SEED_TAG_PREFIX.length) : '';
-  const stored = sql`exists (select 1 from wallet_tags wt join tags t on t.id = wt.tag_id
+  const filter = tagFilterOf(slug, []);
+  if (filter.kind === 'trader') return sql`w.is_trader`;
+  if (filter.kind === 'seed') {
+    return UUID.test(filter.seedGroupId)
+      ? sql`w.seed_group_id = ${filter.seedGroupId}::uuid`
+      : sql`false`;
+  }
+  return sql`exists (select 1 from wallet_tags wt join tags t on t.id = wt.tag_id
     where wt.tenant_id = w.tenant_id and wt.wallet_id = w.id and t.slug = ${slug})`;
-  return UUID.test(seedGroupId)
-    ? sql`(${stored} or w.seed_group_id = ${seedGroupId}::uuid)`
-    : stored;
 }
 
 function tokenAndTagListCtes(tenantId: string): SQL {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_SEGMENTS,
+  COMPUTED_GROUP_SEGMENTS,
+  segmentOfComputedGroup,
   DEFAULT_SEGMENT,
   filterBySegment,
   isRecentlyAdded,
@@ -142,5 +144,20 @@ describe('wallet segments (spec 2 §5)', () => {
     const result = filterBySegment(list, 'all', context);
     expect(result).toEqual(list);
     expect(result).not.toBe(list);
+  });
+
+  it('opens each computed group (spec 1 §3) as the segment with its rule', () => {
+    expect(Object.keys(COMPUTED_GROUP_SEGMENTS)).toEqual([
+      'all',
+      'traders',
+      'empty',
+      'with-tokens',
+      'zero-tokens',
+      'pool-creators',
+    ]);
+    expect(segmentOfComputedGroup('traders')).toBe('trader');
+    expect(segmentOfComputedGroup('with-tokens')).toBe('withBalance');
+    expect(segmentOfComputedGroup('seed:abc')).toBeUndefined();
+    expect(segmentOfComputedGroup('constructor')).toBeUndefined();
   });
 });

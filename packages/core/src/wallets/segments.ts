@@ -61,6 +61,27 @@ export function seedIdOfSegment(segment: WalletSegment): string | undefined {
     : undefined;
 }
 
+/**
+ * The computed wallet groups (spec 1 §3) other than the per-seed ones, by the id the groups and
+ * search calls give them, and the segment that shows the same wallets: their rules are the
+ * segments' (spec 2 §5), so choosing one of them in search opens that segment.
+ */
+export const COMPUTED_GROUP_SEGMENTS = Object.freeze({
+  all: 'all',
+  traders: 'trader',
+  empty: 'empty',
+  'with-tokens': 'withBalance',
+  'zero-tokens': 'zero',
+  'pool-creators': 'poolCreators',
+} as const satisfies Record<string, BuiltInSegment>);
+export type ComputedGroupId = keyof typeof COMPUTED_GROUP_SEGMENTS;
+
+export function segmentOfComputedGroup(id: string): BuiltInSegment | undefined {
+  return Object.hasOwn(COMPUTED_GROUP_SEGMENTS, id)
+    ? COMPUTED_GROUP_SEGMENTS[id as ComputedGroupId]
+    : undefined;
+}
+
 export interface SegmentContext {
   /** Milliseconds since the epoch: "now" is passed in so the rules stay pure and testable. */
   readonly now: number;

@@ -18,7 +18,7 @@ const poor = testWallet(2, {
 const empty = testWallet(3, { lamports: '0', tagIds: ['t1'], importBatchId: 'b1' });
 const all = [poor, empty, rich];
 const ids = (list: readonly { id: string }[]) => list.map((wallet) => wallet.id);
-const noFilter = { segment: 'all' as const, tagId: null, customGroupId: null };
+const noFilter = { segment: 'all' as const, tag: null, customGroupId: null };
 
 describe('the wallet list model', () => {
   it('filters by segment, tag and custom group, then sorts (default total, descending)', () => {
@@ -27,9 +27,16 @@ describe('the wallet list model', () => {
     expect(
       ids(visibleWalletList(all, { ...noFilter, segment: 'nonEmpty' }, sort, context)),
     ).toEqual(ids([rich, poor]));
-    expect(ids(visibleWalletList(all, { ...noFilter, tagId: 't1' }, sort, context))).toEqual(
-      ids([rich, empty]),
-    );
+    expect(
+      ids(
+        visibleWalletList(
+          all,
+          { ...noFilter, tag: { kind: 'assigned', tagId: 't1' } },
+          sort,
+          context,
+        ),
+      ),
+    ).toEqual(ids([rich, empty]));
     expect(
       ids(visibleWalletList(all, { ...noFilter, customGroupId: 'g1' }, sort, context)),
     ).toEqual(ids([rich]));

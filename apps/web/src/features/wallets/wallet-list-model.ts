@@ -4,8 +4,10 @@ import {
   filterBySegment,
   sortWallets,
   sumLamports,
+  walletHasTag,
   type GroupMode,
   type SlimWallet,
+  type TagFilter,
   type WalletBucket,
   type WalletSegment,
   type WalletSort,
@@ -13,8 +15,8 @@ import {
 
 export interface WalletFilter {
   readonly segment: WalletSegment;
-  /** From `?tag=` (a slug, resolved to its id); null when no tag filter is on. */
-  readonly tagId: string | null;
+  /** From `?tag=` (a slug, read by `tagFilterOf`); null when no tag filter is on. */
+  readonly tag: TagFilter | null;
   /** From `?groupId=` naming a custom group; null otherwise. */
   readonly customGroupId: string | null;
 }
@@ -30,8 +32,8 @@ export function visibleWalletList(
   context: { readonly now: number; readonly tagName: (id: string) => string | undefined },
 ): SlimWallet[] {
   let list = filterBySegment(wallets, filter.segment, context);
-  const { tagId, customGroupId } = filter;
-  if (tagId !== null) list = list.filter((wallet) => wallet.tagIds.includes(tagId));
+  const { tag, customGroupId } = filter;
+  if (tag !== null) list = list.filter((wallet) => walletHasTag(wallet, tag));
   if (customGroupId !== null) {
     list = list.filter((wallet) => wallet.groupIds.includes(customGroupId));
   }

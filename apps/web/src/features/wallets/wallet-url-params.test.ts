@@ -32,8 +32,29 @@ describe('wallet page query parameters (spec 2 §2.1)', () => {
     const custom = new Set(['c1']);
     expect(meaningOfGroupParam(null, custom)).toEqual({ kind: 'none' });
     expect(meaningOfGroupParam('c1', custom)).toEqual({ kind: 'custom', groupId: 'c1' });
-    expect(meaningOfGroupParam('v1', custom)).toEqual({ kind: 'seed', segment: 'seed:v1' });
-    expect(meaningOfGroupParam('seed:v2', custom)).toEqual({ kind: 'seed', segment: 'seed:v2' });
-    expect(meaningOfGroupParam('seed:', custom)).toEqual({ kind: 'seed', segment: 'seed:all' });
+    expect(meaningOfGroupParam('v1', custom)).toEqual({ kind: 'segment', segment: 'seed:v1' });
+    expect(meaningOfGroupParam('seed:v2', custom)).toEqual({ kind: 'segment', segment: 'seed:v2' });
+    expect(meaningOfGroupParam('seed:', custom)).toEqual({ kind: 'segment', segment: 'seed:all' });
+    // The computed groups search offers open the segment with the same rule.
+    expect(meaningOfGroupParam('all', custom)).toEqual({ kind: 'segment', segment: 'all' });
+    expect(meaningOfGroupParam('traders', custom)).toEqual({ kind: 'segment', segment: 'trader' });
+    expect(meaningOfGroupParam('with-tokens', custom)).toEqual({
+      kind: 'segment',
+      segment: 'withBalance',
+    });
+    expect(meaningOfGroupParam('zero-tokens', custom)).toEqual({
+      kind: 'segment',
+      segment: 'zero',
+    });
+    expect(meaningOfGroupParam('empty', custom)).toEqual({ kind: 'segment', segment: 'empty' });
+    expect(meaningOfGroupParam('pool-creators', custom)).toEqual({
+      kind: 'segment',
+      segment: 'poolCreators',
+    });
+    // An own property only: an inherited name is a seed id like any other.
+    expect(meaningOfGroupParam('toString', custom)).toEqual({
+      kind: 'segment',
+      segment: 'seed:toString',
+    });
   });
 });

@@ -1,9 +1,14 @@
-import { seedIdOfSegment, seedSegment, type WalletSegment } from '@fleet/core';
+import {
+  seedIdOfSegment,
+  seedSegment,
+  segmentOfComputedGroup,
+  type WalletSegment,
+} from '@fleet/core';
 
 /**
  * The wallet page's query parameters (spec 2 §2.1): `address` (or `search`) lands on a wallet,
- * `tag` filters by a tag slug, `groupId` picks a seed segment (or, for a custom group from the
- * search box, filters by that group) and follows the View choice.
+ * `tag` filters by a tag slug, `groupId` picks a seed segment (or, for a custom or computed group
+ * from the search box, filters by that group or opens its segment) and follows the View choice.
  */
 export interface WalletUrlParams {
   readonly address: string | null;
@@ -44,12 +49,13 @@ export function paramsForSegment(params: URLSearchParams, segment: WalletSegment
 
 export type GroupParamMeaning =
   | { readonly kind: 'none' }
-  | { readonly kind: 'seed'; readonly segment: WalletSegment }
+  | { readonly kind: 'segment'; readonly segment: WalletSegment }
   | { readonly kind: 'custom'; readonly groupId: string };
 
 /**
- * A custom group's id (known from GET /api/groups) filters by that group; any other id, and
- * `seed:{id}` from the computed groups, is a seed vault's segment.
+ * A custom group's id (known from GET /api/groups) filters by that group; a computed group's id
+ * (`traders`, `empty`, …, from the search box) opens the segment with the same rule; any other id,
+ * and `seed:{id}` from the computed groups, is a seed vault's segment.
  */
 export function meaningOfGroupParam(
   groupId: string | null,
@@ -57,6 +63,8 @@ export function meaningOfGroupParam(
 ): GroupParamMeaning {
   if (groupId === null) return { kind: 'none' };
   if (customGroupIds.has(groupId)) return { kind: 'custom', groupId };
+  const computed = segmentOfComputedGroup(groupId);
+  if (computed !== undefined) return { kind: 'segment', segment: computed };
   const seedId = groupId.startsWith('seed:') ? groupId.slice('seed:'.length) : groupId;
-  return { kind: 'seed', segment: seedSegment(seedId || 'all') };
+  return { kind: 'segment', segment: seedSegment(seedId || 'all') };
 }

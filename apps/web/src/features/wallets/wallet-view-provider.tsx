@@ -7,6 +7,7 @@ import {
   seedIdOfSegment,
   seedSourceCounts,
   selectOnly,
+  tagFilterOf,
   toggleMany as toggleSelectionMany,
   type GroupMode,
   type SelectionState,
@@ -108,7 +109,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   );
 
   // Landing on ?address= (spec 2 §2.1): adjusted while rendering, once per address, so the list
-  // tab, the all segment and the selection are right in the same paint. Side effects (URL, toast,
+  // tab, the all segment, the flat table and the selection are right in the same paint. Side effects (URL, toast,
   // timers) follow in the effect below.
   const landingKey = list.data && params.address !== null ? params.address : null;
   if (landingKey !== landedOn) {
@@ -117,6 +118,8 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     if (target) {
       setTabState('list');
       setLandingSegment('all');
+      // In a grouped table the wallet could sit in a collapsed group: land on the flat list.
+      setGroupModeState('standard');
       setSelection(selectOnly([target.id]));
       setHighlightId(target.id);
       setScrollTargetId(target.id);
@@ -146,11 +149,17 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
 
   const groupMeaning = meaningOfGroupParam(params.groupId, customGroupIds);
   const segment: WalletSegment =
-    groupMeaning.kind === 'seed' ? groupMeaning.segment : (landingSegment ?? chosenSegment);
+    groupMeaning.kind === 'segment' ? groupMeaning.segment : (landingSegment ?? chosenSegment);
+  // An unknown tag slug matches no wallet rather than silently showing all of them.
   const tagFilter = useMemo(() => {
     if (params.tag === null) return null;
-    const tag = (tagList ?? []).find((entry) => entry.slug === params.tag);
-    return { slug: params.tag, name: tag?.name ?? params.tag, id: tag?.id ?? null };
+    const tags = tagList ?? [];
+    const tag = tags.find((entry) => entry.slug === params.tag);
+    return {
+      slug: params.tag,
+      name: tag?.name ?? params.tag,
+      filter: tagFilterOf(params.tag, tags),
+    };
   }, [params.tag, tagList]);
   const groupFilter =
     groupMeaning.kind === 'custom'
@@ -160,19 +169,17 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
         }
       : null;
 
-  // An unknown tag slug matches no wallet rather than silently showing all of them.
-  const tagIdFilter = tagFilter === null ? null : (tagFilter.id ?? `unknown:${tagFilter.slug}`);
   const groupIdFilter = groupFilter?.id ?? null;
   const sortTagName = sort.key === 'tags' ? tagName : NO_TAG_NAMES;
   const visibleWallets = useMemo(
     () =>
       visibleWalletList(
         wallets,
-        { segment, tagId: tagIdFilter, customGroupId: groupIdFilter },
+        { segment, tag: tagFilter?.filter ?? null, customGroupId: groupIdFilter },
         sort,
         { now, tagName: sortTagName },
       ),
-    [wallets, segment, tagIdFilter, groupIdFilter, sort, now, sortTagName],
+    [wallets, segment, tagFilter, groupIdFilter, sort, now, sortTagName],
   );
   // Keyed by wallet object: a refetch brings new objects, so stale views are never reused.
   const rowViews = useMemo(() => createRowViewCache(tagsById, now), [tagsById, now]);
