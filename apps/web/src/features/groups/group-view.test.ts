@@ -1,6 +1,6 @@
 import type { Group } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { groupCountText, groupWalletRow, splitGroups } from './group-view';
+import { groupCountText, groupWalletBalance, groupWalletRow, splitGroups } from './group-view';
 
 function group(id: string, name: string, kind: Group['kind'], count?: number): Group {
   return {
@@ -44,20 +44,29 @@ describe('group view', () => {
     expect(groupCountText(undefined)).toBe('—');
   });
 
-  it('shows a wallet with its SOL from lamports, never through a float', () => {
+  it('shows a wallet with its lamports as bigint, never through a float', () => {
     expect(groupWalletRow(wallet)).toEqual({
       id: wallet.id,
       address: wallet.public_address,
       label: '7xKX…gAsU',
-      sol: '1.2345',
+      lamports: 1_234_567_890n,
       isTrader: true,
       isMaster: false,
     });
   });
 
+  it('shows the balance in the chosen unit, hidden as *** on request', () => {
+    const row = groupWalletRow(wallet);
+    expect(groupWalletBalance(row, 'sol', false)).toBe('1.2345');
+    expect(groupWalletBalance(row, 'lamports', false)).toBe('1,234,567,890');
+    expect(groupWalletBalance(row, 'sol', true)).toBe('***');
+    expect(groupWalletBalance(row, 'lamports', true)).toBe('***');
+  });
+
   it('prefers the name and dashes an unscanned balance', () => {
     const row = groupWalletRow({ ...wallet, name: 'Sniper 1', lamports_balance: null });
     expect(row.label).toBe('Sniper 1');
-    expect(row.sol).toBe('—');
+    expect(groupWalletBalance(row, 'sol', false)).toBe('—');
+    expect(groupWalletBalance(row, 'sol', true)).toBe('***');
   });
 });

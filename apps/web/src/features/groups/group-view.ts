@@ -1,6 +1,9 @@
 import type { Group } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+import { parseLamports } from '../../format/lamports';
+import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
+import type { DisplayUnit } from '../preferences/display-unit-store';
+import { formatBalance, NO_VALUE } from '../wallets/wallet-format';
 import type { GroupWallet } from './groups-api';
 
 /** Spec 2 §2.1 empty text of the custom groups list. */
@@ -32,22 +35,33 @@ export interface GroupWalletRow {
   readonly id: string;
   readonly address: string;
   readonly label: string;
-  /** SOL to 4 decimals, or a dash before the wallet's first scan. */
-  readonly sol: string;
+  /** Undefined before the wallet's first scan. */
+  readonly lamports: bigint | undefined;
   readonly isTrader: boolean;
   readonly isMaster: boolean;
 }
 
 /** The group call's snake_case wallet as the table shows it; lamports stay bigint until text. */
 export function groupWalletRow(wallet: GroupWallet): GroupWalletRow {
-  const lamports =
-    wallet.lamports_balance === null ? undefined : parseLamports(wallet.lamports_balance);
   return {
     id: wallet.id,
     address: wallet.public_address,
     label: wallet.name?.trim() || shortenAddress(wallet.public_address),
-    sol: lamports === undefined ? '—' : formatLamportsAsSol(lamports),
+    lamports: wallet.lamports_balance === null ? undefined : parseLamports(wallet.lamports_balance),
     isTrader: wallet.is_trader,
     isMaster: wallet.is_master_wallet,
   };
+}
+
+/**
+ * A group wallet's balance as the wallet table shows it (spec 1 §9): SOL to 4 decimals or whole
+ * lamports, `***` while balances are hidden, a dash before the first scan.
+ */
+export function groupWalletBalance(
+  row: GroupWalletRow,
+  unit: DisplayUnit,
+  hideBalances: boolean,
+): string {
+  if (hideBalances) return HIDDEN_BALANCE;
+  return row.lamports === undefined ? NO_VALUE : formatBalance(row.lamports, unit);
 }

@@ -1,13 +1,27 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeft } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
-import { GROUP_LOAD_FAILED, groupWalletRow } from './group-view';
+import { useDisplayPreferences } from '../preferences/display-preferences-store';
+import { useDisplayUnit } from '../preferences/display-unit-store';
+import {
+  GROUP_LOAD_FAILED,
+  groupWalletBalance,
+  groupWalletRow,
+  type GroupWalletRow,
+} from './group-view';
 import { useGroupWallets } from './use-groups';
 
-/** An opened group (spec 2 §4: loading, error, loaded) with a way back to the list. */
+const ROW_HEIGHT = 40;
+const COLUMNS = 'grid grid-cols-[4rem_minmax(0,1fr)_12rem_3rem] items-center gap-3 px-3';
+
+/**
+ * An opened group (spec 2 §4: loading, error, loaded) with a way back to the list. A computed
+ * group can hold every wallet of the tenant, so only the rows in view are in the DOM.
+ */
 export function GroupWalletsPanel({
   groupId,
   groupName,
@@ -18,16 +32,17 @@ export function GroupWalletsPanel({
   readonly onBack: () => void;
 }) {
   const wallets = useGroupWallets(groupId);
-  const rows = wallets.data?.wallets.map(groupWalletRow) ?? [];
+  const rows = useMemo(() => wallets.data?.wallets.map(groupWalletRow) ?? [], [wallets.data]);
+  const name = wallets.data?.group.group_name ?? groupName;
   return (
     <section className="flex flex-col gap-3" aria-label={`Group ${groupName}`}>
       <div className="flex items-center gap-3">
         <Button size="sm" variant="ghost" onClick={onBack}>
           <ArrowLeft className="size-3.5" aria-hidden /> Back
         </Button>
-        <h3 className="text-sm font-bold">{wallets.data?.group.group_name ?? groupName}</h3>
+        <h3 className="text-sm font-bold">{name}</h3>
         {wallets.data ? (
-          <span className="text-xs text-fg-muted">{rows.length} wallet(s)</span>
+          <span className="text-xs text-fg-muted">{rows.length.toLocaleString()} wallet(s)</span>
         ) : null}
       </div>
       {wallets.isPending ? <p className="text-sm text-fg-muted">Loading group wallets…</p> : null}
@@ -37,47 +52,93 @@ export function GroupWalletsPanel({
       {wallets.isSuccess && rows.length === 0 ? (
         <p className="text-sm text-fg-muted">No wallets in this group.</p>
       ) : null}
-      {rows.length > 0 ? (
-        <div className="max-h-[32rem] overflow-auto rounded-md border border-border">
-          <Table>
-            <TableHead>
-              <TableRow>
-                <TableHeaderCell>#</TableHeaderCell>
-                <TableHeaderCell>Wallet</TableHeaderCell>
-                <TableHeaderCell className="text-right">SOL</TableHeaderCell>
-                <TableHeaderCell>
-                  <span className="sr-only">Copy</span>
-                </TableHeaderCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={row.id}>
-                  <TableCell className="text-fg-muted">{index + 1}</TableCell>
-                  <TableCell>
-                    <span className="font-mono" title={row.address}>
-                      {row.label}
-                    </span>
-                    {row.isMaster ? <Badge text="Master" /> : null}
-                    {row.isTrader ? <Badge text="Trader" /> : null}
-                  </TableCell>
-                  <TableCell className="text-right font-mono">{row.sol}</TableCell>
-                  <TableCell>
-                    <CopyButton value={row.address} label={`Copy address ${row.address}`} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      ) : null}
+      {rows.length > 0 ? <GroupWalletTable name={name} rows={rows} /> : null}
     </section>
+  );
+}
+
+function GroupWalletTable({
+  name,
+  rows,
+}: {
+  readonly name: string;
+  readonly rows: readonly GroupWalletRow[];
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const unit = useDisplayUnit();
+  const { hideBalances } = useDisplayPreferences();
+  // TanStack Virtual keeps its state outside React; the compiler must not memoise around it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+  });
+  return (
+    <div
+      ref={scrollRef}
+      role="table"
+      aria-label={`Wallets in ${name}`}
+      aria-rowcount={rows.length + 1}
+      className="max-h-[32rem] overflow-auto rounded-md border border-border text-sm"
+    >
+      <div role="rowgroup" className="sticky top-0 z-10 border-b border-border bg-surface-raised">
+        <div
+          role="row"
+          aria-rowindex={1}
+          className={`${COLUMNS} h-9 text-xs font-semibold text-fg-muted`}
+        >
+          <span role="columnheader">#</span>
+          <span role="columnheader">Wallet</span>
+          <span role="columnheader" className="text-right">
+            {unit === 'sol' ? 'SOL' : 'Lamports'}
+          </span>
+          <span role="columnheader">
+            <span className="sr-only">Copy</span>
+          </span>
+        </div>
+      </div>
+      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div
+              key={item.key}
+              role="row"
+              aria-rowindex={item.index + 2}
+              className={`${COLUMNS} absolute inset-x-0 top-0 border-b border-border`}
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <span role="cell" className="text-fg-muted">
+                {item.index + 1}
+              </span>
+              <span role="cell" className="flex min-w-0 items-center">
+                <span className="truncate font-mono" title={row.address}>
+                  {row.label}
+                </span>
+                {row.isMaster ? <Badge text="Master" /> : null}
+                {row.isTrader ? <Badge text="Trader" /> : null}
+              </span>
+              <span role="cell" className="text-right font-mono tabular-nums">
+                {groupWalletBalance(row, unit, hideBalances)}
+              </span>
+              <span role="cell">
+                <CopyButton value={row.address} label={`Copy address ${row.address}`} />
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
   );
 }
 
 function Badge({ text }: { readonly text: string }) {
   return (
-    <span className="ml-2 rounded border border-border px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted">
+    <span className="ml-2 shrink-0 rounded border border-border px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted">
       {text}
     </span>
   );

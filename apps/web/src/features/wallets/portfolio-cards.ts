@@ -1,57 +1,55 @@
 import type { WalletSummary } from '@fleet/core';
 import { formatLamportsAsSol } from '../../format/lamports';
+import { shownBalance } from '../preferences/hidden-balance';
 import { formatUsd } from './wallet-format';
 
 export interface OverviewCard {
   readonly title: string;
   readonly main: string;
   readonly lines: readonly string[];
-  readonly money: boolean;
 }
 
 /**
  * The five Portfolio Overview cards (spec 2 §2.1) in SOL terms from the last scan. USD parts stay
- * a dash until a price service exists (issue 6: never a made-up number).
+ * a dash until a price service exists (issue 6: never a made-up number). With balances hidden,
+ * every amount of money reads `***`; counts stay.
  */
-export function overviewCards(summary: WalletSummary): OverviewCard[] {
-  const sol = `${formatLamportsAsSol(BigInt(summary.totalLamports), 4)} SOL`;
+export function overviewCards(summary: WalletSummary, hideBalances: boolean): OverviewCard[] {
+  const money = (text: string) => shownBalance(text, hideBalances);
+  const sol = money(`${formatLamportsAsSol(BigInt(summary.totalLamports), 4)} SOL`);
+  const usd = (value: number | null) => `USD ${money(formatUsd(value))}`;
   const { wallets, tokens, closable } = summary;
   return [
     {
       title: 'Portfolio',
       main: sol,
-      lines: [`USD ${formatUsd(null)}`, 'Tokens not priced'],
-      money: true,
+      lines: [usd(null), 'Tokens not priced'],
     },
     {
       title: 'SOL Holdings',
       main: sol,
-      lines: [`${wallets.withSol} wallets with SOL`, `USD ${formatUsd(null)}`],
-      money: true,
+      lines: [`${wallets.withSol} wallets with SOL`, usd(null)],
     },
     {
       title: 'Token Assets',
       main: `${tokens.uniqueAssets} assets`,
       lines: [
         `${tokens.instancesWithBalance} of ${tokens.assetInstances} accounts hold a balance`,
-        `USD ${formatUsd(tokens.totalValueUsd)}`,
+        usd(tokens.totalValueUsd),
       ],
-      money: false,
     },
     {
       title: 'Wallets',
       main: wallets.total.toLocaleString(),
       lines: [`${wallets.traders} traders`, `${wallets.poolCreators} pool creators`],
-      money: false,
     },
     {
       title: 'Closeable',
       main: `${closable.count} accounts`,
       lines: [
-        `${formatLamportsAsSol(BigInt(closable.rentLamports), 4)} SOL rent`,
+        `${money(`${formatLamportsAsSol(BigInt(closable.rentLamports), 4)} SOL`)} rent`,
         `in ${wallets.withClosable} wallets`,
       ],
-      money: false,
     },
   ];
 }

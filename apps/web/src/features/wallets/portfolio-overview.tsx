@@ -3,7 +3,6 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
-import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { overviewCards } from './portfolio-cards';
 import { readStatsExpanded, writeStatsExpanded } from './wallets-storage';
 
@@ -29,12 +28,10 @@ export function PortfolioOverview({ summary }: { readonly summary: WalletSummary
       </div>
       {expanded && summary ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          {overviewCards(summary).map((card) => (
+          {overviewCards(summary, hideBalances).map((card) => (
             <div key={card.title} className="rounded-md border border-border bg-surface-raised p-3">
               <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
-              <p className="mt-1 text-lg font-bold tabular-nums">
-                {card.money && hideBalances ? HIDDEN_BALANCE : card.main}
-              </p>
+              <p className="mt-1 text-lg font-bold tabular-nums">{card.main}</p>
               {card.lines.map((line) => (
                 <p key={line} className="text-xs text-fg-muted">
                   {line}

@@ -60,8 +60,8 @@ describe('row views', () => {
     expect(cache.get({ ...wallet })).not.toBe(cache.get(wallet));
   });
 
-  it('fills the overview cards in SOL, with USD as a dash', () => {
-    const cards = overviewCards({
+  it('fills the overview cards in SOL, with USD as a dash, and hides every amount on request', () => {
+    const summary = {
       wallets: {
         total: 3,
         withSol: 2,
@@ -74,7 +74,8 @@ describe('row views', () => {
       tokens: { uniqueAssets: 4, assetInstances: 6, instancesWithBalance: 5, totalValueUsd: null },
       closable: { count: 1, rentLamports: '2039280' },
       lastScannedAt: null,
-    });
+    };
+    const cards = overviewCards(summary, false);
     expect(cards.map((card) => card.title)).toEqual([
       'Portfolio',
       'SOL Holdings',
@@ -89,5 +90,13 @@ describe('row views', () => {
       'USD —',
     ]);
     expect(cards[4]?.lines[0]).toBe('0.0020 SOL rent');
+
+    const hidden = overviewCards(summary, true);
+    const text = hidden.flatMap((card) => [card.main, ...card.lines]).join(' | ');
+    expect(text).not.toMatch(/2\.5|0\.0020|—/);
+    expect(hidden[0]?.main).toBe('***');
+    expect(hidden[4]?.lines[0]).toBe('*** rent');
+    expect(hidden[3]?.main).toBe('3');
+    expect(hidden[2]?.lines).toContain('USD ***');
   });
 });
