@@ -10,7 +10,7 @@ import type { GroupSummary } from './wallet-list-model';
 import { ROW_HEIGHT } from './wallet-table-columns';
 
 /** The grouped table's columns (spec 2 §2.1): group, VALUE, TOKEN, scan, actions. */
-export const GROUP_ROW_TEMPLATE = '40px 40px minmax(220px, 1fr) 170px 110px 120px';
+export const GROUP_ROW_TEMPLATE = '40px 40px minmax(220px, 1fr) 170px 110px 120px 72px';
 
 export interface GroupRowProps {
   readonly group: GroupSummary;
@@ -24,7 +24,42 @@ export interface GroupRowProps {
   readonly rowIndex: number;
   readonly onToggleOpen: (bucketId: string) => void;
   readonly onToggleMembers: (ids: readonly string[]) => void;
+  readonly onCopy: (text: string) => void;
 }
+
+export const GROUP_HEADER_HEIGHT = 32;
+
+/** The grouped table's own header line, over the group rows (the wallet header follows it). */
+export const GroupTableHeader = memo(function GroupTableHeader({
+  rowIndex,
+}: {
+  readonly rowIndex: number;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      className="grid items-center border-b border-border bg-surface-sunken text-xs font-semibold tracking-wide text-fg-muted"
+      style={{ gridTemplateColumns: GROUP_ROW_TEMPLATE, height: GROUP_HEADER_HEIGHT }}
+    >
+      <div role="columnheader" className="col-span-3 px-2">
+        GROUPS
+      </div>
+      <div role="columnheader" className="px-2 text-right">
+        VALUE
+      </div>
+      <div role="columnheader" className="px-2 text-right">
+        TOKEN
+      </div>
+      <div role="columnheader" className="px-2">
+        SCAN
+      </div>
+      <div role="columnheader" className="px-2">
+        ACTIONS
+      </div>
+    </div>
+  );
+});
 
 export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
   const { group } = props;
@@ -63,16 +98,27 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
       </div>
       <div role="cell" className="min-w-0 truncate px-2">
         {group.label}{' '}
-        <span className="text-xs font-normal text-fg-muted">({group.walletIds.length})</span>
+        <span className="text-xs font-normal text-fg-muted">
+          ({group.walletIds.length.toLocaleString()})
+        </span>
       </div>
       <div role="cell" className="px-2 text-right tabular-nums">
         {props.hideBalances ? HIDDEN_BALANCE : value}
       </div>
       <div role="cell" className="px-2 text-right tabular-nums">
-        {group.tokensWithBalance}
+        {group.tokensWithBalance.toLocaleString()}
       </div>
       <div role="cell" className="px-2 text-xs font-normal text-fg-muted">
         {group.lastScannedAt ? relativeTime(group.lastScannedAt, props.now) : NO_VALUE}
+      </div>
+      <div role="cell" className="px-2">
+        <button
+          type="button"
+          aria-label={`Copy the addresses in ${group.label}`}
+          title="Copy addresses, one per line"
+          className={cn('rounded hover:bg-surface-sunken', rowIconClass('copy'))}
+          onClick={() => props.onCopy(group.addresses.join('\n'))}
+        />
       </div>
     </div>
   );

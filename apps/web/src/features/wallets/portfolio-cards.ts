@@ -28,27 +28,30 @@ export function overviewCards(summary: WalletSummary, hideBalances: boolean): Ov
     {
       title: 'SOL Holdings',
       main: sol,
-      lines: [`${wallets.withSol} wallets with SOL`, usd(null)],
+      lines: [`${wallets.withSol.toLocaleString()} wallets with SOL`, usd(null)],
     },
     {
       title: 'Token Assets',
-      main: `${tokens.uniqueAssets} assets`,
+      main: `${tokens.uniqueAssets.toLocaleString()} assets`,
       lines: [
-        `${tokens.instancesWithBalance} of ${tokens.assetInstances} accounts hold a balance`,
+        `${tokens.instancesWithBalance.toLocaleString()} of ${tokens.assetInstances.toLocaleString()} accounts hold a balance`,
         usd(tokens.totalValueUsd),
       ],
     },
     {
       title: 'Wallets',
       main: wallets.total.toLocaleString(),
-      lines: [`${wallets.traders} traders`, `${wallets.poolCreators} pool creators`],
+      lines: [
+        `${wallets.traders.toLocaleString()} traders`,
+        `${wallets.poolCreators.toLocaleString()} pool creators`,
+      ],
     },
     {
       title: 'Closeable',
-      main: `${closable.count} accounts`,
+      main: `${closable.count.toLocaleString()} accounts`,
       lines: [
         `${money(`${formatLamportsAsSol(BigInt(closable.rentLamports), 4)} SOL`)} rent`,
-        `in ${wallets.withClosable} wallets`,
+        `in ${wallets.withClosable.toLocaleString()} wallets`,
       ],
     },
   ];

@@ -66,6 +66,10 @@ describe('the wallet list model', () => {
       'Batch b1',
       1n,
     ]);
+    // The row's Copy addresses copies its members' addresses, in the group's order.
+    expect(first?.kind === 'group' ? first.group.addresses : null).toEqual(
+      [poor, empty].map((wallet) => wallet.address),
+    );
     const open = buildTableModel(all, buckets, new Set(), new Set(['b1']));
     expect(open.visibleOrder).toEqual(ids([poor, empty]));
   });

@@ -44,6 +44,8 @@ export interface GroupSummary {
   readonly id: string;
   readonly label: string;
   readonly walletIds: readonly string[];
+  /** The members' addresses, in the group's order: what the row's Copy addresses copies. */
+  readonly addresses: readonly string[];
   readonly lamports: bigint;
   readonly tokensWithBalance: number;
   readonly lastScannedAt: string | null;
@@ -109,6 +111,7 @@ function summarise(bucket: WalletBucket<SlimWallet>, expanded: boolean): GroupSu
     id: bucket.id,
     label: bucket.label,
     walletIds: bucket.wallets.map((wallet) => wallet.id),
+    addresses: bucket.wallets.map((wallet) => wallet.address),
     lamports,
     tokensWithBalance,
     lastScannedAt,

@@ -16,6 +16,10 @@ export interface WalletTableHeaderProps {
   readonly onSort: (key: WalletSortKey) => void;
   readonly onToggleAllVisible: () => void;
   readonly onToggleExpandAll: () => void;
+  /** 1, or 2 under the grouped table's own header line. */
+  readonly rowIndex: number;
+  /** Where it sticks: below the grouped table's header line when there is one. */
+  readonly stickyTop: number;
 }
 
 /**
@@ -27,9 +31,9 @@ export const WalletTableHeader = memo(function WalletTableHeader(props: WalletTa
   return (
     <div
       role="row"
-      aria-rowindex={1}
-      className="sticky top-0 z-10 grid h-9 items-center border-b border-border bg-surface-raised text-xs font-semibold tracking-wide text-fg-muted"
-      style={{ gridTemplateColumns: props.template }}
+      aria-rowindex={props.rowIndex}
+      className="sticky z-10 grid h-9 items-center border-b border-border bg-surface-raised text-xs font-semibold tracking-wide text-fg-muted"
+      style={{ gridTemplateColumns: props.template, top: props.stickyTop }}
     >
       {props.columns.map((column) => (
         <div

@@ -4,7 +4,7 @@ import { useCopy } from '../../ui/use-copy';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { useHiddenWalletColumns } from '../preferences/wallet-columns-store';
-import { GroupRow } from './group-row';
+import { GROUP_HEADER_HEIGHT, GroupRow, GroupTableHeader } from './group-row';
 import { TokenSubRows } from './token-sub-rows';
 import type { TableItem } from './wallet-list-model';
 import { WalletRow } from './wallet-row';
@@ -64,6 +64,8 @@ export function WalletTable() {
     return () => cancelAnimationFrame(frame);
   }, [scrollTargetId, items, virtualizer]);
 
+  const grouped = view.groupMode !== 'standard';
+  const headerRows = grouped ? 2 : 1;
   const selected = view.selection.selected;
   const virtualItems = virtualizer.getVirtualItems();
   // Rows are keyed by slot (index modulo the number of mounted rows), not by wallet: the mounted
@@ -82,7 +84,7 @@ export function WalletTable() {
       ref={scrollRef}
       role="table"
       aria-label="Wallets"
-      aria-rowcount={items.length}
+      aria-rowcount={items.length + headerRows}
       className="overflow-auto rounded-md border border-border bg-surface"
       style={{
         contain: 'strict',
@@ -91,7 +93,15 @@ export function WalletTable() {
       }}
     >
       <div style={{ minWidth: 'max-content' }}>
+        {grouped ? (
+          // Above the wallet header: the group rows' own columns (spec 2 §2.1). Sticky together.
+          <div role="presentation" className="sticky top-0 z-20">
+            <GroupTableHeader rowIndex={1} />
+          </div>
+        ) : null}
         <WalletTableHeader
+          rowIndex={headerRows}
+          stickyTop={grouped ? GROUP_HEADER_HEIGHT : 0}
           columns={columns}
           template={template}
           sort={view.sort}
@@ -128,7 +138,7 @@ export function WalletTable() {
                       columns={columns}
                       template={template}
                       top={virtual.start}
-                      rowIndex={virtual.index + 2}
+                      rowIndex={virtual.index + headerRows + 1}
                       onCheck={view.clickRow}
                       onToggleExpand={view.toggleWallet}
                       onCopy={onCopy}
@@ -145,9 +155,10 @@ export function WalletTable() {
                       hideBalances={hideBalances}
                       now={view.dataUpdatedAt}
                       top={virtual.start}
-                      rowIndex={virtual.index + 2}
+                      rowIndex={virtual.index + headerRows + 1}
                       onToggleOpen={view.toggleGroupOpen}
                       onToggleMembers={view.toggleMany}
+                      onCopy={onCopy}
                     />
                   );
                 case 'tokens':
@@ -155,7 +166,7 @@ export function WalletTable() {
                     <div
                       key={slotKey(virtual.index)}
                       role="row"
-                      aria-rowindex={virtual.index + 2}
+                      aria-rowindex={virtual.index + headerRows + 1}
                       data-index={virtual.index}
                       ref={virtualizer.measureElement}
                       className="absolute top-0 left-0 w-full"
