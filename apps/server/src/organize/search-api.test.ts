@@ -11,6 +11,8 @@ const ADDRESS_ONE = 'Fq9XkPnyAbc1111111111111111111111111111111';
 const ADDRESS_TWO = 'ZZabcFq9Xk22222222222222222222222222222222';
 const ADDRESS_THEIRS = 'Fq9XkTheirs333333333333333333333333333333';
 const MINT = 'BonkMint1111111111111111111111111111111111';
+const UNLISTED_MINT = 'Unlisted1Mint11111111111111111111111111111';
+const ARCHIVED_MINT = 'ArchivedOnlyMint111111111111111111111111111';
 
 describe.each(testDatabaseKinds)('search API on %s', (kind) => {
   let harness: TestApp;
@@ -32,6 +34,14 @@ describe.each(testDatabaseKinds)('search API on %s', (kind) => {
       { name: '50 percent off wallet' },
       { name: "O'Brien's wallet" },
       { name: 'Alpha archived', archived: true },
+      {
+        name: 'Quiet holder',
+        tokens: [
+          { mint: MINT, amount: 1n },
+          { mint: UNLISTED_MINT, amount: 0n },
+        ],
+      },
+      { name: 'Quiet archived', archived: true, tokens: [{ mint: ARCHIVED_MINT, amount: 9n }] },
     ]);
     await insertWallets(harness.database.db, other.tenantId, [
       { address: ADDRESS_THEIRS, name: 'Alpha of B' },
@@ -100,6 +110,14 @@ describe.each(testDatabaseKinds)('search API on %s', (kind) => {
     ]);
     expect((await search('bonk')).tokens).toEqual([{ mint: MINT, symbol: 'BONK', name: 'Bonk' }]);
     expect((await search('bonkmint')).tokens.map((token) => token.mint)).toEqual([MINT]);
+  });
+
+  it('lists each held mint once, by address when it has no metadata, never one only archived wallets hold', async () => {
+    expect((await search('bonk')).tokens).toHaveLength(1);
+    expect((await search('unlisted1')).tokens).toEqual([
+      { mint: UNLISTED_MINT, symbol: null, name: null },
+    ]);
+    expect((await search('archivedonly')).tokens).toEqual([]);
   });
 
   it('answers empty lists below three characters and 400 above 128', async () => {

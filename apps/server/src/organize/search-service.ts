@@ -19,8 +19,9 @@ const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
  * Every predicate is `lower(column) LIKE '%…%'` with the exact expression the trigram GIN indexes
  * are built on (migration 0005); the text is escaped so `%`, `_` and `\` match themselves. Wallets,
  * the one list that grows large, go through a function that can use those indexes (migration
- * 0007); tags, groups, seeds and token accounts are few per tenant and reached through their
- * tenant-leading btree indexes.
+ * 0007); tags, groups and seeds are few per tenant and reached through their tenant-leading
+ * btree indexes; the tokens come from the distinct mints of the tenant's token accounts, read by
+ * a loose scan of their (tenant_id, mint) index (`heldMints`), not from every token account.
  */
 export function createSearchService(context: { readonly db: FleetDatabase }) {
   const { wallets, tags, walletGroups, seedGroups, walletTokenAccounts, mints } = schema;
@@ -83,15 +84,15 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
               order by (coalesce(lower(${mints.symbol}) like ${starts}, false) or lower(held.mint) like ${starts}) desc,
                 length(coalesce(${mints.symbol}, held.mint)), held.mint
             ) as rank
-          from (
-            select distinct ${walletTokenAccounts.mint} as mint
-            from ${walletTokenAccounts}
-            join ${wallets} on ${wallets.id} = ${walletTokenAccounts.walletId}
-            where ${wallets.archivedAt} is null
-          ) held
+          from (${heldMints(actor.tenantId)}) held
           left join ${mints} on ${mints.mint} = held.mint
-          where lower(held.mint) like ${like} or lower(${mints.symbol}) like ${like}
-            or lower(${mints.name}) like ${like}
+          where (lower(held.mint) like ${like} or lower(${mints.symbol}) like ${like}
+              or lower(${mints.name}) like ${like})
+            and exists (
+              select 1 from ${walletTokenAccounts}
+              join ${wallets} on ${wallets.id} = ${walletTokenAccounts.walletId}
+              where ${walletTokenAccounts.tenantId} = ${actor.tenantId}::uuid
+                and ${walletTokenAccounts.mint} = held.mint and ${wallets.archivedAt} is null)
         ) ranked
         where rank <= ${limit}`;
 
@@ -116,6 +117,28 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
       };
     },
   };
+}
+
+/**
+ * The distinct mints among a tenant's token accounts, by a loose index scan: each step jumps to
+ * the next mint in the (tenant_id, mint) index, so the cost grows with the number of mints, not
+ * with the hundreds of thousands of token accounts that `select distinct` would read per search.
+ */
+function heldMints(tenantId: string): SQL {
+  const { walletTokenAccounts } = schema;
+  const nextMint = (after: SQL) => sql`(select ${walletTokenAccounts.mint}
+    from ${walletTokenAccounts}
+    where ${walletTokenAccounts.tenantId} = ${tenantId}::uuid and ${walletTokenAccounts.mint} > ${after}
+    order by ${walletTokenAccounts.mint} limit 1)`;
+  return sql`
+    with recursive held_mint(mint) as (
+      (select ${walletTokenAccounts.mint} from ${walletTokenAccounts}
+        where ${walletTokenAccounts.tenantId} = ${tenantId}::uuid
+        order by ${walletTokenAccounts.mint} limit 1)
+      union all
+      select ${nextMint(sql`held_mint.mint`)} from held_mint where held_mint.mint is not null
+    )
+    select mint from held_mint where mint is not null`;
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
