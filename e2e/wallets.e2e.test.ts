@@ -248,4 +248,50 @@ describe('managing wallets in Chromium', () => {
     for (const wallet of all) expect(csv).toContain(wallet.address);
     expect(csv).not.toContain(funded.privateKey);
   });
+
+  it('opens what the search box offers: computed groups as segments, system tags by their rule, groups with hidden balances', async () => {
+    await api('POST', '/api/create-wallet', { is_trader: true, count: 2 });
+    await expect.poll(async () => (await slimWallets('&tag=trader')).length).toBe(2);
+    const traders = new Set((await slimWallets('&tag=trader')).map((wallet) => wallet.id));
+
+    // A computed group chosen in the page's search box opens the segment with the same rule.
+    await page.goto(`${server.url}/wallets`);
+    await chooseSegment('All');
+    const searchBox = page.getByRole('combobox', { name: 'Search wallets, tags and groups' });
+    await searchBox.fill('Trader Wal');
+    await page.getByRole('option', { name: /Trader Wallets/ }).click();
+    await page.waitForURL(/groupId=traders/);
+    await expect.poll(() => rows().count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'View', exact: true }).innerText()).toMatch(
+      /Trader/i,
+    );
+    const shown = await rows().evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('data-wallet-id')),
+    );
+    expect(shown.every((id) => id !== null && traders.has(id))).toBe(true);
+
+    // ?tag= with the system Trader tag and with an assigned tag shows what the server's ?tag= does.
+    await page.goto(`${server.url}/wallets?tag=trader`);
+    await expect.poll(() => rows().count()).toBe(2);
+    const tagged = (await slimWallets('&tag=e2e-range')).length;
+    expect(tagged).toBeGreaterThan(0);
+    await page.goto(`${server.url}/wallets?tag=e2e-range`);
+    await expect.poll(() => rows().count()).toBe(tagged);
+
+    // An opened group follows the hidden-balance switch.
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    await page.getByRole('tab', { name: 'Groups' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Trader Wallets' })
+      .getByRole('button', { name: 'Open' })
+      .click();
+    const groupTable = page.getByRole('table', { name: 'Wallets in Trader Wallets' });
+    await expect.poll(() => groupTable.locator('[role=row]').count()).toBe(3);
+    expect(await groupTable.innerText()).toContain('***');
+    await page.getByRole('button', { name: 'Show balances' }).click();
+    await expect.poll(() => groupTable.innerText()).not.toContain('***');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('tab', { name: 'List' }).click();
+  });
 });
