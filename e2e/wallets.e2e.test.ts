@@ -226,6 +226,13 @@ describe('managing wallets in Chromium', () => {
     await expect.poll(() => landed.textContent()).toContain(funded.address.slice(0, 4));
     expect(await landed.getAttribute('class')).toContain('outline-warning');
     await screenshot(page, 'wallets-landed');
+    // The highlight clears after 6 s (spec 2 §2.1); the selection stays.
+    const landedAt = Date.now();
+    await expect
+      .poll(() => landed.getAttribute('class'), { timeout: 10_000 })
+      .not.toContain('outline-warning');
+    expect(Date.now() - landedAt).toBeGreaterThan(4_000);
+    expect(await landed.count()).toBe(1);
 
     // Export every wallet's address as CSV.
     await page.goto(`${server.url}/wallets`);
@@ -269,6 +276,11 @@ describe('managing wallets in Chromium', () => {
       elements.map((element) => element.getAttribute('data-wallet-id')),
     );
     expect(shown.every((id) => id !== null && traders.has(id))).toBe(true);
+
+    // An address that is no wallet here: "Wallet not found", and the parameter leaves the URL.
+    await page.goto(`${server.url}/wallets?address=${newTestKeypair().address}`);
+    await expect.poll(() => page.getByText('Wallet not found').count()).toBeGreaterThan(0);
+    await expect.poll(() => new URL(page.url()).searchParams.has('address')).toBe(false);
 
     // ?tag= with the system Trader tag and with an assigned tag shows what the server's ?tag= does.
     await page.goto(`${server.url}/wallets?tag=trader`);
