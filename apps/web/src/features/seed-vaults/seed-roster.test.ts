@@ -4,8 +4,6 @@ import {
   ALL_SEEDS,
   buildSeedRoster,
   filterSeedRoster,
-  formatBalance,
-  relativeTime,
   seedLabel,
   summarizeSeeds,
 } from './seed-roster';
@@ -92,20 +90,5 @@ describe('seed roster', () => {
     expect(filterSeedRoster(rows, ALL_SEEDS, 'ABCDEF').map((r) => r.id)).toEqual([seedB.id]);
     expect(filterSeedRoster(rows, ALL_SEEDS, 'addr3').map((r) => r.id)).toEqual([seedB.id]);
     expect(filterSeedRoster(rows, seedA.id, 'addr3')).toEqual([]);
-  });
-
-  it('formats balances in SOL or lamports', () => {
-    expect(formatBalance(1500000000n, 'sol')).toBe('1.5000 SOL');
-    expect(formatBalance(1500000000n, 'lamports')).toBe('1,500,000,000 lamports');
-  });
-
-  it('says how long ago in s, m, h or d', () => {
-    const now = Date.parse('2026-11-22T06:00:00Z');
-    expect(relativeTime('2026-11-22T05:59:30Z', now)).toBe('30s ago');
-    expect(relativeTime('2026-11-22T05:15:00Z', now)).toBe('45m ago');
-    expect(relativeTime('2026-11-22T01:00:00Z', now)).toBe('5h ago');
-    expect(relativeTime('2026-11-19T06:00:00Z', now)).toBe('3d ago');
-    expect(relativeTime('2026-11-23T06:00:00Z', now)).toBe('0s ago');
-    expect(relativeTime('garbage', now)).toBe('—');
   });
 });

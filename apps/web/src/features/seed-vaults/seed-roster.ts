@@ -1,5 +1,5 @@
 import type { SeedGroup, SlimWallet } from '@fleet/core';
-import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+import { parseLamports } from '../../format/lamports';
 
 /**
  * The Seed Control Center's figures (spec 2 §2.2): one roster row per seed vault, with its wallets
@@ -96,24 +96,4 @@ export function filterSeedRoster(
       row.wallets.some((wallet) => wallet.address.toLowerCase().includes(needle))
     );
   });
-}
-
-/** A balance in the chosen unit: SOL to 4 decimals, or whole lamports. */
-export function formatBalance(lamports: bigint, unit: 'sol' | 'lamports'): string {
-  if (unit === 'lamports')
-    return `${lamports.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} lamports`;
-  return `${formatLamportsAsSol(lamports)} SOL`;
-}
-
-/** Spec 2 §9 relative time: s, m, h or d ago. A time in the future reads as just now (0s ago). */
-export function relativeTime(iso: string, now: number): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '—';
-  const seconds = Math.max(0, Math.floor((now - time) / 1000));
-  if (seconds < 60) return `${seconds}s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
 }

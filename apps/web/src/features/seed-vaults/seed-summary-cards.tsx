@@ -1,5 +1,6 @@
+import { formatBalance } from '../../format/lamports';
 import { shownBalance } from '../preferences/hidden-balance';
-import { formatBalance, type SeedSummary } from './seed-roster';
+import type { SeedSummary } from './seed-roster';
 
 /**
  * The three summary cards: seed vaults, seed wallets, seed value. The USD line shows a dash until

@@ -1,10 +1,10 @@
 import type { SlimWallet } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { parseLamports } from '../../format/lamports';
+import { formatBalance, parseLamports } from '../../format/lamports';
 import { CopyButton } from '../../ui/copy-button';
 import { TableCell, TableRow } from '../../ui/table';
 import { shownBalance } from '../preferences/hidden-balance';
-import { formatBalance, relativeTime } from './seed-roster';
+import { relativeTime } from '../wallets/wallet-format';
 
 /** An expanded seed shows at most this many wallets inline; the List tab shows them all. */
 export const MAX_INLINE_SEED_WALLETS = 200;

@@ -10,13 +10,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
+import { formatBalance } from '../../format/lamports';
+import { relativeTime } from '../wallets/wallet-format';
 import { RenameSeedDialog } from './rename-seed-dialog';
 import {
   ALL_SEEDS,
   buildSeedRoster,
   filterSeedRoster,
-  formatBalance,
-  relativeTime,
   summarizeSeeds,
   type SeedFilter,
   type SeedRosterRow,
