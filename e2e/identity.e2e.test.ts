@@ -138,6 +138,31 @@ describe('identity and the master wallet in Chromium', () => {
     });
   });
 
+  it('shows the next operator nothing of the previous one after a logout in the same tab', async () => {
+    // Needs the newcomer activated by the test before.
+    await signIn('demo@fleet.local', demoPassword);
+    const created = await page.request.post(`${server.url}/api/create-wallet`, {
+      data: { is_trader: false, count: 1 },
+    });
+    expect(created.status()).toBeLessThan(300);
+    await page.getByRole('link', { name: 'Wallets' }).click();
+    await page.getByRole('button', { name: 'View', exact: true }).click();
+    await page.getByRole('menu').getByText('All', { exact: true }).click();
+    await page.locator('[role=row][data-wallet-id]').first().waitFor();
+
+    // Log out and sign in again without a page load: the app's cache is all that could leak.
+    await page.getByRole('button', { name: 'Settings menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill('newcomer@example.com');
+    await page.getByLabel('Password').fill('newcomer password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.getByRole('link', { name: 'Wallets' }).click();
+    await expect.poll(() => page.getByText('No wallets to display').count()).toBe(1);
+    expect(await page.locator('[role=row][data-wallet-id]').count()).toBe(0);
+  });
+
   it('shows "Invalid credentials" for a wrong password', async () => {
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Email').fill('demo@fleet.local');

@@ -24,7 +24,7 @@ import { CustomizeColumnsDialog } from '../features/preferences/customize-column
 import { toggleDisplayUnit, useDisplayUnit } from '../features/preferences/display-unit-store';
 import { PreferencesDialog } from '../features/preferences/preferences-dialog';
 import { logout } from '../features/session/session-api';
-import { sessionQueryKey } from '../features/session/session-api';
+import { changeSession } from '../features/session/change-session';
 import {
   toggleHideBalances,
   toggleTextCase,
@@ -52,7 +52,7 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
   const signOut = useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.setQueryData(sessionQueryKey, null);
+      changeSession(queryClient, null);
       void navigate('/login');
     },
     onError: (error) =>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
-import { sessionQueryKey } from '../session/session-api';
+import { changeSession } from '../session/change-session';
 import { activateAccount } from './activate-api';
 import {
   activateErrorMessage,
@@ -29,7 +29,7 @@ export function ActivatePage() {
   const activate = useMutation({
     mutationFn: activateAccount,
     onSuccess: (session) => {
-      queryClient.setQueryData(sessionQueryKey, session);
+      changeSession(queryClient, session);
       void navigate('/', { replace: true });
     },
   });

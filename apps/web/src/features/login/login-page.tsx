@@ -6,7 +6,7 @@ import { apiRequest } from '../../api/http';
 import { FullPageStatus } from '../../shell/full-page-status';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
-import { sessionQueryKey } from '../session/session-api';
+import { changeSession } from '../session/change-session';
 import { useSession } from '../session/use-session';
 import { loginErrorMessage } from './login-messages';
 import { fieldErrors, type FieldErrors } from '../../api/field-errors';
@@ -35,7 +35,7 @@ function LoginForm({ redirectTo }: { readonly redirectTo: string }) {
         schema: sessionResponseSchema,
       }),
     onSuccess: (session) => {
-      queryClient.setQueryData(sessionQueryKey, session);
+      changeSession(queryClient, session);
       void navigate(redirectTo, { replace: true });
     },
   });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import {
+  NOTIFICATIONS_OWNER_STORAGE_KEY,
   NOTIFICATIONS_STORAGE_KEY,
   allRead,
   createNotification,
@@ -18,7 +19,12 @@ let current: readonly AppNotification[] = parseStoredNotifications(readStored())
 let sequence = 0;
 
 export function useNotifications(): readonly AppNotification[] {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, notificationsNow);
+}
+
+/** The inbox as it is now, outside React. */
+export function notificationsNow(): readonly AppNotification[] {
+  return current;
 }
 
 /** Adds a notification to the inbox (unread, newest first). */
@@ -51,6 +57,29 @@ export function markAllNotificationsRead(): void {
 
 export function clearNotifications(): void {
   update(Object.freeze([]));
+}
+
+/**
+ * The inbox belongs to one signed-in user: its messages name wallets of that user's licence.
+ * A different user signing in on this browser starts with an empty inbox; the same user keeps
+ * theirs across sessions.
+ */
+export function claimNotifications(userId: string): void {
+  if (readStoredOwner() === userId) return;
+  clearNotifications();
+  try {
+    localStorage.setItem(NOTIFICATIONS_OWNER_STORAGE_KEY, userId);
+  } catch {
+    // Storage refused: the inbox was emptied in memory, which is what matters here.
+  }
+}
+
+function readStoredOwner(): string | null {
+  try {
+    return localStorage.getItem(NOTIFICATIONS_OWNER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 function update(next: readonly AppNotification[]): void {

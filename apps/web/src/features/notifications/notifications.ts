@@ -11,6 +11,8 @@ export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
 export const NOTIFICATION_HISTORY_LIMIT = 50;
 export const BADGE_CAP = 99;
 export const NOTIFICATIONS_STORAGE_KEY = 'fleet.notifications';
+/** The user id whose inbox is stored (see `claimNotifications`). */
+export const NOTIFICATIONS_OWNER_STORAGE_KEY = 'fleet.notifications.owner';
 
 const notificationSchema = z.object({
   id: z.string().min(1),
