@@ -221,6 +221,15 @@ describe.each(testDatabaseKinds)('groups API on %s', (kind) => {
       addWalletIds: [ids['archivedTrader']],
     });
     expect(archived.statusCode).toBe(404);
+    // As many ids as the contract allows, in one list or two: refused whole, not cut off at 413.
+    const many = () => Array.from({ length: 100_000 }, () => randomUUID());
+    const manyUnknown = await call('POST', '/api/groups', { group_name: 'ok', walletIds: many() });
+    expect(manyUnknown.statusCode, manyUnknown.body.slice(0, 200)).toBe(404);
+    const manyChanges = await call('PATCH', `/api/groups/${group.id}`, {
+      addWalletIds: many(),
+      removeWalletIds: many(),
+    });
+    expect(manyChanges.statusCode, manyChanges.body.slice(0, 200)).toBe(404);
     expect((await call('PATCH', `/api/groups/${group.id}`, { color: '#12' })).statusCode).toBe(400);
     expect(await organizeRowCounts(harness.database.db, operator.tenantId)).toEqual(before);
     expect((await listGroups()).find((g) => g.id === group.id)?.group_name).toBe('Stable');

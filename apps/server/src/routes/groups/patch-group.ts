@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { GROUP_NOT_FOUND } from '../../organize/groups-service';
 import { sessionActor } from '../master-wallet/session-actor';
 import type { RouteServices } from '../route-services';
+import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 import { groupParamsSchema } from './group-params';
 
 /** `PATCH /api/groups/:id`: rename, recolour, describe, add or remove wallets (custom groups). */
 export function patchGroupRoute(app: FastifyInstance, { sessions, groups }: RouteServices): void {
-  app.patch('/groups/:id', async (request) => {
+  // Two lists of wallet ids (add and remove), each as long as the contract allows.
+  app.patch('/groups/:id', { bodyLimit: 2 * WALLET_ID_LIST_BODY_LIMIT_BYTES }, async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = groupParamsSchema.safeParse(request.params);
     if (!params.success) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);

@@ -2,13 +2,14 @@ import { assignTagsRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { sessionActor } from '../master-wallet/session-actor';
 import type { RouteServices } from '../route-services';
+import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 
 /** `POST /api/tags/unassign { walletIds, tagIds }`: all-or-nothing; `changed` = removals. */
 export function postUnassignTagsRoute(
   app: FastifyInstance,
   { sessions, tags }: RouteServices,
 ): void {
-  app.post('/tags/unassign', async (request) => {
+  app.post('/tags/unassign', { bodyLimit: WALLET_ID_LIST_BODY_LIMIT_BYTES }, async (request) => {
     const actor = await sessionActor(request, sessions);
     const input = assignTagsRequestSchema.parse(request.body);
     return { changed: await tags.unassign(actor, input) };

@@ -2,7 +2,7 @@ import { restoreWalletsRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { sessionActor } from '../master-wallet/session-actor';
 import type { RouteServices } from '../route-services';
-import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from './wallet-id-list-body-limit';
+import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 
 /** `POST /api/restore-wallets { ids }`: archived wallets back to the list; all of them or none. */
 export function postRestoreWalletsRoute(
