@@ -1,3 +1,4 @@
+import { MAX_REVEAL_KEYS } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import {
   INITIAL_TASK_MODE,
@@ -69,6 +70,16 @@ describe('task mode', () => {
     expect(taskSelectionWarning('copy-private', 0)).not.toBeNull();
     expect(taskSelectionWarning('delete', 1)).toBeNull();
     expect(taskSelectionWarning('export', 0)).toBeNull();
+  });
+
+  it('stops a private-key copy above what one reveal call answers, before asking the server', () => {
+    expect(taskSelectionWarning('copy-private', MAX_REVEAL_KEYS)).toBeNull();
+    expect(taskSelectionWarning('copy-private', MAX_REVEAL_KEYS + 1)).toEqual({
+      title: 'Too many wallets selected',
+      description: 'Copy at most 10,000 private keys at a time',
+    });
+    expect(taskSelectionWarning('copy-public', 50_000)).toBeNull();
+    expect(taskSelectionWarning('delete', 50_000)).toBeNull();
   });
 
   it('recognises only the selection tasks', () => {

@@ -1,4 +1,4 @@
-import { exhaustiveSwitchError } from '@fleet/core';
+import { exhaustiveSwitchError, MAX_REVEAL_KEYS } from '@fleet/core';
 
 /**
  * Toolkit task mode (spec 2 §4): idle, or one of the tasks that act on a selection. Later issues add
@@ -117,7 +117,14 @@ export const NO_WALLETS_SELECTED: TaskWarning = Object.freeze({
   description: 'Select at least one wallet',
 });
 
+/** The server reveals at most `MAX_REVEAL_KEYS` keys per call: say so before asking it. */
+export const TOO_MANY_KEYS: TaskWarning = Object.freeze({
+  title: 'Too many wallets selected',
+  description: `Copy at most ${MAX_REVEAL_KEYS.toLocaleString('en-US')} private keys at a time`,
+});
+
 export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
+  if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
   if (task === 'export' || count > 0) return null;
   return NO_WALLETS_SELECTED;
 }
