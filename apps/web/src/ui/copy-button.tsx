@@ -1,10 +1,19 @@
 import { Copy } from 'lucide-react';
 import { Button } from './button';
-import { useCopy } from './use-copy';
+import { useCopy, type CopyFailure } from './use-copy';
 
 /** An icon button that copies one value; `label` names what is copied for screen readers. */
-export function CopyButton({ value, label }: { readonly value: string; readonly label: string }) {
-  const copy = useCopy();
+export function CopyButton({
+  value,
+  label,
+  failure,
+}: {
+  readonly value: string;
+  readonly label: string;
+  /** What a refused copy says, when the area has its own words (spec 2 §8 for addresses). */
+  readonly failure?: CopyFailure;
+}) {
+  const copy = useCopy(failure);
   return (
     <Button
       variant="ghost"

@@ -1,11 +1,27 @@
 import { useCallback } from 'react';
 import { useToast } from './toast';
 
-/**
- * Copies text to the clipboard and says so (spec 1 §8): "Copied", or "Clipboard blocked" with
- * "Unable to copy value. Check browser permissions." when the browser refuses.
- */
-export function useCopy(): (text: string) => Promise<boolean> {
+export interface CopyFailure {
+  readonly title: string;
+  readonly description: string;
+}
+
+/** Spec 1 §8: what any copy says when the browser refuses. */
+export const CLIPBOARD_BLOCKED: CopyFailure = Object.freeze({
+  title: 'Clipboard blocked',
+  description: 'Unable to copy value. Check browser permissions.',
+});
+
+/** Spec 2 §8: the wallet area's words for an address (or addresses) the browser would not copy. */
+export const ADDRESS_COPY_FAILED: CopyFailure = Object.freeze({
+  title: 'Copy failed',
+  description: 'Failed to copy address to clipboard',
+});
+
+/** Copies text to the clipboard and says so: "Copied", or `failure` when the browser refuses. */
+export function useCopy(
+  failure: CopyFailure = CLIPBOARD_BLOCKED,
+): (text: string) => Promise<boolean> {
   const toast = useToast();
   return useCallback(
     async (text: string) => {
@@ -15,14 +31,10 @@ export function useCopy(): (text: string) => Promise<boolean> {
         toast.show({ title: 'Copied', severity: 'success' });
         return true;
       } catch {
-        toast.show({
-          title: 'Clipboard blocked',
-          description: 'Unable to copy value. Check browser permissions.',
-          severity: 'error',
-        });
+        toast.show({ ...failure, severity: 'error' });
         return false;
       }
     },
-    [toast],
+    [toast, failure],
   );
 }

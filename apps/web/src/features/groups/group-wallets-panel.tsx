@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
+import { ADDRESS_COPY_FAILED } from '../../ui/use-copy';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import {
@@ -126,7 +127,11 @@ function GroupWalletTable({
                 {groupWalletBalance(row, unit, hideBalances)}
               </span>
               <span role="cell">
-                <CopyButton value={row.address} label={`Copy address ${row.address}`} />
+                <CopyButton
+                  value={row.address}
+                  label={`Copy address ${row.address}`}
+                  failure={ADDRESS_COPY_FAILED}
+                />
               </span>
             </div>
           );

@@ -2,6 +2,7 @@ import type { SlimWallet } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { formatBalance, parseLamports } from '../../format/lamports';
 import { CopyButton } from '../../ui/copy-button';
+import { ADDRESS_COPY_FAILED } from '../../ui/use-copy';
 import { TableCell, TableRow } from '../../ui/table';
 import { shownBalance } from '../preferences/hidden-balance';
 import { relativeTime } from '../wallets/wallet-format';
@@ -39,7 +40,11 @@ export function SeedWalletRows({
           <TableRow key={wallet.id} className="bg-surface-sunken/40 text-xs">
             <TableCell className="pl-10 font-mono" title={wallet.address}>
               {wallet.name ?? shortenAddress(wallet.address)}
-              <CopyButton value={wallet.address} label={`Copy address ${wallet.address}`} />
+              <CopyButton
+                value={wallet.address}
+                label={`Copy address ${wallet.address}`}
+                failure={ADDRESS_COPY_FAILED}
+              />
             </TableCell>
             <TableCell>{wallet.isTrader ? 'Trader' : ''}</TableCell>
             <TableCell className="text-right font-mono">

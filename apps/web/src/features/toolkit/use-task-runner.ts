@@ -1,7 +1,7 @@
 import { exhaustiveSwitchError } from '@fleet/core';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
-import { useCopy } from '../../ui/use-copy';
+import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { useToast } from '../../ui/toast';
 import { useArchiveWallets } from '../archive/use-archive-actions';
 import {
@@ -33,6 +33,7 @@ export function useTaskRunner(
 ) {
   const toast = useToast();
   const copy = useCopy();
+  const copyAddresses = useCopy(ADDRESS_COPY_FAILED);
   const archive = useArchiveWallets();
   const reveal = useRevealKeys();
   const [pending, setPending] = useState<PendingStep>(null);
@@ -71,7 +72,7 @@ export function useTaskRunner(
         setPending('confirm-copy-private');
         return;
       case 'copy-public':
-        void copy(publicKeysText(wallets)).then((ok) => setCopied(ok));
+        void copyAddresses(publicKeysText(wallets)).then((ok) => setCopied(ok));
         return;
       default:
         exhaustiveSwitchError(task);

@@ -2,7 +2,7 @@ import { Copy, ExternalLink, KeyRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/toast';
-import { useCopy } from '../../ui/use-copy';
+import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { explorerAddressUrl } from './wallet-format';
 import { MENU_TRIGGER_CLASS } from './wallet-row-painter';
 import { revealKeysForCopy } from './wallets-api';
@@ -29,6 +29,7 @@ export function RowMenu({
   readonly onClose: () => void;
 }) {
   const copy = useCopy();
+  const copyAddress = useCopy(ADDRESS_COPY_FAILED);
   const toast = useToast();
 
   const copyPrivate = async () => {
@@ -68,7 +69,7 @@ export function RowMenu({
           sideOffset={6}
           className="z-50 min-w-52 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
         >
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copy(address)}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copyAddress(address)}>
             <Copy className="size-3.5 text-fg-muted" aria-hidden /> Copy address
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void copyPrivate()}>

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useCopy } from '../../ui/use-copy';
+import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { useHiddenWalletColumns } from '../preferences/wallet-columns-store';
@@ -32,7 +32,7 @@ export function WalletTable() {
   const { columns, template } = useMemo(() => tableColumns(hidden), [hidden]);
   const { items, visibleOrder } = view.model;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const copy = useCopy();
+  const copy = useCopy(ADDRESS_COPY_FAILED);
   const onCopy = useCallback((text: string) => void copy(text), [copy]);
   // Stable per data change: the virtualiser recomputes every item's offset whenever these two
   // functions change identity, which would cost O(n) on each scroll frame.
