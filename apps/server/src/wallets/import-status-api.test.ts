@@ -8,7 +8,9 @@ import {
   seedGroupSchema,
   type SlimWallet,
 } from '@fleet/core';
+import { withTenant } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
@@ -102,5 +104,46 @@ describe.each(testDatabaseKinds)('import status badges on %s', (kind) => {
     expect((await call('POST', '/api/create-wallet', { count: 1 })).statusCode).toBe(200);
     wallets = await byAddress();
     expect(wallets.get(fresh.publicKey)?.importStatus).toBeNull();
+  });
+
+  it('clears the badges 24 hours after the latest import, also when the list is cached', async () => {
+    const slim = async () => {
+      const response = await call('GET', '/api/wallets?mode=slim&summary=true');
+      return {
+        how: /desc="(\w+)"/.exec(String(response.headers['server-timing']))?.[1],
+        wallets: readSlimWalletList(response.json()).wallets,
+      };
+    };
+    await slim();
+    const cached = await slim();
+    expect(cached.how).toBe('cached');
+    expect(cached.wallets.filter((wallet) => wallet.importStatus !== null)).toHaveLength(1);
+
+    // A day passes: the batch's time moves back with the list version left alone (the version
+    // trigger skips a tenant it has already bumped in this transaction), as the clock would.
+    const versionNow = () =>
+      withTenant(harness.database.db, operator.tenantId, async (tx) => {
+        const result = await tx.execute<{ version: string }>(
+          sql`select version::text as version from wallet_list_versions`,
+        );
+        return result.rows[0]?.version;
+      });
+    const before = await versionNow();
+    await withTenant(harness.database.db, operator.tenantId, async (tx) => {
+      await tx.execute(
+        sql`select set_config('fleet.wallet_list_bumped', ${operator.tenantId}, true)`,
+      );
+      await tx.execute(
+        sql`update import_batches set created_at = created_at - interval '25 hours'`,
+      );
+    });
+    expect(await versionNow()).toBe(before);
+
+    const settled = await slim();
+    expect(settled.how).toBe('written');
+    expect(settled.wallets.filter((wallet) => wallet.importStatus !== null)).toEqual([]);
+    expect((await slim()).how).toBe('cached');
+    const full = (await call('GET', '/api/wallets')).json<{ wallets: SlimWallet[] }>();
+    expect(full.wallets.filter((wallet) => wallet.importStatus !== null)).toEqual([]);
   });
 });

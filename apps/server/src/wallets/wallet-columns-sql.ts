@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { baseCte, iso, type SummaryRow, type WalletFilter } from './wallet-list-sql';
+import {
+  baseCte,
+  iso,
+  latestImportCte,
+  type SummaryRow,
+  type WalletFilter,
+} from './wallet-list-sql';
 
 /**
  * What `walletColumnsSql` answers: each column and dictionary a JSON text written by the
@@ -81,9 +87,7 @@ export function walletColumnsSql(
     select gm.wallet_id, string_agg(d.ix::text, ',' order by d.ix) as ixs
     from wallet_group_members gm join group_dict d on d.id = gm.group_id
     where gm.tenant_id = ${tenant} group by gm.wallet_id),
-  latest as (
-    select id from import_batches where tenant_id = ${tenant}
-    order by created_at desc, id desc limit 1),
+  ${latestImportCte(tenant)},
   master as (select public_address from master_wallets where tenant_id = ${tenant}),
   r as (
     select b.*, bd.ix as batch_ix,

@@ -9,6 +9,7 @@ import {
   type WalletListCache,
 } from './wallet-list-cache';
 import {
+  latestImportCte,
   TOKEN_ACCOUNT_RENT_LAMPORTS,
   walletListBodySql,
   walletSummarySql,
@@ -98,12 +99,22 @@ export function createWalletListService(context: {
     return pending;
   }
 
-  async function currentVersion(tenantId: string): Promise<string> {
+  /**
+   * The tenant's list version, and whether its latest import is still under 24 hours old. The
+   * second changes with the clock, not the data: it is part of the cache key, so the list
+   * written while the badges showed is not answered once they have expired.
+   */
+  async function currentVersion(
+    tenantId: string,
+  ): Promise<{ version: string; latestImportShown: boolean }> {
     return withTenant(context.db, tenantId, async (tx) => {
-      const result = await tx.execute<{ version: string }>(
-        sql`select version::text as version from wallet_list_versions where tenant_id = ${tenantId}::uuid`,
+      const result = await tx.execute<{ version: string | null; latest_import_shown: boolean }>(
+        sql`with ${latestImportCte(sql`${tenantId}::uuid`)}
+          select (select version::text from wallet_list_versions where tenant_id = ${tenantId}::uuid) as version,
+            exists (select 1 from latest) as latest_import_shown`,
       );
-      return result.rows[0]?.version ?? '0';
+      const row = result.rows[0];
+      return { version: row?.version ?? '0', latestImportShown: row?.latest_import_shown === true };
     });
   }
 
@@ -134,8 +145,8 @@ export function createWalletListService(context: {
           encode: (encoding) => cache.encoded('', list, encoding),
         };
       }
-      const key = `${actor.tenantId}:${input.summary ? 'summary' : 'rows'}`;
-      const version = await currentVersion(actor.tenantId);
+      const { version, latestImportShown } = await currentVersion(actor.tenantId);
+      const key = `${actor.tenantId}:${input.summary ? 'summary' : 'rows'}:${latestImportShown ? 'badges' : 'settled'}`;
       const cachedList = cache.get(key, version);
       const list = cachedList ?? (await writeShared(key, version, actor.tenantId, input));
       return {

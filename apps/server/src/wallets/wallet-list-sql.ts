@@ -27,6 +27,19 @@ export const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The active wallets the filter selects, as the CTE `base`. */
+/**
+ * `latest`: the tenant's newest import batch while it is under 24 hours old (spec 2 §4, §9: the
+ * latest import record expires after 24 h). Its wallets carry their import badge (new, restored,
+ * updated) and count as Recently Added; after that no wallet does.
+ */
+export function latestImportCte(tenant: SQL): SQL {
+  return sql`latest as (
+    select id from (
+      select id, created_at from import_batches where tenant_id = ${tenant}
+      order by created_at desc, id desc limit 1) newest
+    where newest.created_at > now() - interval '24 hours')`;
+}
+
 export function baseCte(tenantId: string, filter: WalletFilter): SQL {
   const conditions: SQL[] = [sql`w.tenant_id = ${tenantId}::uuid`, sql`w.archived_at is null`];
   if (filter.traderOnly) conditions.push(sql`w.is_trader`);
@@ -107,9 +120,7 @@ export function walletListBodySql(tenantId: string, filter: WalletFilter): SQL {
     select gm.wallet_id, string_agg(gm.group_id::text, ',') as ids
     from wallet_group_members gm join base on base.id = gm.wallet_id
     where gm.tenant_id = ${tenantId}::uuid group by gm.wallet_id),
-  latest as (
-    select id from import_batches where tenant_id = ${tenantId}::uuid
-    order by created_at desc, id desc limit 1)${tokenAndTagListCtes(tenantId)},
+  ${latestImportCte(sql`${tenantId}::uuid`)}${tokenAndTagListCtes(tenantId)},
   r as (
     select b.id, b.public_address, b.name, b.lamports, b.is_trader, b.import_batch_id,
       b.last_scanned_at, b.created_at,
