@@ -6,8 +6,8 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { useToast } from '../../ui/toast';
+import { VirtualTable } from '../../ui/virtual-table';
 import {
   ARCHIVE_FETCH_FAILED,
   canDeletePermanently,
@@ -92,7 +92,7 @@ function ArchiveList({ wallets }: { readonly wallets: readonly ArchivedWallet[] 
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <span className="mr-auto text-sm text-fg-muted">
-          {wallets.length} archived, {ids.length} selected
+          {wallets.length.toLocaleString()} archived, {ids.length.toLocaleString()} selected
         </span>
         <Button
           size="sm"
@@ -112,44 +112,13 @@ function ArchiveList({ wallets }: { readonly wallets: readonly ArchivedWallet[] 
           Delete permanently
         </Button>
       </div>
-      <div className="max-h-[28rem] overflow-auto rounded-md border border-border">
-        <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeaderCell className="w-10">
-                <input
-                  type="checkbox"
-                  aria-label="Select all archived wallets"
-                  className="size-4 accent-[var(--accent)]"
-                  checked={allSelected}
-                  onChange={() => setSelected(toggleAll(selected, wallets))}
-                />
-              </TableHeaderCell>
-              <TableHeaderCell>Address</TableHeaderCell>
-              <TableHeaderCell>Archived</TableHeaderCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {wallets.map((wallet) => (
-              <TableRow key={wallet.id}>
-                <TableCell>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${wallet.public_address}`}
-                    className="size-4 accent-[var(--accent)]"
-                    checked={selected.has(wallet.id)}
-                    onChange={() => setSelected(toggleId(selected, wallet.id))}
-                  />
-                </TableCell>
-                <TableCell className="font-mono text-xs">{wallet.public_address}</TableCell>
-                <TableCell className="text-fg-muted">
-                  {formatDateTime(wallet.archived_at)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <ArchivedRows
+        wallets={wallets}
+        selected={selected}
+        allSelected={allSelected}
+        onToggleAll={() => setSelected(toggleAll(selected, wallets))}
+        onToggle={(id) => setSelected(toggleId(selected, id))}
+      />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={(open) => {
@@ -183,5 +152,64 @@ function ArchiveList({ wallets }: { readonly wallets: readonly ArchivedWallet[] 
         />
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** The archive can hold tens of thousands of wallets: only the rows in view are in the DOM. */
+function ArchivedRows({
+  wallets,
+  selected,
+  allSelected,
+  onToggleAll,
+  onToggle,
+}: {
+  readonly wallets: readonly ArchivedWallet[];
+  readonly selected: ReadonlySet<string>;
+  readonly allSelected: boolean;
+  readonly onToggleAll: () => void;
+  readonly onToggle: (id: string) => void;
+}) {
+  return (
+    <VirtualTable
+      label="Archived wallets"
+      rows={wallets}
+      rowKey={(wallet) => wallet.id}
+      columns="grid-cols-[2.5rem_minmax(0,1fr)_12rem]"
+      maxHeight="max-h-[28rem]"
+      header={
+        <>
+          <span role="columnheader">
+            <input
+              type="checkbox"
+              aria-label="Select all archived wallets"
+              className="size-4 accent-[var(--accent)]"
+              checked={allSelected}
+              onChange={onToggleAll}
+            />
+          </span>
+          <span role="columnheader">Address</span>
+          <span role="columnheader">Archived</span>
+        </>
+      }
+      cells={(wallet) => (
+        <>
+          <span role="cell">
+            <input
+              type="checkbox"
+              aria-label={`Select ${wallet.public_address}`}
+              className="size-4 accent-[var(--accent)]"
+              checked={selected.has(wallet.id)}
+              onChange={() => onToggle(wallet.id)}
+            />
+          </span>
+          <span role="cell" className="truncate font-mono text-xs">
+            {wallet.public_address}
+          </span>
+          <span role="cell" className="text-fg-muted">
+            {formatDateTime(wallet.archived_at)}
+          </span>
+        </>
+      )}
+    />
   );
 }

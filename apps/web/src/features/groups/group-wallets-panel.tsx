@@ -1,11 +1,11 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
 import { ADDRESS_COPY_FAILED } from '../../ui/use-copy';
+import { VirtualTable } from '../../ui/virtual-table';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import {
@@ -15,9 +15,6 @@ import {
   type GroupWalletRow,
 } from './group-view';
 import { useGroupWallets } from './use-groups';
-
-const ROW_HEIGHT = 40;
-const COLUMNS = 'grid grid-cols-[4rem_minmax(0,1fr)_12rem_3rem] items-center gap-3 px-3';
 
 /**
  * An opened group (spec 2 §4: loading, error, loaded) with a way back to the list. A computed
@@ -65,32 +62,17 @@ function GroupWalletTable({
   readonly name: string;
   readonly rows: readonly GroupWalletRow[];
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const unit = useDisplayUnit();
   const { hideBalances } = useDisplayPreferences();
-  // TanStack Virtual keeps its state outside React; the compiler must not memoise around it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 8,
-  });
   return (
-    <div
-      ref={scrollRef}
-      role="table"
-      aria-label={`Wallets in ${name}`}
-      aria-rowcount={rows.length + 1}
-      className="max-h-[32rem] overflow-auto rounded-md border border-border text-sm"
-    >
-      <div role="rowgroup" className="sticky top-0 z-10 border-b border-border bg-surface-raised">
-        <div
-          role="row"
-          aria-rowindex={1}
-          className={`${COLUMNS} h-9 text-xs font-semibold text-fg-muted`}
-        >
+    <VirtualTable
+      label={`Wallets in ${name}`}
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns="grid-cols-[4rem_minmax(0,1fr)_12rem_3rem]"
+      maxHeight="max-h-[32rem]"
+      header={
+        <>
           <span role="columnheader">#</span>
           <span role="columnheader">Wallet</span>
           <span role="columnheader" className="text-right">
@@ -99,45 +81,33 @@ function GroupWalletTable({
           <span role="columnheader">
             <span className="sr-only">Copy</span>
           </span>
-        </div>
-      </div>
-      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          return (
-            <div
-              key={item.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              className={`${COLUMNS} absolute inset-x-0 top-0 border-b border-border`}
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-            >
-              <span role="cell" className="text-fg-muted">
-                {item.index + 1}
-              </span>
-              <span role="cell" className="flex min-w-0 items-center">
-                <span className="truncate font-mono" title={row.address}>
-                  {row.label}
-                </span>
-                {row.isMaster ? <Badge text="Master" /> : null}
-                {row.isTrader ? <Badge text="Trader" /> : null}
-              </span>
-              <span role="cell" className="text-right font-mono tabular-nums">
-                {groupWalletBalance(row, unit, hideBalances)}
-              </span>
-              <span role="cell">
-                <CopyButton
-                  value={row.address}
-                  label={`Copy address ${row.address}`}
-                  failure={ADDRESS_COPY_FAILED}
-                />
-              </span>
-            </div>
-          );
-        })}
-      </div>
-    </div>
+        </>
+      }
+      cells={(row, index) => (
+        <>
+          <span role="cell" className="text-fg-muted">
+            {index + 1}
+          </span>
+          <span role="cell" className="flex min-w-0 items-center">
+            <span className="truncate font-mono" title={row.address}>
+              {row.label}
+            </span>
+            {row.isMaster ? <Badge text="Master" /> : null}
+            {row.isTrader ? <Badge text="Trader" /> : null}
+          </span>
+          <span role="cell" className="text-right font-mono tabular-nums">
+            {groupWalletBalance(row, unit, hideBalances)}
+          </span>
+          <span role="cell">
+            <CopyButton
+              value={row.address}
+              label={`Copy address ${row.address}`}
+              failure={ADDRESS_COPY_FAILED}
+            />
+          </span>
+        </>
+      )}
+    />
   );
 }
 
