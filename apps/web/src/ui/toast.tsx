@@ -1,5 +1,13 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { cn } from './cn';
 
 export type Severity = 'info' | 'success' | 'warning' | 'error';
@@ -38,9 +46,13 @@ export interface ToastProviderProps {
 
 export function ToastProvider({ children, onShow }: ToastProviderProps) {
   const [current, setCurrent] = useState<(ToastMessage & { readonly id: number }) | null>(null);
+  // A new key per toast remounts it, which restarts its four seconds; two toasts within one
+  // millisecond (a copy and its result) must still get two keys, so a counter, not the clock.
+  const lastId = useRef(0);
   const show = useCallback(
     (message: ToastMessage) => {
-      setCurrent({ ...message, id: Date.now() });
+      lastId.current += 1;
+      setCurrent({ ...message, id: lastId.current });
       onShow?.(message);
     },
     [onShow],
