@@ -1,4 +1,10 @@
-import { SEGMENT_LABELS, filterBySegment, readSlimWalletList, type SlimWallet } from '@fleet/core';
+import {
+  SEGMENT_LABELS,
+  decodePrivateKey,
+  filterBySegment,
+  readSlimWalletList,
+  type SlimWallet,
+} from '@fleet/core';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,5 +311,58 @@ describe('managing wallets in Chromium', () => {
     await expect.poll(() => groupTable.innerText()).not.toContain('***');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('tab', { name: 'List' }).click();
+  });
+
+  it('copies public and private keys in task mode, and clears, cancels and exits it', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url,
+    });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const banner = page.getByRole('region', { name: 'Task mode' });
+    await page.goto(`${server.url}/wallets`);
+    await chooseSegment('All');
+    const wallets = await slimWallets();
+    const addressOf = (id: string | null) =>
+      wallets.find((wallet) => wallet.id === id)?.address ?? '';
+    const firstTwo = [
+      addressOf(await rows().nth(0).getAttribute('data-wallet-id')),
+      addressOf(await rows().nth(1).getAttribute('data-wallet-id')),
+    ];
+
+    // Copy Public Keys: the selected addresses, one per line; "Copied", then the task ends.
+    await openToolkitTile(/Copy Public Keys/);
+    for (const address of firstTwo) await page.getByLabel(`Select ${address}`).click();
+    await banner.getByRole('button', { name: 'Copy 2 Public Keys' }).click();
+    await expect.poll(clipboard).toBe(firstTwo.join('\n'));
+    await expect.poll(() => banner.count(), { timeout: 5_000 }).toBe(0);
+
+    // Copy Private Keys asks first; the key copied is the one the wallet's address comes from.
+    // Entering a task starts from an empty selection.
+    await openToolkitTile(/Copy Private Keys/);
+    await expect.poll(selectedCount).toBe(0);
+    await page.getByLabel(`Select ${firstTwo[0] ?? ''}`).click();
+    await banner.getByRole('button', { name: 'Copy 1 Private Key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy keys' }).click();
+    await expect.poll(async () => (await clipboard()) !== firstTwo.join('\n')).toBe(true);
+    const copied = decodePrivateKey(await clipboard());
+    expect(copied.ok && copied.value.address).toBe(firstTwo[0]);
+    expect(await page.locator('body').innerText()).not.toContain(await clipboard());
+    await expect.poll(() => banner.count(), { timeout: 5_000 }).toBe(0);
+
+    // Clear Selection empties the selection; Cancel goes back to the Toolkit; Exit leaves.
+    await openToolkitTile(/Delete/);
+    await page.getByLabel(`Select ${firstTwo[0] ?? ''}`).click();
+    await expect.poll(selectedCount).toBeGreaterThan(0);
+    await banner.getByRole('button', { name: 'Clear Selection' }).click();
+    await expect.poll(selectedCount).toBe(0);
+    await banner.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Toolkit' }).count()).toBe(1);
+    await page
+      .getByRole('dialog', { name: 'Toolkit' })
+      .getByRole('button', { name: /Delete/ })
+      .click();
+    await banner.getByRole('button', { name: 'Exit' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    expect((await slimWallets()).length).toBe(wallets.length);
   });
 });
