@@ -22,6 +22,18 @@ describe('the query client', () => {
     expect(client.getQueryState(sessionQueryKey)?.isInvalidated).toBe(true);
   });
 
+  it('asks for the session again when a query is answered 403', async () => {
+    const client = createQueryClient();
+    client.setQueryData(sessionQueryKey, signedIn);
+    await expect(
+      client.fetchQuery({
+        queryKey: ['search', 'alpha'],
+        queryFn: () => Promise.reject(new ApiError(403, '{"error":"Licence revoked"}')),
+      }),
+    ).rejects.toThrow('Licence revoked');
+    expect(client.getQueryState(sessionQueryKey)?.isInvalidated).toBe(true);
+  });
+
   it('leaves the session alone for other failures', async () => {
     const client = createQueryClient();
     client.setQueryData(sessionQueryKey, signedIn);

@@ -1,5 +1,7 @@
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MIN_CHARS, type SearchResponse } from '@fleet/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { recheckSessionOnDenial } from '../../app/query-client';
 import { searchErrorMessage } from './search-messages';
 import { searchWallets } from './wallets-api';
 
@@ -19,6 +21,7 @@ export type SearchState =
 export function useWalletSearch(text: string): SearchState {
   const query = text.trim();
   const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const client = useQueryClient();
   useEffect(() => {
     if (query.length < SEARCH_MIN_CHARS) return undefined;
     const controller = new AbortController();
@@ -28,6 +31,8 @@ export function useWalletSearch(text: string): SearchState {
         (results) => setState({ status: 'done', query, results }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
+          // Spec 2 §6: 401 or 403 means the session is invalid; the guard then sends to /login.
+          recheckSessionOnDenial(client, error);
           setState({ status: 'error', query, message: searchErrorMessage(error) });
         },
       );
@@ -36,7 +41,7 @@ export function useWalletSearch(text: string): SearchState {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, client]);
   // Results for an older query, or for text now too short, are not shown.
   if (query.length < SEARCH_MIN_CHARS) return { status: 'idle' };
   if (state.status !== 'idle' && state.query !== query) return { status: 'loading', query };
