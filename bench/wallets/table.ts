@@ -249,9 +249,11 @@ try {
     ['the table', page],
     ['a plain page', floorPage],
   ] as const;
+  // A frame interval is one vsync (16.67 ms, read as 16.6 to 16.8 with the timer's jitter) or a
+  // whole multiple of it: "missed" counts the intervals that span more than one vsync.
   const describe = (frames: number[]) =>
     `frame time p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ` +
-    `max ${Math.max(...frames).toFixed(1)} ms`;
+    `max ${Math.max(...frames).toFixed(1)} ms, ${frames.filter((frame) => frame > 25).length} missed vsyncs`;
   for (const pixelsPerSecond of [24_000, 6_000]) {
     for (const [label, target] of targets) {
       // Only the page in front gets animation frames.
