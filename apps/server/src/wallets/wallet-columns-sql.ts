@@ -13,6 +13,8 @@ import {
  */
 export type WalletColumnsRow = Partial<Omit<SummaryRow, 'total'>> & {
   readonly version: string;
+  /** Whether the latest import's badges are in this list (see `latestImportCte`). */
+  readonly latest_import_shown: boolean;
   readonly count: number;
   readonly id: string;
   readonly address: string;
@@ -106,6 +108,7 @@ export function walletColumnsSql(
     order by b.created_at, b.id)
   select
     coalesce((select version from wallet_list_versions where tenant_id = ${tenant}), 0)::text as version,
+    exists (select 1 from latest) as latest_import_shown,
     count(*)::int as count,
     ${column(sql`'"' || r.id::text || '"'`)} as id,
     ${column(sql`to_json(r.public_address)::text`)} as address,

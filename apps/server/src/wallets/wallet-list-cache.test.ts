@@ -25,6 +25,19 @@ describe('the wallet list cache', () => {
     expect(cache.get('tenant-a', '11')).toBeDefined();
   });
 
+  it('forgets a deleted list and its bytes', () => {
+    const cache = createWalletListCache({ maxBytes: 5_000 });
+    cache.set('a', list('1'));
+    cache.delete('a');
+    cache.delete('never-set');
+    expect(cache.get('a', '1')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // Its bytes were given back: two lists fit again where the budget holds two.
+    cache.set('b', list('1'));
+    cache.set('c', list('1'));
+    expect(cache.size).toBe(2);
+  });
+
   it('evicts the least recently used lists past its byte budget', () => {
     const cache = createWalletListCache({ maxBytes: 5_000 });
     cache.set('a', list('1'));

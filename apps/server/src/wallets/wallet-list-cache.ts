@@ -109,6 +109,14 @@ export function createWalletListCache(options: { readonly maxBytes: number }) {
       return bytes;
     },
 
+    /** Forgets the list stored under `key`, if any. */
+    delete(key: string): void {
+      const entry = entries.get(key);
+      if (entry === undefined) return;
+      entries.delete(key);
+      totalBytes -= entry.bytes;
+    },
+
     get size(): number {
       return entries.size;
     },

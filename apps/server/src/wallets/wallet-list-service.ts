@@ -35,6 +35,18 @@ export interface SlimWalletListAnswer {
 /** Whole lists for a handful of large tenants: 8 MB of text, 2.9 MB br and 2.9 MB gzip per 50,000. */
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
+/** A written list and whether the latest import's badges are in it. */
+interface WrittenList extends CachedWalletList {
+  readonly latestImportShown: boolean;
+}
+
+/**
+ * A whole list's cache key: the tenant and the reply's shape, and whether the latest import's
+ * badges show, which ends with the clock (24 hours) rather than with a change to the data.
+ */
+const cacheKey = (base: string, latestImportShown: boolean) =>
+  `${base}:${latestImportShown ? 'badges' : 'settled'}`;
+
 const isWholeList = (input: ListWalletsInput) =>
   input.tag === undefined &&
   input.groupId === undefined &&
@@ -49,9 +61,9 @@ export function createWalletListService(context: {
   readonly cache?: WalletListCache;
 }) {
   const cache = context.cache ?? createWalletListCache({ maxBytes: DEFAULT_CACHE_BYTES });
-  // Lists being written, by cache key and version: requests that arrive together after a change
-  // (several tabs, a refetch burst) share one statement instead of each running it.
-  const writing = new Map<string, Promise<CachedWalletList>>();
+  // Lists being written, by tenant, shape and version: requests that arrive together after a
+  // change (several tabs, a refetch burst) share one statement instead of each running it.
+  const writing = new Map<string, Promise<{ key: string; list: CachedWalletList }>>();
 
   async function rowsJson(tx: TenantDatabase, tenantId: string, input: ListWalletsInput) {
     if (input.address === undefined) await planForWholeLists(tx);
@@ -59,10 +71,7 @@ export function createWalletListService(context: {
     return result.rows[0]?.body ?? '';
   }
 
-  async function writeColumns(
-    tenantId: string,
-    input: ListWalletsInput,
-  ): Promise<CachedWalletList> {
+  async function writeColumns(tenantId: string, input: ListWalletsInput): Promise<WrittenList> {
     return withTenant(context.db, tenantId, async (tx) => {
       await planForWholeLists(tx);
       // The columns are aggregated from one ordered subquery: a parallel plan would interleave it.
@@ -75,23 +84,35 @@ export function createWalletListService(context: {
       const row = result.rows[0];
       if (!row) throw new FleetError('INTERNAL', 'The wallet list could not be written');
       const summary = input.summary ? JSON.stringify(toSummary(summaryRowOf(row))) : undefined;
-      return { version: row.version, body: walletColumnsJson(row, summary) };
+      return {
+        version: row.version,
+        body: walletColumnsJson(row, summary),
+        latestImportShown: row.latest_import_shown,
+      };
     });
   }
 
+  /**
+   * Writes the whole list once for all requests waiting on this version, and caches it under the
+   * key of what it holds: whether the badges are in it is read in the same statement as the
+   * rows, so a list written just after an import or just after the 24 hours never lands under
+   * the other key. The other key's list is dropped: it can only be older.
+   */
   function writeShared(
-    key: string,
+    base: string,
     version: string,
     tenantId: string,
     input: ListWalletsInput,
-  ): Promise<CachedWalletList> {
-    const writeKey = `${key}@${version}`;
+  ): Promise<{ key: string; list: CachedWalletList }> {
+    const writeKey = `${base}@${version}`;
     let pending = writing.get(writeKey);
     if (pending === undefined) {
       pending = writeColumns(tenantId, input)
         .then((list) => {
+          const key = cacheKey(base, list.latestImportShown);
           cache.set(key, list);
-          return list;
+          cache.delete(cacheKey(base, !list.latestImportShown));
+          return { key, list };
         })
         .finally(() => writing.delete(writeKey));
       writing.set(writeKey, pending);
@@ -146,12 +167,16 @@ export function createWalletListService(context: {
         };
       }
       const { version, latestImportShown } = await currentVersion(actor.tenantId);
-      const key = `${actor.tenantId}:${input.summary ? 'summary' : 'rows'}:${latestImportShown ? 'badges' : 'settled'}`;
+      const base = `${actor.tenantId}:${input.summary ? 'summary' : 'rows'}`;
+      const key = cacheKey(base, latestImportShown);
       const cachedList = cache.get(key, version);
-      const list = cachedList ?? (await writeShared(key, version, actor.tenantId, input));
+      if (cachedList !== undefined) {
+        return { cached: true, encode: (encoding) => cache.encoded(key, cachedList, encoding) };
+      }
+      const written = await writeShared(base, version, actor.tenantId, input);
       return {
-        cached: cachedList !== undefined,
-        encode: (encoding) => cache.encoded(key, list, encoding),
+        cached: false,
+        encode: (encoding) => cache.encoded(written.key, written.list, encoding),
       };
     },
 

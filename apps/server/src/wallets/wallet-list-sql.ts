@@ -26,11 +26,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The active wallets the filter selects, as the CTE `base`. */
 /**
  * `latest`: the tenant's newest import batch while it is under 24 hours old (spec 2 §4, §9: the
  * latest import record expires after 24 h). Its wallets carry their import badge (new, restored,
- * updated) and count as Recently Added; after that no wallet does.
+ * updated), which also puts them in Recently Added; after that, no wallet carries one.
  */
 export function latestImportCte(tenant: SQL): SQL {
   return sql`latest as (
@@ -40,6 +39,7 @@ export function latestImportCte(tenant: SQL): SQL {
     where newest.created_at > now() - interval '24 hours')`;
 }
 
+/** The active wallets the filter selects, as the CTE `base`. */
 export function baseCte(tenantId: string, filter: WalletFilter): SQL {
   const conditions: SQL[] = [sql`w.tenant_id = ${tenantId}::uuid`, sql`w.archived_at is null`];
   if (filter.traderOnly) conditions.push(sql`w.is_trader`);
