@@ -1,4 +1,5 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { sessionResponseSchema } from '@fleet/core';
+import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 import { sessionQueryKey } from '../features/session/session-api';
 
@@ -19,12 +20,40 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  resetOnIdentityChange(client);
   return client;
 }
 
+const sessionHash = hashKey(sessionQueryKey);
+
+/**
+ * Every cached answer belongs to the identity it was read under (nothing goes stale by itself
+ * here), so when the signed-in user or tenant changes, all of them are reset: their data goes and
+ * those on screen fetch again. However the change is learned: a sign-in or logout in this tab,
+ * or a session refetch that finds another tab signed someone else in. Reset, not removed, so
+ * mounted observers (the shell's session, the status bar) stay attached.
+ */
+function resetOnIdentityChange(client: QueryClient): void {
+  let identity: string | undefined;
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (event.query.queryHash !== sessionHash) return;
+    const next = identityOf(event.query.state.data);
+    if (identity !== undefined && next !== identity) {
+      void client.resetQueries({ predicate: (query) => query.queryHash !== sessionHash });
+    }
+    identity = next;
+  });
+}
+
+function identityOf(session: unknown): string {
+  const parsed = sessionResponseSchema.safeParse(session);
+  return parsed.success ? `${parsed.data.user.id}@${parsed.data.tenant.id}` : 'signed out';
+}
+
 export function recheckSessionOnDenial(client: QueryClient, error: unknown): void {
-  // Spec 2 §6: a 403 can mean the session is no longer valid too (a revoked licence). Asking
-  // costs one call and changes nothing while the session holds.
+  // Spec 2 §6 reads a 403 from search as an invalid session too. Fleet's server answers 401 for
+  // an ended session, but asking again costs one call and changes nothing while it holds.
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     void client.invalidateQueries({ queryKey: sessionQueryKey, exact: true });
   }

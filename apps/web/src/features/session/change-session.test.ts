@@ -1,7 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as NotificationStore from '../notifications/notification-store';
 import type * as ChangeSession from './change-session';
+import { createQueryClient } from '../../app/query-client';
 import { sessionQueryKey } from './session-api';
 
 const sessionOf = (userId: string) => ({
@@ -29,7 +29,7 @@ const inbox = () => store.notificationsNow();
 
 describe('changing the session', () => {
   it('drops every answer cached under the previous session before setting the new one', () => {
-    const client = new QueryClient();
+    const client = createQueryClient();
     changeSession(client, sessionOf('a'));
     client.setQueryData(['wallets', 'slim'], { wallets: ['of tenant a'] });
     client.setQueryData(['groups'], ['of tenant a']);
@@ -41,8 +41,27 @@ describe('changing the session', () => {
     expect(client.getQueryData(sessionQueryKey)).toBeNull();
   });
 
+  it('resets the cache when a session refetch finds someone else signed in (another tab)', async () => {
+    const client = createQueryClient();
+    changeSession(client, sessionOf('a'));
+    client.setQueryData(['wallets', 'slim'], { wallets: ['of tenant a'] });
+    await client.fetchQuery({
+      queryKey: sessionQueryKey,
+      queryFn: () => Promise.resolve(sessionOf('b')),
+      staleTime: 0,
+    });
+    expect(client.getQueryData(['wallets', 'slim'])).toBeUndefined();
+    client.setQueryData(['wallets', 'slim'], { wallets: ['of tenant b'] });
+    await client.fetchQuery({
+      queryKey: sessionQueryKey,
+      queryFn: () => Promise.resolve(sessionOf('b')),
+      staleTime: 0,
+    });
+    expect(client.getQueryData(['wallets', 'slim'])).toEqual({ wallets: ['of tenant b'] });
+  });
+
   it('keeps the inbox for its own user only, and empties it on logout', () => {
-    const client = new QueryClient();
+    const client = createQueryClient();
     changeSession(client, sessionOf('a'));
     store.notify({ title: 'Wallet not found', message: 'an address of tenant a' });
     changeSession(client, sessionOf('a'));
