@@ -228,12 +228,13 @@ describe('managing wallets in Chromium', () => {
       .toContain(funded.address.slice(0, 4));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/wallets\?address=/);
+    // The highlight's 6 s start when the page lands, just before the address bar changes.
+    const landedAt = Date.now();
     const landed = page.locator(`[role=row][data-wallet-id][aria-selected=true]`);
     await expect.poll(() => landed.textContent()).toContain(funded.address.slice(0, 4));
     expect(await landed.getAttribute('class')).toContain('outline-warning');
     await screenshot(page, 'wallets-landed');
     // The highlight clears after 6 s (spec 2 §2.1); the selection stays.
-    const landedAt = Date.now();
     await expect
       .poll(() => landed.getAttribute('class'), { timeout: 10_000 })
       .not.toContain('outline-warning');

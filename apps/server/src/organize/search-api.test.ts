@@ -98,6 +98,9 @@ describe.each(testDatabaseKinds)('search API on %s', (kind) => {
     const result = await search('alpha');
     expect(result.tags.map((tag) => tag.name)).toEqual(['Alpha vault', 'Alpha hunters']);
     expect(result.tags[0]).toMatchObject({ id: seedId, slug: `seed_vault_${seedId}` });
+    // A seed tag's slug matches from its start, not anywhere in the vault id it carries.
+    expect((await search('SEED_VAULT')).tags.map((tag) => tag.id)).toEqual([seedId]);
+    expect((await search(seedId.slice(9, 13))).tags).toEqual([]);
     expect(result.groups.map((group) => group.group_name)).toEqual([
       'Alpha vault',
       'Alpha hunters group',

@@ -55,7 +55,7 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
               coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8)), null
             from ${seedGroups}
             where lower(coalesce(${seedGroups.label}, 'Seed ' || left(${seedGroups.id}::text, 8))) like ${like}
-              or (${SEED_TAG_PREFIX} || ${seedGroups.id}::text) like ${like}
+              or (${SEED_TAG_PREFIX} || ${seedGroups.id}::text) like ${starts}
           ) matched
         ) ranked
         where rank <= ${limit}`;

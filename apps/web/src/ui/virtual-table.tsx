@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
 const ROW_HEIGHT = 40;
@@ -28,16 +28,26 @@ export interface VirtualTableProps<Row> {
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { rows, rowKey } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualiser recomputes every row's offset whenever its key function changes identity:
+  // one per list, not one per render (a checkbox click re-renders the table).
+  const rowKeyRef = useRef(rowKey);
+  useLayoutEffect(() => {
+    rowKeyRef.current = rowKey;
+  });
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKeyRef.current(row);
+    },
+    [rows],
+  );
   // TanStack Virtual keeps its state outside React; the compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row === undefined ? index : rowKey(row);
-    },
+    getItemKey,
     overscan: 8,
     // Rows on the first paint, before the scroller is measured (and in a static render).
     initialRect: { width: 0, height: FIRST_PAINT_HEIGHT },

@@ -116,8 +116,9 @@ function hasTokenBalance(wallet: SegmentWallet): boolean {
 
 /**
  * "Recently Added" means: in the latest import batch (the server sets `importStatus` only while a
- * wallet belongs to it), or created in the last 24 hours. Both halves are kept because a batch can
- * be days old yet still the latest, and wallets created from the Toolkit carry no import status.
+ * wallet belongs to it, for 24 hours after the import), or created in the last 24 hours. Both
+ * halves are kept because the latest import's restored and updated wallets were created long
+ * before it, and a wallet created today stays recent after a newer batch takes the badges.
  */
 export function isRecentlyAdded(wallet: SegmentWallet, now: number): boolean {
   if (wallet.importStatus !== null) return true;

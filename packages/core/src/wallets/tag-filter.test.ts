@@ -35,6 +35,7 @@ describe('tag filters (?tag=, spec 2 §2.1)', () => {
     expect(tagFilterOf(seedTagSlug(seedId), [])).toEqual({ kind: 'seed', seedGroupId: seedId });
     expect(matching(seedTagSlug(seedId))).toEqual(['seeded']);
     expect(matching(seedTagSlug(seedId.slice(0, 8)))).toEqual([]);
+    expect(matching(seedTagSlug(seedId.toUpperCase()))).toEqual(['seeded']);
   });
 
   it('matches nothing for a slug that names no tag, or the bare seed prefix', () => {

@@ -26,7 +26,8 @@ export function tagFilterOf(
 ): TagFilter {
   if (slug === TRADER_TAG_SLUG) return { kind: 'trader' };
   if (slug.startsWith(SEED_TAG_PREFIX) && slug.length > SEED_TAG_PREFIX.length) {
-    return { kind: 'seed', seedGroupId: slug.slice(SEED_TAG_PREFIX.length) };
+    // Vault ids are uuids, which Postgres writes in lower case and compares in any case.
+    return { kind: 'seed', seedGroupId: slug.slice(SEED_TAG_PREFIX.length).toLowerCase() };
   }
   const tag = tags.find((entry) => entry.slug === slug);
   return tag ? { kind: 'assigned', tagId: tag.id } : { kind: 'unknown', slug };
