@@ -20,6 +20,9 @@ export interface ToastMessage {
   readonly txId?: string;
 }
 
+/** A toast's words, fixed in advance (a warning or failure a feature shows by name). */
+export type ToastText = Required<Pick<ToastMessage, 'title' | 'description'>>;
+
 interface ToastApi {
   /** Shows a toast; the spec allows one at a time, so a new one replaces the one on screen. */
   show(message: ToastMessage): void;

@@ -1,10 +1,7 @@
 import { useCallback } from 'react';
-import { useToast } from './toast';
+import { useToast, type ToastText } from './toast';
 
-export interface CopyFailure {
-  readonly title: string;
-  readonly description: string;
-}
+export type CopyFailure = ToastText;
 
 /** Spec 1 §8: what any copy says when the browser refuses. */
 export const CLIPBOARD_BLOCKED: CopyFailure = Object.freeze({

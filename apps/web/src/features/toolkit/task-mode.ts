@@ -1,4 +1,5 @@
 import { exhaustiveSwitchError, MAX_REVEAL_KEYS } from '@fleet/core';
+import type { ToastText } from '../../ui/toast';
 
 /**
  * Toolkit task mode (spec 2 §4): idle, or one of the tasks that act on a selection. Later issues add
@@ -106,10 +107,7 @@ export function taskPrompt(task: SelectionTask): string {
   }
 }
 
-export interface TaskWarning {
-  readonly title: string;
-  readonly description: string;
-}
+export type TaskWarning = ToastText;
 
 /** Spec 2 §5: the tasks other than export need at least one selected wallet. */
 export const NO_WALLETS_SELECTED: TaskWarning = Object.freeze({

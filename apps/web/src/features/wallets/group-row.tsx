@@ -29,6 +29,15 @@ export interface GroupRowProps {
 
 export const GROUP_HEADER_HEIGHT = 32;
 
+/** The header line's cells over GROUP_ROW_TEMPLATE: the first spans checkbox, expand and name. */
+const GROUP_HEADERS = [
+  ['GROUPS', 'col-span-3'],
+  ['VALUE', 'text-right'],
+  ['TOKEN', 'text-right'],
+  ['SCAN', ''],
+  ['ACTIONS', ''],
+] as const;
+
 /** The grouped table's own header line, over the group rows (the wallet header follows it). */
 export const GroupTableHeader = memo(function GroupTableHeader({
   rowIndex,
@@ -42,21 +51,11 @@ export const GroupTableHeader = memo(function GroupTableHeader({
       className="grid items-center border-b border-border bg-surface-sunken text-xs font-semibold tracking-wide text-fg-muted"
       style={{ gridTemplateColumns: GROUP_ROW_TEMPLATE, height: GROUP_HEADER_HEIGHT }}
     >
-      <div role="columnheader" className="col-span-3 px-2">
-        GROUPS
-      </div>
-      <div role="columnheader" className="px-2 text-right">
-        VALUE
-      </div>
-      <div role="columnheader" className="px-2 text-right">
-        TOKEN
-      </div>
-      <div role="columnheader" className="px-2">
-        SCAN
-      </div>
-      <div role="columnheader" className="px-2">
-        ACTIONS
-      </div>
+      {GROUP_HEADERS.map(([label, className]) => (
+        <div key={label} role="columnheader" className={cn('px-2', className)}>
+          {label}
+        </div>
+      ))}
     </div>
   );
 });

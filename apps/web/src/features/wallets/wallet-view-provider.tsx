@@ -109,8 +109,8 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   );
 
   // Landing on ?address= (spec 2 §2.1): adjusted while rendering, once per address, so the list
-  // tab, the all segment, the flat table and the selection are right in the same paint. Side effects (URL, toast,
-  // timers) follow in the effect below.
+  // tab, the all segment, the flat table and the selection are right in the same paint. Side
+  // effects (URL, toast, timers) follow in the effect below.
   const landingKey = list.data && params.address !== null ? params.address : null;
   if (landingKey !== landedOn) {
     setLandedOn(landingKey);
