@@ -129,5 +129,7 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_at_idx').on(table.at),
     index('audit_log_tenant_idx').on(table.tenantId, table.at),
+    // The Control Centre's audit page filters a tenant's entries by action.
+    index('audit_log_tenant_action_idx').on(table.tenantId, table.action, table.at),
   ],
 );

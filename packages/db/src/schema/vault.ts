@@ -35,3 +35,14 @@ export const tenantDataKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.version] })],
 );
+
+/**
+ * How many data keys each KEK wraps, kept by a trigger on `tenant_data_keys` (migration 0011).
+ * Unlike the data keys it has no row-level security, so the server can check at start, before it
+ * serves a tenant, that its KEK is the one the stored keys were wrapped with; and a rotation can
+ * tell when an old KEK wraps nothing any more.
+ */
+export const vaultKekUsage = pgTable('vault_kek_usage', {
+  kekId: text('kek_id').primaryKey(),
+  dataKeys: integer('data_keys').notNull().default(0),
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_tenant_action_idx" ON "audit_log" USING btree ("tenant_id","action","at");
