@@ -24,6 +24,8 @@ const keygenWithoutEncodings = {
 const envReadersAllowed = [
   'apps/server/src/env.ts',
   'packages/db/src/testing/**',
+  // Starts the server as a child with only PATH and HOME passed on, like the e2e helper.
+  'apps/server/src/testing/server-process.ts',
   'packages/localnet/src/main.ts',
   'scripts/**',
   'e2e/**',

@@ -81,6 +81,10 @@ describe('loadEnv', () => {
       'Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL',
     ],
     [{ HOST: '  ' }, 'Invalid environment variable HOST: must not be empty'],
+    [
+      { DATABASE_OWNER_URL: 'postgres://owner@db/fleet' },
+      'Invalid environment variable DATABASE_OWNER_URL: needs DATABASE_URL (the serving role) beside it',
+    ],
   ])('stops on a bad value with one line naming the variable: %o', (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(message);

@@ -23,6 +23,14 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
       message: 'must be a postgres:// or postgresql:// URL',
     }),
+  DATABASE_OWNER_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FLEET_SERVE_WEB: z.enum(['true', 'false']).default('true'),
   FLEET_KEK: z.string().trim().optional(),
@@ -99,6 +107,11 @@ export interface Env {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /**
+   * The role that owns the tables and runs the migrations, when the server signs in as another
+   * (decision 013); unset → `databaseUrl` migrates too.
+   */
+  readonly databaseOwnerUrl: string | undefined;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Off only under `npm run dev`, where Vite serves the web app with hot reload. */
   readonly serveWeb: boolean;
@@ -139,12 +152,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = parsed.data;
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new EnvError(
+      'Invalid environment variable DATABASE_OWNER_URL: needs DATABASE_URL (the serving role) beside it',
+    );
+  }
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir: resolve(env.FLEET_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL,
     logLevel: env.LOG_LEVEL,
     serveWeb: env.FLEET_SERVE_WEB === 'true',
     kek: env.FLEET_KEK || undefined,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createBalanceReader, createEndpointPool } from '@fleet/chain';
 import {
+  APP_ROLE,
   databaseLocationFor,
   databaseRole,
   migrateDatabase,
@@ -8,6 +9,7 @@ import {
   type DatabaseHandle,
   type DatabaseLocation,
 } from '@fleet/db';
+import { sql } from 'drizzle-orm';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import { buildApp } from './app';
 import { createLicenseService } from './admin/license-service';
@@ -20,8 +22,10 @@ import { createLogger } from './logging/create-logger';
 import { createMailer } from './mail/mailer';
 import { createMasterWalletService } from './master-wallet/master-wallet-service';
 import { lockDataDir } from './runtime/data-dir-lock';
-import { loadInstanceSecrets } from './runtime/secrets-file';
-import { createKeyVault, parseKek, parseKeks } from './vault';
+import { judgeRoleAfterMigrations, judgeRoleBeforeMigrations } from './runtime/database-guard';
+import { loadInstanceSecrets, MissingKekError, type InstanceSecrets } from './runtime/secrets-file';
+import { holdServerVaultLock, VaultLockBusyError } from './runtime/vault-lock';
+import { createKeyVault, kekMismatch, parseKek, parseKeks, readKekUsage, type Kek } from './vault';
 import { DEFAULT_WEB_DIST, isWebAppBuilt } from './web/serve-web-app';
 
 class StartError extends Error {}
@@ -31,6 +35,7 @@ async function main(env: Env): Promise<void> {
   const location = databaseLocationFor(env);
   const unlock = location.kind === 'pglite' ? lockDataDir(env.dataDir) : () => undefined;
   const production = env.nodeEnv === 'production';
+  let closing = false;
 
   const webBuilt = isWebAppBuilt(DEFAULT_WEB_DIST);
   if (env.serveWeb && !webBuilt && production) {
@@ -41,31 +46,21 @@ async function main(env: Env): Promise<void> {
   if (env.serveWeb && !webBuilt)
     logger.warn('web app not built; serving the API only (run `npm run build`)');
 
-  const secrets = loadInstanceSecrets({
-    dataDir: env.dataDir,
-    kek: env.kek,
-    adminToken: env.adminToken,
-    demoPassword: env.demoPassword,
-  });
-  if (secrets.generated.has('kek')) {
-    logger.warn(
-      { file: secrets.path },
-      'FLEET_KEK not set: a key-encryption key was generated into the secrets file',
-    );
-  }
-  const { kek, previousKeks } = (() => {
+  const secrets = (() => {
     try {
-      const configured = parseKek(secrets.kekBase64);
-      // A rotation that was interrupted: rows may be under either key until it is resumed.
-      const pending = secrets.pendingKekBase64 ? parseKek(secrets.pendingKekBase64) : undefined;
-      const earlier = env.previousKeks ? parseKeks(env.previousKeks) : [];
-      return pending
-        ? { kek: pending, previousKeks: [configured, ...earlier] }
-        : { kek: configured, previousKeks: earlier };
+      return loadInstanceSecrets({
+        dataDir: env.dataDir,
+        kek: env.kek,
+        adminToken: env.adminToken,
+        demoPassword: env.demoPassword,
+        production,
+      });
     } catch (error) {
-      throw new StartError(`FLEET_KEK is not usable: ${errorMessage(error)}`);
+      if (error instanceof MissingKekError) throw new StartError(error.message);
+      throw error;
     }
   })();
+  const { kek, previousKeks } = configuredKeks(secrets, env);
   if (secrets.pendingKekBase64)
     logger.warn('a KEK rotation was interrupted: run `npm run fleet -- rotate-kek` to finish it');
 
@@ -74,12 +69,41 @@ async function main(env: Env): Promise<void> {
       `cannot open the database (${describeLocation(location)}): ${errorMessage(error)}`,
     );
   });
-  await migrateDatabase(database).catch((error: unknown) => {
+  // The role is judged before the migrations, so that a role production refuses changes nothing.
+  await guardServingRole(database, env, logger, 'before migrations');
+  // Held from here to the end: no rotation can run while this server might seal a data key.
+  const vaultLock = await holdServerVaultLock(location).catch((error: unknown) => {
+    throw new StartError(
+      error instanceof VaultLockBusyError
+        ? error.message
+        : `cannot lock the vault: ${errorMessage(error)}`,
+    );
+  });
+  void vaultLock?.lost.then((error) => {
+    if (closing) return;
+    logger.fatal(
+      { err: error },
+      'lost the database session that keeps KEK rotations out; stopping so that a restart checks the KEK again',
+    );
+    process.exit(1);
+  });
+  await migrate(database, env).catch((error: unknown) => {
     throw new StartError(
       `database migration failed (${describeLocation(location)}): ${errorMessage(error)}`,
     );
   });
-  await refuseUnsafeRole(database, env);
+  await guardServingRole(database, env, logger, 'after migrations');
+  const mismatch = kekMismatch(await readKekUsage(database.db), kek, previousKeks);
+  if (mismatch) throw new StartError(mismatch);
+  // Only a KEK that passed the check is written, so a lost secrets file is never replaced by a
+  // fresh KEK beside a database whose keys it cannot open.
+  secrets.saveGeneratedKek();
+  if (secrets.generated.has('kek')) {
+    logger.warn(
+      { file: secrets.path },
+      'FLEET_KEK not set: a key-encryption key was generated into the secrets file',
+    );
+  }
 
   const localnet = env.solanaRpcUrls.length === 0 ? await startEmbeddedLocalnet(env) : undefined;
   const rpcUrls = localnet ? [localnet.url] : env.solanaRpcUrls;
@@ -127,13 +151,13 @@ async function main(env: Env): Promise<void> {
     adminPath: env.adminPath,
   });
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
     await localnet?.close();
+    await vaultLock?.release();
     await database.close();
     unlock();
     process.exit(0);
@@ -160,13 +184,66 @@ async function main(env: Env): Promise<void> {
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
-async function refuseUnsafeRole(database: DatabaseHandle, env: Env): Promise<void> {
-  if (database.kind !== 'postgres' || env.devDatabase) return;
+/** The KEK to seal with and the earlier ones that may still open data keys. */
+function configuredKeks(secrets: InstanceSecrets, env: Env): { kek: Kek; previousKeks: Kek[] } {
+  try {
+    const configured = parseKek(secrets.kekBase64);
+    const earlier = [
+      ...secrets.previousKekBase64s.map(parseKek),
+      ...(env.previousKeks ? parseKeks(env.previousKeks) : []),
+    ];
+    // A rotation that was interrupted: rows may be under either key until it is resumed, and new
+    // data keys are sealed under the key being rotated to, which the rotation keeps.
+    const pending = secrets.pendingKekBase64 ? parseKek(secrets.pendingKekBase64) : undefined;
+    return pending
+      ? { kek: pending, previousKeks: [configured, ...earlier] }
+      : { kek: configured, previousKeks: earlier };
+  } catch (error) {
+    throw new StartError(`FLEET_KEK is not usable: ${errorMessage(error)}`);
+  }
+}
+
+async function guardServingRole(
+  database: DatabaseHandle,
+  env: Env,
+  logger: ReturnType<typeof createLogger>,
+  phase: 'before migrations' | 'after migrations',
+): Promise<void> {
+  if (database.kind !== 'postgres') return;
   const role = await databaseRole(database.db);
-  if (role.superuser || role.bypassRls) {
-    throw new StartError(
-      `database role "${role.name}" is ${role.superuser ? 'a superuser' : 'BYPASSRLS'} and could read across tenants. Connect as an ordinary role, or set FLEET_DEV_DATABASE=true for a development database.`,
-    );
+  const verdict =
+    phase === 'before migrations'
+      ? judgeRoleBeforeMigrations(role, { allowPrivileged: env.devDatabase })
+      : judgeRoleAfterMigrations(role);
+  if (verdict.kind === 'refuse') throw new StartError(verdict.reason);
+  for (const warning of verdict.warnings) logger.warn(warning);
+}
+
+/**
+ * Migrations run as the tables' owner: `DATABASE_OWNER_URL` when the server signs in as a separate
+ * serving role (which the owner then makes a member of fleet_app), else the serving URL itself.
+ */
+async function migrate(database: DatabaseHandle, env: Env): Promise<void> {
+  if (!env.databaseOwnerUrl) {
+    await migrateDatabase(database);
+    return;
+  }
+  const owner = await openDatabase({
+    kind: 'postgres',
+    url: env.databaseOwnerUrl,
+    maxConnections: 2,
+  });
+  try {
+    await migrateDatabase(owner);
+    const serving = await databaseRole(database.db);
+    if (!serving.appMember && !serving.ownsTables && !serving.superuser) {
+      // If the owner may not grant it, the check after the migrations names the fix.
+      await owner.db
+        .execute(sql.raw(`grant ${APP_ROLE} to "${serving.name.replaceAll('"', '""')}"`))
+        .catch(() => undefined);
+    }
+  } finally {
+    await owner.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import { testDatabaseKinds } from '@fleet/db/testing';
+import { testLoginVariants } from '@fleet/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from './testing/keypairs';
@@ -13,8 +13,10 @@ import {
 /**
  * Every tenant endpoint, called by tenant A while tenant B has data: A sees only A's, changes only
  * A's, and B's data is exactly as it was afterwards. Extend the matrix when an endpoint is added.
+ * Run under every login the server may use, the production ones (an ordinary role owning the
+ * tables, or a serving role beside an owner) included.
  */
-describe.each(testDatabaseKinds)('tenant isolation on %s', (kind) => {
+describe.each(testLoginVariants)('tenant isolation on $kind as $login', ({ kind, login }) => {
   let harness: TestApp;
   let app: FastifyInstance;
   let tenantA: Operator;
@@ -22,7 +24,7 @@ describe.each(testDatabaseKinds)('tenant isolation on %s', (kind) => {
   const walletB = newTestKeypair();
 
   beforeAll(async () => {
-    harness = await createTestApp(kind);
+    harness = await createTestApp(kind, { login });
     app = harness.app;
     [tenantA, tenantB] = [
       await createOperator(app, 'a@tenant.example'),

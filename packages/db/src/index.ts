@@ -4,3 +4,4 @@ export * from './ping';
 export * as schema from './schema';
 export * from './tenant-scope';
 export * from './database-role';
+export * from './session-lock';

@@ -1,8 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadInstanceSecrets } from './secrets-file';
+import { loadInstanceSecrets, MissingKekError } from './secrets-file';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -29,6 +37,7 @@ describe('instance secrets', () => {
   it('are the same on the next start and are not reported as new', () => {
     const dataDir = freshDir();
     const first = loadInstanceSecrets({ dataDir, ...none });
+    first.saveGeneratedKek();
     const second = loadInstanceSecrets({ dataDir, ...none });
     expect(second.kekBase64).toBe(first.kekBase64);
     expect(second.adminToken).toBe(first.adminToken);
@@ -62,5 +71,33 @@ describe('instance secrets', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
       kek: Buffer.alloc(32, 2).toString('base64'),
     });
+  });
+
+  it('write a generated KEK only when the start has checked it and saves it', () => {
+    const dataDir = freshDir();
+    const secrets = loadInstanceSecrets({ dataDir, ...none });
+    const path = join(dataDir, 'secrets.json');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).not.toHaveProperty('kek');
+    secrets.saveGeneratedKek();
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ kek: secrets.kekBase64 });
+  });
+
+  it('never generate a KEK in production: the start stops and writes nothing', () => {
+    const dataDir = freshDir();
+    expect(() => loadInstanceSecrets({ dataDir, ...none, production: true })).toThrow(
+      MissingKekError,
+    );
+    expect(() => loadInstanceSecrets({ dataDir, ...none, production: true })).toThrow(
+      /FLEET_KEK is not set .* production never generates one/,
+    );
+    expect(existsSync(join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  it('use a KEK in production that the environment or the secrets file holds', () => {
+    const dataDir = freshDir();
+    const kek = Buffer.alloc(32, 3).toString('base64');
+    expect(loadInstanceSecrets({ dataDir, ...none, kek, production: true }).kekBase64).toBe(kek);
+    writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ kek }), { mode: 0o600 });
+    expect(loadInstanceSecrets({ dataDir, ...none, production: true }).kekBase64).toBe(kek);
   });
 });

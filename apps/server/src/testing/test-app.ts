@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createBalanceReader, createEndpointPool } from '@fleet/chain';
 import type { DatabaseKind } from '@fleet/core';
-import { createTestDatabase, type TestDatabase } from '@fleet/db/testing';
+import { createTestDatabase, type TestDatabase, type TestLogin } from '@fleet/db/testing';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppContext } from '../app';
@@ -27,9 +27,19 @@ export interface TestApp {
 /** The whole server on a fresh test database, with a real localnet for chain reads. */
 export async function createTestApp(
   kind: DatabaseKind,
-  overrides: Partial<AppContext> & { readonly adminToken?: string } = {},
+  {
+    login,
+    ...overrides
+  }: Partial<AppContext> & {
+    readonly adminToken?: string;
+    /** The role the app's connection signs in as (the test database's superuser by default). */
+    readonly login?: TestLogin;
+  } = {},
 ): Promise<TestApp> {
-  const [database, localnet] = await Promise.all([createTestDatabase(kind), createLocalnet()]);
+  const [database, localnet] = await Promise.all([
+    createTestDatabase(kind, login ? { login } : {}),
+    createLocalnet(),
+  ]);
   const outboxDir = mkdtempSync(join(tmpdir(), 'fleet-outbox-'));
   const logs: string[] = [];
   const logger = createLogger(

@@ -29,3 +29,4 @@ export {
   VAULT_SEAL_FAILURE_MESSAGE,
   type VaultFailureReason,
 } from './vault-error';
+export { kekMismatch, readKekUsage, unknownKekIds, type KekUsage } from './kek-usage';
