@@ -63,7 +63,28 @@ export function buildWebIfNeeded({ force = false } = {}) {
     console.error('Fleet cannot start: the web app failed to build (see above).');
     process.exit(result.status ?? 1);
   }
+  const leaks = sourceMapLeaks(distDir);
+  if (leaks.length > 0) {
+    console.error(`Fleet cannot start: the web build holds source maps (${leaks.join(', ')}).`);
+    process.exit(1);
+  }
   writeFileSync(stampFile, fingerprint);
+}
+
+/**
+ * The files of a built app that would hand out its source: source maps, and bundle files that
+ * point at one (`sourceMappingURL`). Paths are relative to `dir`.
+ */
+export function sourceMapLeaks(dir) {
+  const leaks = [];
+  for (const file of files(dir)) {
+    const name = relative(dir, file);
+    if (/\.map$/i.test(file)) leaks.push(name);
+    else if (/\.(?:js|mjs|cjs|css|html)$/i.test(file)) {
+      if (/[#@]\s*sourceMappingURL=/.test(readFileSync(file, 'utf8'))) leaks.push(name);
+    }
+  }
+  return leaks;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -14,7 +14,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the bundle: they would hand the app's source to anyone who asks. The
+    // build script refuses a bundle that has one, and the server never serves a `.map`.
+    sourcemap: false,
     // Libraries change far less often than the app: separate chunks stay cached across releases.
     rolldownOptions: {
       output: {

@@ -13,6 +13,7 @@ import { createSessionStore, type SessionPolicy } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
+import { registerNulCharacterGuard } from './http/nul-character-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { Mailer } from './mail/mailer';
 import {
@@ -127,6 +128,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app, { bodyLimitBytes });
   registerSecurityHeaders(app);
   registerCsrfProtection(app);
+  registerNulCharacterGuard(app);
   await app.register(cookie);
   // gzip or br for clients that accept them, from 1 KB up: the slim wallet list of 50,000 wallets
   // is ~25 MB as text. Request bodies are not inflated (no decompression bombs past bodyLimit);

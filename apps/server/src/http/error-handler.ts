@@ -1,11 +1,12 @@
 import { FleetError, isFleetError, toErrorBody, type FleetErrorCode } from '@fleet/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { databaseFailureOf, refusedValueError, withoutQueryParameters } from './database-errors';
 
 /**
  * Every failure leaves the server as `{ error, code }` with the status its code implies. Client
- * mistakes get a 4xx and a sentence; anything unexpected is logged in full and answered with a
- * bland 500 so that no internals (or secrets) reach the browser.
+ * mistakes get a 4xx and a sentence; anything unexpected is logged (without a query's parameters)
+ * and answered with a bland 500 so that no internals (or secrets) reach the browser.
  */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -18,7 +19,26 @@ export function registerErrorHandling(
       request.routeOptions.bodyLimit ?? options.bodyLimitBytes,
     );
     if (fleetError.status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      const database = databaseFailureOf(error);
+      request.log.error(
+        { err: withoutQueryParameters(error), ...(database ? { database } : {}) },
+        'request failed',
+      );
+    } else if (fleetError.context.sqlState !== undefined) {
+      // A value the input checks let through (see database-errors.ts): the database's message
+      // may quote the value, so only where it was refused is logged.
+      const database = databaseFailureOf(error);
+      request.log.warn(
+        {
+          code: fleetError.code,
+          status: fleetError.status,
+          sqlState: fleetError.context.sqlState,
+          table: database?.table,
+          column: database?.column,
+          routine: database?.routine,
+        },
+        `database refused a value: ${fleetError.message}`,
+      );
     } else {
       request.log.info({ code: fleetError.code, status: fleetError.status }, fleetError.message);
     }
@@ -97,6 +117,9 @@ export function toFleetError(error: unknown, bodyLimitBytes: number): FleetError
     if (status >= 400 && status < 500)
       return new FleetError('BAD_REQUEST', error.message, { cause: error });
   }
+  const database = databaseFailureOf(error);
+  const refused = database && refusedValueError(database, error);
+  if (refused) return refused;
   // Other libraries' HTTP errors (the static file server's, say) carry a status of their own.
   const status = statusOf(error);
   if (status === 403) return new FleetError('FORBIDDEN', 'Forbidden', { cause: error });

@@ -19,6 +19,25 @@ export interface WebAppOptions {
 }
 
 /**
+ * Source maps hand out the app's source: the build makes none, and one lying in the directory is
+ * not served. The path is judged as the file server will read it, percent-decoded (`%2Emap`).
+ */
+export function isServableWebPath(path: string): boolean {
+  let decoded = path;
+  for (let round = 0; round < 3; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return false;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return !/\.map\/*$/i.test(decoded);
+}
+
+/**
  * Serves the built single-page app. Files are looked up per request (a rebuild needs no restart);
  * any GET for a client route (no file, not under /api) gets index.html so that deep links and
  * reloads work, and the client renders its own 404. index.html carries the run-time settings the
@@ -33,6 +52,8 @@ export async function serveWebApp(
     root: distDir,
     wildcard: true,
     index: false,
+    // Checked against the decoded path and again against the file finally chosen.
+    allowedPath: (path) => isServableWebPath(path),
     // Hashed assets never change; everything else must be revalidated to pick up a new build.
     cacheControl: false,
     setHeaders(reply, path) {
@@ -47,7 +68,8 @@ export async function serveWebApp(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!wantsPage || path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) {
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path) || !isServableWebPath(path);
+    if (!wantsPage || path === '/api' || path.startsWith('/api/') || looksLikeFile) {
       return sendRouteNotFound(request, reply);
     }
     return sendIndex(reply, distDir, options);
