@@ -264,7 +264,7 @@ function createRouteServices(context: AppContext): RouteServices {
       db: context.db,
       vault: context.vault,
       audit,
-      limiter: createKeyRequestLimiter(throttle),
+      limiter: createKeyRequestLimiter({ db: context.db, now }),
       now,
     }),
     tags: createTagsService({ db: context.db, audit }),
