@@ -214,6 +214,7 @@ function createRouteServices(context: AppContext): RouteServices {
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
+  const keyRequests = createKeyRequestLimiter({ db: context.db, now });
   const sessions = createSessionStore(
     context.db,
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
@@ -240,6 +241,7 @@ function createRouteServices(context: AppContext): RouteServices {
       vault: context.vault,
       chain: context.chain,
       audit,
+      limiter: keyRequests,
     }),
     seedGroups: createSeedGroupService({ db: context.db, audit }),
     walletImport: createWalletImportService({
@@ -264,7 +266,7 @@ function createRouteServices(context: AppContext): RouteServices {
       db: context.db,
       vault: context.vault,
       audit,
-      limiter: createKeyRequestLimiter({ db: context.db, now }),
+      limiter: keyRequests,
       now,
     }),
     tags: createTagsService({ db: context.db, audit }),

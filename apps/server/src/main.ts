@@ -22,6 +22,7 @@ import { createMasterWalletService } from './master-wallet/master-wallet-service
 import { lockDataDir } from './runtime/data-dir-lock';
 import { loadInstanceSecrets } from './runtime/secrets-file';
 import { createKeyVault, parseKek, parseKeks } from './vault';
+import { createKeyRequestLimiter } from './wallets/key-request-limiter';
 import { DEFAULT_WEB_DIST, isWebAppBuilt } from './web/serve-web-app';
 
 class StartError extends Error {}
@@ -98,7 +99,13 @@ async function main(env: Env): Promise<void> {
           db: database.db,
           sessions: createSessionStore(database.db, { idleMs: 1, absoluteMs: 1 }),
         }),
-        masterWallet: createMasterWalletService({ db: database.db, vault, chain, audit }),
+        masterWallet: createMasterWalletService({
+          db: database.db,
+          vault,
+          chain,
+          audit,
+          limiter: createKeyRequestLimiter({ db: database.db }),
+        }),
         fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
       });
 
