@@ -72,6 +72,7 @@ export function createMasterWalletService(context: {
           'The public address does not match the private key',
         );
       }
+      // The decoded key is wiped whether or not the save went through.
       const saved = await withTenant(context.db, actor.tenantId, async (tx) => {
         const before = await current(tx);
         const sealed = await context.vault.encryptSecretKey(tx, {
@@ -91,28 +92,36 @@ export function createMasterWalletService(context: {
           .values({ tenantId: actor.tenantId, ...values })
           .onConflictDoUpdate({ target: masterWallets.tenantId, set: values })
           .returning();
+        const change = !before ? 'set' : before.publicAddress === address ? 'refresh' : 'swap';
+        const previous = before?.publicAddress ?? null;
         await tx.insert(masterWalletHistory).values({
           tenantId: actor.tenantId,
           createdAt: historyTimestamp(),
-          action: !before ? 'set' : before.publicAddress === address ? 'refresh' : 'swap',
+          action: change,
           requestedBy: actor.user.email,
           triggeredVia: input.triggeredVia ?? 'console',
-          previousAddress: before?.publicAddress ?? null,
+          previousAddress: previous,
           newAddress: address,
         });
-        return row;
-      });
-      secretKey.fill(0);
-      if (!saved) throw new FleetError('INTERNAL', 'The master wallet could not be saved');
+        return { row, change, previous };
+      }).finally(() => secretKey.fill(0));
+      if (!saved.row) throw new FleetError('INTERNAL', 'The master wallet could not be saved');
+      // The old and the new address, and which change it was (set, swap or refresh).
       await context.audit.record({
         actor: actor.user.email,
         action: 'master_wallet.save',
         outcome: 'success',
         tenantId: actor.tenantId,
         ip: actor.ip,
-        detail: { address },
+        detail: {
+          change: saved.change,
+          ...(saved.previous !== null && saved.previous !== address
+            ? { previousAddress: saved.previous }
+            : {}),
+          address,
+        },
       });
-      return toResponse(saved);
+      return toResponse(saved.row);
     },
 
     async clear(actor: Actor): Promise<void> {
