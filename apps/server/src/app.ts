@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAdminGate } from './admin/require-admin';
 import { createLicenseService } from './admin/license-service';
 import { createAuditLog } from './audit/audit-log';
+import { createAuditLogReader } from './audit/audit-log-reader';
 import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
@@ -20,6 +21,9 @@ import {
   type SecretKeyVault,
 } from './master-wallet/master-wallet-service';
 import { getKeysRoute } from './routes/admin/get-keys';
+import { getAuditLogRoute } from './routes/audit/get-audit-log';
+import { getAuditLogCsvRoute } from './routes/audit/get-audit-log-csv';
+import { getAuditLogFiltersRoute } from './routes/audit/get-audit-log-filters';
 import { postKeysRoute } from './routes/admin/post-keys';
 import { postRevokeKeyRoute } from './routes/admin/post-revoke-key';
 import { postUpgradeKeyRoute } from './routes/admin/post-upgrade-key';
@@ -191,6 +195,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         deleteGroupRoute,
         getGroupWalletsRoute,
         getSearchRoute,
+        getAuditLogRoute,
+        getAuditLogFiltersRoute,
+        getAuditLogCsvRoute,
       ]) {
         route(api, services);
       }
@@ -222,6 +229,7 @@ function createRouteServices(context: AppContext): RouteServices {
   );
   return {
     audit,
+    auditReader: createAuditLogReader({ db: context.db }),
     sessions,
     identity: createIdentityService({
       db: context.db,
