@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAdminGate } from './admin/require-admin';
 import { createLicenseService } from './admin/license-service';
 import { createAuditLog } from './audit/audit-log';
+import { createAuditLogReader } from './audit/audit-log-reader';
 import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
@@ -21,6 +22,9 @@ import {
   type SecretKeyVault,
 } from './master-wallet/master-wallet-service';
 import { getKeysRoute } from './routes/admin/get-keys';
+import { getAuditLogRoute } from './routes/audit/get-audit-log';
+import { getAuditLogCsvRoute } from './routes/audit/get-audit-log-csv';
+import { getAuditLogFiltersRoute } from './routes/audit/get-audit-log-filters';
 import { postKeysRoute } from './routes/admin/post-keys';
 import { postRevokeKeyRoute } from './routes/admin/post-revoke-key';
 import { postUpgradeKeyRoute } from './routes/admin/post-upgrade-key';
@@ -193,6 +197,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         deleteGroupRoute,
         getGroupWalletsRoute,
         getSearchRoute,
+        getAuditLogRoute,
+        getAuditLogFiltersRoute,
+        getAuditLogCsvRoute,
       ]) {
         route(api, services);
       }
@@ -216,6 +223,7 @@ function createRouteServices(context: AppContext): RouteServices {
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
+  const keyRequests = createKeyRequestLimiter({ db: context.db, now });
   const sessions = createSessionStore(
     context.db,
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
@@ -223,6 +231,7 @@ function createRouteServices(context: AppContext): RouteServices {
   );
   return {
     audit,
+    auditReader: createAuditLogReader({ db: context.db }),
     sessions,
     identity: createIdentityService({
       db: context.db,
@@ -242,6 +251,7 @@ function createRouteServices(context: AppContext): RouteServices {
       vault: context.vault,
       chain: context.chain,
       audit,
+      limiter: keyRequests,
     }),
     seedGroups: createSeedGroupService({ db: context.db, audit }),
     walletImport: createWalletImportService({
@@ -266,7 +276,7 @@ function createRouteServices(context: AppContext): RouteServices {
       db: context.db,
       vault: context.vault,
       audit,
-      limiter: createKeyRequestLimiter(throttle),
+      limiter: keyRequests,
       now,
     }),
     tags: createTagsService({ db: context.db, audit }),

@@ -26,6 +26,7 @@ import { judgeRoleAfterMigrations, judgeRoleBeforeMigrations } from './runtime/d
 import { loadInstanceSecrets, MissingKekError, type InstanceSecrets } from './runtime/secrets-file';
 import { holdServerVaultLock, VaultLockBusyError } from './runtime/vault-lock';
 import { createKeyVault, kekMismatch, parseKek, parseKeks, readKekUsage, type Kek } from './vault';
+import { createKeyRequestLimiter } from './wallets/key-request-limiter';
 import { DEFAULT_WEB_DIST, isWebAppBuilt } from './web/serve-web-app';
 
 class StartError extends Error {}
@@ -122,7 +123,13 @@ async function main(env: Env): Promise<void> {
           db: database.db,
           sessions: createSessionStore(database.db, { idleMs: 1, absoluteMs: 1 }),
         }),
-        masterWallet: createMasterWalletService({ db: database.db, vault, chain, audit }),
+        masterWallet: createMasterWalletService({
+          db: database.db,
+          vault,
+          chain,
+          audit,
+          limiter: createKeyRequestLimiter({ db: database.db }),
+        }),
         fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
       });
 

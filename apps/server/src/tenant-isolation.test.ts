@@ -221,4 +221,24 @@ describe.each(testLoginVariants)('tenant isolation on $kind as $login', ({ kind,
     expect(JSON.stringify(byAddress.json())).not.toContain(imported.address);
     expect(await snapshot()).toEqual(before);
   });
+
+  it("keeps tenant B's audit entries out of tenant A's audit log, its filters and its CSV", async () => {
+    const ofB = expectOk(await as(tenantB, 'GET', '/api/audit-log?limit=1')).json<{
+      entries: { id: string }[];
+      nextCursor: string;
+    }>();
+    expect(ofB.entries).toHaveLength(1);
+    const ofA = expectOk(await as(tenantA, 'GET', '/api/audit-log?limit=200')).body;
+    expect(ofA).not.toContain(tenantB.email);
+    expect(ofA).not.toContain(ofB.entries[0]?.id);
+    expect(ofA).not.toContain(walletB.address);
+    expect(expectOk(await as(tenantA, 'GET', '/api/audit-log/filters')).body).not.toContain(
+      tenantB.email,
+    );
+    expect(expectOk(await as(tenantA, 'GET', '/api/audit-log.csv')).body).not.toContain(
+      tenantB.email,
+    );
+    const paged = await as(tenantA, 'GET', `/api/audit-log?before=${ofB.nextCursor}`);
+    expect(paged.statusCode).toBe(400);
+  });
 });

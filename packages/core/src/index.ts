@@ -7,6 +7,7 @@ export * from './api/error-body';
 export * from './api/auth';
 export * from './api/admin';
 export * from './api/master-wallet';
+export * from './api/audit-log';
 export * from './keys/ed25519-public-key';
 export * from './keys/webcrypto-ed25519';
 export * from './keys/normalize-key-text';

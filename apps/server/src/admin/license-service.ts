@@ -76,7 +76,8 @@ export function createLicenseService(context: {
       });
     },
 
-    async revoke(key: string): Promise<LicenseKey> {
+    /** The revoked key, and its tenant (the audit entry is written into that tenant's log). */
+    async revoke(key: string): Promise<{ license: LicenseKey; tenantId: string }> {
       const row = await findOrThrow(key);
       const [updated] = await context.db
         .update(licenseKeys)
@@ -85,14 +86,14 @@ export function createLicenseService(context: {
         .returning();
       // Revocation ends the tenant's sessions at once, not at their next timeout.
       await context.sessions.revokeAllForTenant(row.tenantId);
-      return toLicenseKey(updated ?? row);
+      return { license: toLicenseKey(updated ?? row), tenantId: row.tenantId };
     },
 
     async upgrade(input: {
       key: string;
       newTier?: LicenseTier | undefined;
       newMaxUses?: number | undefined;
-    }): Promise<LicenseKey> {
+    }): Promise<{ license: LicenseKey; tenantId: string }> {
       const row = await findOrThrow(input.key);
       if (input.newMaxUses !== undefined && input.newMaxUses < row.uses) {
         throw new FleetError(
@@ -108,7 +109,7 @@ export function createLicenseService(context: {
         })
         .where(eq(licenseKeys.id, row.id))
         .returning();
-      return toLicenseKey(updated ?? row);
+      return { license: toLicenseKey(updated ?? row), tenantId: row.tenantId };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { masterHistoryPageSchema } from '@fleet/core';
 import { schema } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../testing/keypairs';
@@ -65,6 +65,137 @@ describe.each(testDatabaseKinds)('the master wallet API on %s', (kind) => {
     expect(
       audits.some((entry) => entry.actor === operator.email && entry.outcome === 'success'),
     ).toBe(true);
+  });
+
+  it('answers the first 10 of 30 reveals in a row and refuses the rest with 429, each audited', async () => {
+    const hasty = await createOperator(app, 'master-hasty@example.com');
+    const wallet = newTestKeypair();
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/master-wallet',
+      cookies: { fleet_session: hasty.cookie },
+      payload: { private_key: wallet.privateKey },
+    });
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof app.inject>> | undefined;
+    for (let index = 0; index < 30; index += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/master-wallet/reveal',
+        cookies: { fleet_session: hasty.cookie },
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) refused ??= response;
+      else expect(response.json()).toMatchObject({ private_key: wallet.privateKey });
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), ...Array<number>(20).fill(429)]);
+    const retryAfter = refused?.headers['retry-after'];
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+    expect(refused?.json()).toEqual({
+      error: `Too many key requests. Try again in ${String(retryAfter)} seconds.`,
+      code: 'RATE_LIMITED',
+    });
+    expect(refused?.body).not.toContain(wallet.privateKey);
+
+    const audits = await harness.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.actor, hasty.email),
+          eq(schema.auditLog.action, 'master_wallet.reveal'),
+        ),
+      );
+    expect(audits.filter((entry) => entry.outcome === 'success')).toHaveLength(10);
+    const refusals = audits.filter((entry) => entry.outcome === 'failure');
+    expect(refusals).toHaveLength(20);
+    expect(refusals.every((entry) => entry.tenantId === hasty.tenantId)).toBe(true);
+    expect(JSON.parse(refusals[0]?.detail ?? '{}')).toMatchObject({
+      address: wallet.address,
+      reason: 'rate limited',
+    });
+    expect(audits.map((entry) => entry.detail).join('')).not.toContain(wallet.privateKey);
+  });
+
+  it('counts master key reveals and wallet key reveals in one bucket: a key is a key', async () => {
+    const mixed = await createOperator(app, 'master-mixed@example.com');
+    const as = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, cookies: { fleet_session: mixed.cookie }, payload });
+    const master = newTestKeypair();
+    const imported = newTestKeypair();
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/master-wallet',
+      cookies: { fleet_session: mixed.cookie },
+      payload: { private_key: master.privateKey },
+    });
+    expect((await as('/api/wallet', { privateKeys: [imported.privateKey] })).statusCode).toBe(200);
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/groups/all/wallets',
+      cookies: { fleet_session: mixed.cookie },
+    });
+    const walletId = list
+      .json<{ wallets: { id: string; public_address: string }[] }>()
+      .wallets.find((entry) => entry.public_address === imported.address)?.id;
+    for (let index = 0; index < 5; index += 1) {
+      expect((await as('/api/master-wallet/reveal', {})).statusCode).toBe(200);
+      expect(
+        (await as('/api/wallets/reveal-keys', { walletIds: [walletId], purpose: 'reveal' }))
+          .statusCode,
+      ).toBe(200);
+    }
+    expect((await as('/api/master-wallet/reveal', {})).statusCode).toBe(429);
+    expect(
+      (await as('/api/wallets/reveal-keys', { walletIds: [walletId], purpose: 'reveal' }))
+        .statusCode,
+    ).toBe(429);
+  });
+
+  it('answers at most 10 of 30 reveals sent at once', async () => {
+    const burst = await createOperator(app, 'master-burst@example.com');
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/master-wallet',
+      cookies: { fleet_session: burst.cookie },
+      payload: { private_key: newTestKeypair().privateKey },
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/master-wallet/reveal',
+          cookies: { fleet_session: burst.cookie },
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
+
+  it('audits a reveal without a master wallet as a failure that says why', async () => {
+    const empty = await createOperator(app, 'master-empty@example.com');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/master-wallet/reveal',
+      cookies: { fleet_session: empty.cookie },
+    });
+    expect(response.statusCode).toBe(404);
+    const [audit] = await harness.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.actor, empty.email),
+          eq(schema.auditLog.action, 'master_wallet.reveal'),
+        ),
+      );
+    expect(audit?.outcome).toBe('failure');
+    expect(audit?.tenantId).toBe(empty.tenantId);
+    expect(JSON.parse(audit?.detail ?? '{}')).toEqual({ reason: 'No master wallet is set' });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import {
   FleetError,
   decodePrivateKey,
+  isFleetError,
   encodePrivateKeyBase58,
   type MasterHistoryEntry,
   type MasterHistoryPage,
@@ -11,6 +12,7 @@ import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fl
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuthenticatedSession } from '../auth/session-store';
+import type { KeyRequestLimiter } from '../wallets/key-request-limiter';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 
 /** What the master wallet needs from the key vault (apps/server/src/vault). */
@@ -40,6 +42,8 @@ export function createMasterWalletService(context: {
   readonly vault: SecretKeyVault;
   readonly chain: BalanceReader;
   readonly audit: AuditLog;
+  /** The per-user key-request limit wallet reveals and exports count against: a key is a key. */
+  readonly limiter: KeyRequestLimiter;
 }) {
   const { masterWallets, masterWalletHistory } = schema;
 
@@ -68,6 +72,7 @@ export function createMasterWalletService(context: {
           'The public address does not match the private key',
         );
       }
+      // The decoded key is wiped whether or not the save went through.
       const saved = await withTenant(context.db, actor.tenantId, async (tx) => {
         const before = await current(tx);
         const sealed = await context.vault.encryptSecretKey(tx, {
@@ -87,28 +92,36 @@ export function createMasterWalletService(context: {
           .values({ tenantId: actor.tenantId, ...values })
           .onConflictDoUpdate({ target: masterWallets.tenantId, set: values })
           .returning();
+        const change = !before ? 'set' : before.publicAddress === address ? 'refresh' : 'swap';
+        const previous = before?.publicAddress ?? null;
         await tx.insert(masterWalletHistory).values({
           tenantId: actor.tenantId,
           createdAt: historyTimestamp(),
-          action: !before ? 'set' : before.publicAddress === address ? 'refresh' : 'swap',
+          action: change,
           requestedBy: actor.user.email,
           triggeredVia: input.triggeredVia ?? 'console',
-          previousAddress: before?.publicAddress ?? null,
+          previousAddress: previous,
           newAddress: address,
         });
-        return row;
-      });
-      secretKey.fill(0);
-      if (!saved) throw new FleetError('INTERNAL', 'The master wallet could not be saved');
+        return { row, change, previous };
+      }).finally(() => secretKey.fill(0));
+      if (!saved.row) throw new FleetError('INTERNAL', 'The master wallet could not be saved');
+      // The old and the new address, and which change it was (set, swap or refresh).
       await context.audit.record({
         actor: actor.user.email,
         action: 'master_wallet.save',
         outcome: 'success',
         tenantId: actor.tenantId,
         ip: actor.ip,
-        detail: { address },
+        detail: {
+          change: saved.change,
+          ...(saved.previous !== null && saved.previous !== address
+            ? { previousAddress: saved.previous }
+            : {}),
+          address,
+        },
       });
-      return toResponse(saved);
+      return toResponse(saved.row);
     },
 
     async clear(actor: Actor): Promise<void> {
@@ -137,31 +150,66 @@ export function createMasterWalletService(context: {
       });
     },
 
-    /** The one way the private key leaves the server; every call is audited. */
+    /**
+     * The one way the private key leaves the server. Every call counts against the user's key
+     * requests and is audited: answered, refused by the limit, or failed (with the reason).
+     */
     async reveal(actor: Actor): Promise<{ public_address: string; private_key: string }> {
-      const revealed = await withTenant(context.db, actor.tenantId, async (tx) => {
-        const row = await current(tx);
-        if (!row) return undefined;
-        const secretKey = await context.vault.decryptSecretKey(tx, {
+      const audit = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        context.audit.record({
+          actor: actor.user.email,
+          action: 'master_wallet.reveal',
+          outcome,
           tenantId: actor.tenantId,
-          address: row.publicAddress,
-          ciphertext: row.encryptedKey,
-          algorithm: row.keyAlgorithm,
-          dataKeyVersion: row.dataKeyVersion,
+          ip: actor.ip,
+          detail,
         });
-        const privateKey = encodePrivateKeyBase58(secretKey);
-        secretKey.fill(0);
-        return { public_address: row.publicAddress, private_key: privateKey };
-      });
-      await context.audit.record({
-        actor: actor.user.email,
-        action: 'master_wallet.reveal',
-        outcome: revealed ? 'success' : 'failure',
-        tenantId: actor.tenantId,
-        ip: actor.ip,
-        ...(revealed ? { detail: { address: revealed.public_address } } : {}),
-      });
-      if (!revealed) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      try {
+        await context.limiter.take(actor.user.id, 'keys');
+      } catch (error) {
+        if (isFleetError(error, 'RATE_LIMITED')) {
+          const row = await withTenant(context.db, actor.tenantId, current);
+          await audit('failure', {
+            ...(row ? { address: row.publicAddress } : {}),
+            reason: 'rate limited',
+            retryAfterSeconds: error.context.retryAfterSeconds ?? null,
+          });
+        }
+        throw error;
+      }
+      let revealed: { public_address: string; private_key: string } | undefined;
+      try {
+        revealed = await withTenant(context.db, actor.tenantId, async (tx) => {
+          const row = await current(tx);
+          if (!row) return undefined;
+          const secretKey = await context.vault.decryptSecretKey(tx, {
+            tenantId: actor.tenantId,
+            address: row.publicAddress,
+            ciphertext: row.encryptedKey,
+            algorithm: row.keyAlgorithm,
+            dataKeyVersion: row.dataKeyVersion,
+          });
+          try {
+            return {
+              public_address: row.publicAddress,
+              private_key: encodePrivateKeyBase58(secretKey),
+            };
+          } finally {
+            secretKey.fill(0);
+          }
+        });
+      } catch (error) {
+        // The key could not be opened (a vault or database fault): the attempt is still on record.
+        await audit('failure', {
+          reason: isFleetError(error) ? error.message : 'The key could not be decrypted',
+        });
+        throw error;
+      }
+      if (!revealed) {
+        await audit('failure', { reason: NO_MASTER_WALLET });
+        throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      }
+      await audit('success', { address: revealed.public_address });
       return revealed;
     },
 

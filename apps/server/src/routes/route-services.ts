@@ -1,6 +1,7 @@
 import type { RequireAdmin } from '../admin/require-admin';
 import type { LicenseService } from '../admin/license-service';
 import type { AuditLog } from '../audit/audit-log';
+import type { AuditLogReader } from '../audit/audit-log-reader';
 import type { IdentityService } from '../auth/identity-service';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
@@ -25,6 +26,7 @@ export interface RouteServices {
   readonly seedGroups: SeedGroupService;
   readonly scanDetails: ScanDetailsService;
   readonly audit: AuditLog;
+  readonly auditReader: AuditLogReader;
   readonly walletList: WalletListService;
   readonly walletLifecycle: WalletLifecycleService;
   readonly walletKeys: WalletKeysService;

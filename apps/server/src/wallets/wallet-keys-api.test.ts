@@ -87,7 +87,11 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
     );
 
     const [audit] = await auditRows(operator.email, 'wallet.keys.copy');
-    expect(JSON.parse(audit?.detail ?? '{}')).toEqual({ purpose: 'copy', count: 2 });
+    expect(JSON.parse(audit?.detail ?? '{}')).toEqual({
+      purpose: 'copy',
+      count: 2,
+      addresses: expect.arrayContaining(addresses) as unknown,
+    });
     for (const pair of pairs) {
       expect(audit?.detail).not.toContain(pair.privateKey);
       expect(harness.logs.join('')).not.toContain(pair.privateKey);
@@ -226,6 +230,8 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
         format: 'csv',
         count: 2,
         includePrivateKeys: true,
+        scope: 'all',
+        addresses: expect.arrayContaining(addresses) as unknown,
         reason: 'rate limited',
         retryAfterSeconds: retryAfter,
       },
@@ -258,6 +264,7 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
     expect(JSON.parse(refusal?.detail ?? '{}')).toEqual({
       purpose: 'copy',
       count: 2,
+      addresses: expect.arrayContaining(addresses) as unknown,
       reason: 'rate limited',
       retryAfterSeconds: retryAfter,
     });

@@ -1,4 +1,9 @@
-import { encodePrivateKeyBase58, isFleetError, type RevealKeysResponse } from '@fleet/core';
+import {
+  AUDIT_LIST_LIMIT,
+  encodePrivateKeyBase58,
+  isFleetError,
+  type RevealKeysResponse,
+} from '@fleet/core';
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
@@ -95,14 +100,32 @@ export function createWalletKeysService(context: {
     }
   }
 
-  /** How many active wallets an export without a selection would have written. */
-  async function countActiveWallets(tenantId: string): Promise<number> {
+  /**
+   * What a refused call asked for, for its audit entry: how many wallets (the ids given, or every
+   * active wallet) and the first addresses among them; the audit log counts the rest.
+   */
+  async function askedFor(
+    tenantId: string,
+    walletIds: readonly string[] | undefined,
+  ): Promise<{ count: number; addresses: string[]; addressesOmitted?: number }> {
+    const ids = walletIds ? [...new Set(walletIds)] : undefined;
     return withTenant(context.db, tenantId, async (tx) => {
-      const result = await tx.execute<{ count: number | string }>(
-        sql`select count(*)::int as count from wallets
-          where tenant_id = ${tenantId}::uuid and archived_at is null`,
-      );
-      return Number(result.rows[0]?.count ?? 0);
+      const selected = ids ? sql`and id = any(${uuidArray(ids)})` : sql``;
+      const listed = await tx.execute<{ public_address: string }>(sql`
+        select public_address from wallets
+        where tenant_id = ${tenantId}::uuid and archived_at is null ${selected}
+        order by created_at, id limit ${AUDIT_LIST_LIMIT}`);
+      const addresses = listed.rows.map((row) => row.public_address);
+      let count = ids?.length ?? addresses.length;
+      if (!ids && addresses.length === AUDIT_LIST_LIMIT) {
+        const counted = await tx.execute<{ count: number | string }>(
+          sql`select count(*)::int as count from wallets
+            where tenant_id = ${tenantId}::uuid and archived_at is null`,
+        );
+        count = Number(counted.rows[0]?.count ?? 0);
+      }
+      const omitted = count - addresses.length;
+      return { count, addresses, ...(omitted > 0 ? { addressesOmitted: omitted } : {}) };
     });
   }
 
@@ -114,7 +137,10 @@ export function createWalletKeysService(context: {
     ): Promise<RevealKeysResponse> {
       await take(actor, 'keys', {
         action: `wallet.keys.${input.purpose}`,
-        detail: () => ({ purpose: input.purpose, count: new Set(input.walletIds).size }),
+        detail: async () => ({
+          purpose: input.purpose,
+          ...(await askedFor(actor.tenantId, input.walletIds)),
+        }),
       });
       const keys = await withTenant(context.db, actor.tenantId, async (tx) => {
         await selectWallets(tx, input.walletIds, 'active');
@@ -138,7 +164,11 @@ export function createWalletKeysService(context: {
         outcome: 'success',
         tenantId: actor.tenantId,
         ip: actor.ip,
-        detail: { purpose: input.purpose, count: keys.length },
+        detail: {
+          purpose: input.purpose,
+          count: keys.length,
+          addresses: keys.map((key) => key.address),
+        },
       });
       return { keys };
     },
@@ -160,10 +190,9 @@ export function createWalletKeysService(context: {
         action: withKeys ? 'wallet.export.keys' : 'wallet.export.addresses',
         detail: async () => ({
           format: input.format,
-          count: input.walletIds
-            ? new Set(input.walletIds).size
-            : await countActiveWallets(actor.tenantId),
           includePrivateKeys: withKeys,
+          scope: input.walletIds ? 'selected' : 'all',
+          ...(await askedFor(actor.tenantId, input.walletIds)),
         }),
       });
       const at = now();
@@ -211,7 +240,13 @@ export function createWalletKeysService(context: {
         outcome: 'success',
         tenantId: actor.tenantId,
         ip: actor.ip,
-        detail: { format: input.format, count: rows.length, includePrivateKeys: withKeys },
+        detail: {
+          format: input.format,
+          includePrivateKeys: withKeys,
+          scope: input.walletIds ? 'selected' : 'all',
+          count: rows.length,
+          addresses: rows.map((row) => row.address),
+        },
       });
       return input.format === 'csv'
         ? {

@@ -10,11 +10,13 @@ export function postRevokeKeyRoute(
   app.post('/admin/keys/revoke', async (request) => {
     await requireAdmin(request, 'admin.keys.revoke');
     const { key } = revokeLicenseKeyRequestSchema.parse(request.body);
-    const revoked = await licenses.revoke(key);
+    const { license: revoked, tenantId } = await licenses.revoke(key);
     await audit.record({
       actor: 'admin',
       action: 'admin.keys.revoke',
       outcome: 'success',
+      // The licence's own tenant sees it in its audit log.
+      tenantId,
       ip: request.ip,
       detail: { key },
     });

@@ -10,11 +10,13 @@ export function postUpgradeKeyRoute(
   app.post('/admin/keys/upgrade', async (request) => {
     await requireAdmin(request, 'admin.keys.upgrade');
     const input = upgradeLicenseKeyRequestSchema.parse(request.body);
-    const upgraded = await licenses.upgrade(input);
+    const { license: upgraded, tenantId } = await licenses.upgrade(input);
     await audit.record({
       actor: 'admin',
       action: 'admin.keys.upgrade',
       outcome: 'success',
+      // The licence's own tenant sees it in its audit log.
+      tenantId,
       ip: request.ip,
       detail: {
         key: input.key,

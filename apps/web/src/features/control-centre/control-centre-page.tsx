@@ -1,10 +1,11 @@
-import { History, LayoutDashboard } from 'lucide-react';
+import { History, LayoutDashboard, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { routeById, type RouteId } from '../../app/route-table';
 import { shortenAddress } from '../../format/address';
 import { cn } from '../../ui/cn';
 import { CopyButton } from '../../ui/copy-button';
+import { AuditLogPanel } from '../audit-log/audit-log-panel';
 import { MasterWalletDialog } from '../master-wallet/master-wallet-dialog';
 import { useMasterWallet } from '../master-wallet/use-master-wallet';
 import { MasterHistoryPanel } from './master-history-panel';
@@ -18,6 +19,7 @@ const SECTIONS: readonly {
 }[] = [
   { id: 'overview', label: 'Overview', icon: LayoutDashboard },
   { id: 'history', label: 'Master wallet history', icon: History },
+  { id: 'audit', label: 'Audit log', icon: ScrollText },
 ];
 
 /** Links the Control Centre offers, shown only once their pages exist (no dead links). */
@@ -56,6 +58,17 @@ export function ControlCentrePage() {
       <div className="min-w-0 flex-1">
         {section === 'overview' ? (
           <OverviewPanel onOpenMasterWallet={() => setDialogOpen(true)} />
+        ) : section === 'audit' ? (
+          <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
+            <h2 id="audit-heading" className="text-lg font-bold tracking-wide">
+              Audit log
+            </h2>
+            <p className="text-sm text-fg-muted">
+              Every reveal, copy and export of private keys, every change to the master wallet, who
+              joined the licence, and every sign-in, with its time and address.
+            </p>
+            <AuditLogPanel />
+          </section>
         ) : (
           <section aria-labelledby="history-heading" className="flex flex-col gap-4">
             <h2 id="history-heading" className="text-lg font-bold tracking-wide">

@@ -76,5 +76,6 @@ describe('the Control Centre side menu', () => {
     expect(controlCentreSection(null)).toBe('history');
     expect(controlCentreSection('nonsense')).toBe('history');
     expect(controlCentreSection('overview')).toBe('overview');
+    expect(controlCentreSection('audit')).toBe('audit');
   });
 });

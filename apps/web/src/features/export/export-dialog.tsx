@@ -7,6 +7,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { Dialog } from '../../ui/dialog';
 import { Input } from '../../ui/input';
+import { AuditLogLink } from '../audit-log/audit-log-link';
 import { useToast } from '../../ui/toast';
 import { useExportWallets } from './export-api';
 import {
@@ -131,6 +132,10 @@ function ExportForm({
           />
         </div>
       ) : null}
+      <p className="text-xs text-fg-muted">
+        Every export is recorded in the <AuditLogLink />: who, when, which wallets, with or without
+        keys.
+      </p>
       {exporting.isError ? (
         <Alert kind="error">{errorMessage(exporting.error, 'Export failed')}</Alert>
       ) : null}

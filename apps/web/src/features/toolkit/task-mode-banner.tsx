@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { AuditLogLink } from '../audit-log/audit-log-link';
 import { ExportDialog } from '../export/export-dialog';
 import { archiveConfirmText, copyPrivateConfirmText } from './clipboard-text';
 import { isDestructiveTask, taskActionLabel, taskPrompt, type TaskMode } from './task-mode';
@@ -99,7 +100,8 @@ function ActiveBanner({
         busy={runner.busy}
       >
         <p className="text-sm text-fg-muted">
-          Anyone who pastes them can move these wallets&apos; funds. The copy is audited.
+          Anyone who pastes them can move these wallets&apos; funds. The copy is recorded in the{' '}
+          <AuditLogLink />.
         </p>
       </ConfirmDialog>
       <ExportDialog
