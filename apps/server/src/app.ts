@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { createWalletScanner, type BalanceReader, type EndpointPool } from '@fleet/chain';
@@ -9,11 +10,14 @@ import { createLicenseService } from './admin/license-service';
 import { createAuditLog } from './audit/audit-log';
 import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
+import { createInviteLinkBase } from './auth/invite-link-base';
+import { createSessionCookies } from './auth/session-cookie';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
-import { createThrottle } from './auth/throttle';
+import { createThrottle, sleep } from './auth/throttle';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
+import { fastifyTrustProxy, TRUST_NO_PROXY, type TrustProxySetting } from './http/trust-proxy';
 import type { Mailer } from './mail/mailer';
 import {
   createMasterWalletService,
@@ -104,8 +108,17 @@ export interface AppContext {
   readonly sessionPolicy?: SessionPolicy;
   /** Hand invite tokens back in the response: development only (spec 1 §7). */
   readonly exposeInviteTokens?: boolean;
-  /** Base of links in e-mails; defaults to the address each request came to. */
+  /**
+   * FLEET_PUBLIC_URL, an origin: invite links, the cross-site check and `Secure` cookies follow
+   * it. Unset: links go to the listen address, or are refused in production (decision 015).
+   */
   readonly publicUrl?: string | undefined;
+  /** FLEET_TRUST_PROXY: which peers may name the client (`request.ip`, `request.protocol`). */
+  readonly trustProxy?: TrustProxySetting;
+  /** Production rules: no invite links without a public URL. */
+  readonly production?: boolean;
+  /** How throttled answers wait; tests pass one that records instead. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Where the web app shows the admin console (FLEET_ADMIN_PATH). */
   readonly adminPath?: string;
   /** The built web app to serve, or undefined to serve the API only. */
@@ -120,13 +133,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: context.logger,
     bodyLimit: bodyLimitBytes,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(context.trustProxy ?? TRUST_NO_PROXY),
     return503OnClosing: true,
   });
+  if (context.production && !context.publicUrl) {
+    context.logger.warn('FLEET_PUBLIC_URL is not set: invite requests will be refused');
+  }
 
   registerErrorHandling(app, { bodyLimitBytes });
   registerSecurityHeaders(app);
-  registerCsrfProtection(app);
+  registerCsrfProtection(app, { publicUrl: context.publicUrl });
   await app.register(cookie);
   // gzip or br for clients that accept them, from 1 KB up: the slim wallet list of 50,000 wallets
   // is ~25 MB as text. Request bodies are not inflated (no decompression bombs past bodyLimit);
@@ -138,7 +154,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     globalDecompression: false,
   });
 
-  const services = createRouteServices(context);
+  const services = createRouteServices(context, () => app.server.address());
   await app.register(
     (api, _options, done) => {
       getHealthRoute(api, {
@@ -209,8 +225,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
-function createRouteServices(context: AppContext): RouteServices {
+function createRouteServices(
+  context: AppContext,
+  listeningAddress: () => AddressInfo | string | null,
+): RouteServices {
   const now = context.now ?? (() => new Date());
+  const wait = context.sleep ?? sleep;
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
@@ -222,6 +242,7 @@ function createRouteServices(context: AppContext): RouteServices {
   return {
     audit,
     sessions,
+    sessionCookies: createSessionCookies({ publicUrl: context.publicUrl }),
     identity: createIdentityService({
       db: context.db,
       sessions,
@@ -229,12 +250,22 @@ function createRouteServices(context: AppContext): RouteServices {
       audit,
       mailer: context.mailer,
       captcha: context.captcha ?? noCaptcha,
-      publicUrl: (origin) => context.publicUrl ?? origin,
+      inviteLinkBase: createInviteLinkBase({
+        publicUrl: context.publicUrl,
+        production: context.production ?? false,
+        listeningAddress,
+      }),
       exposeInviteTokens: context.exposeInviteTokens ?? false,
       now,
+      sleep: wait,
     }),
     licenses: createLicenseService({ db: context.db, sessions, now }),
-    requireAdmin: createAdminGate({ adminToken: context.adminToken, throttle, audit }),
+    requireAdmin: createAdminGate({
+      adminToken: context.adminToken,
+      throttle,
+      audit,
+      sleep: wait,
+    }),
     masterWallet: createMasterWalletService({
       db: context.db,
       vault: context.vault,

@@ -2,6 +2,7 @@ import type { RequireAdmin } from '../admin/require-admin';
 import type { LicenseService } from '../admin/license-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { IdentityService } from '../auth/identity-service';
+import type { SessionCookies } from '../auth/session-cookie';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
 import type { GroupsService } from '../organize/groups-service';
@@ -17,6 +18,7 @@ import type { WalletListService } from '../wallets/wallet-list-service';
 /** What routes may call: services, never the database directly. */
 export interface RouteServices {
   readonly sessions: SessionStore;
+  readonly sessionCookies: SessionCookies;
   readonly identity: IdentityService;
   readonly licenses: LicenseService;
   readonly requireAdmin: RequireAdmin;
