@@ -11,6 +11,7 @@ import { createAuditLog } from './audit/audit-log';
 import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
 import { createInviteLinkBase } from './auth/invite-link-base';
+import { createJoinFeed } from './auth/join-feed';
 import { createSessionCookies } from './auth/session-cookie';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
 import { createThrottle, sleep } from './auth/throttle';
@@ -34,6 +35,7 @@ import { postLoginRoute } from './routes/auth/post-login';
 import { postLogoutRoute } from './routes/auth/post-logout';
 import { postPasswordRoute } from './routes/auth/post-password';
 import { getHealthRoute } from './routes/health/get-health';
+import { getNotificationsRoute } from './routes/notifications/get-notifications';
 import { getMasterWalletHistoryRoute } from './routes/history/get-master-wallet-history';
 import { deleteMasterWalletRoute } from './routes/master-wallet/delete-master-wallet';
 import { getMasterBalanceRoute } from './routes/master-wallet/get-master-balance';
@@ -164,6 +166,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       });
       for (const route of [
         getMeRoute,
+        getNotificationsRoute,
         postLoginRoute,
         postLogoutRoute,
         postInviteRequestRoute,
@@ -243,6 +246,7 @@ function createRouteServices(
     audit,
     sessions,
     sessionCookies: createSessionCookies({ publicUrl: context.publicUrl }),
+    joinFeed: createJoinFeed({ db: context.db }),
     identity: createIdentityService({
       db: context.db,
       sessions,

@@ -2,6 +2,7 @@ import type { RequireAdmin } from '../admin/require-admin';
 import type { LicenseService } from '../admin/license-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { IdentityService } from '../auth/identity-service';
+import type { JoinFeed } from '../auth/join-feed';
 import type { SessionCookies } from '../auth/session-cookie';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
@@ -20,6 +21,7 @@ export interface RouteServices {
   readonly sessions: SessionStore;
   readonly sessionCookies: SessionCookies;
   readonly identity: IdentityService;
+  readonly joinFeed: JoinFeed;
   readonly licenses: LicenseService;
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;
