@@ -41,8 +41,9 @@ export function createJoinFeed(context: { readonly db: FleetDatabase }) {
         .limit(NOTIFICATION_FEED_LIMIT);
       return rows.map((row) => ({
         id: `join-${row.id}`,
-        title: `${row.actor} joined this licence`,
-        message: '',
+        // The address goes in the message: the inbox keeps its case and lets it wrap.
+        title: 'New member',
+        message: `${row.actor} joined this licence`,
         severity: 'info',
         at: row.at.toISOString(),
       }));

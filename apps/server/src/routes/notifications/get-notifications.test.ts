@@ -73,15 +73,15 @@ describe.each(testDatabaseKinds)('the notification feed on %s', (kind) => {
     const third = await join('third-a@example.com', licenseA);
 
     const seenByFounder = await feed(founder);
-    expect(seenByFounder.map((entry) => entry.title)).toEqual([
+    expect(seenByFounder.map((entry) => entry.message)).toEqual([
       'third-a@example.com joined this licence',
       'second-a@example.com joined this licence',
     ]);
-    expect(seenByFounder[0]).toMatchObject({ severity: 'info', message: '' });
+    expect(seenByFounder[0]).toMatchObject({ severity: 'info', title: 'New member' });
     expect(Date.parse(seenByFounder[0]?.at ?? '')).toBeGreaterThanOrEqual(
       Date.parse(seenByFounder[1]?.at ?? ''),
     );
-    expect((await feed(second)).map((entry) => entry.title)).toEqual([
+    expect((await feed(second)).map((entry) => entry.message)).toEqual([
       'third-a@example.com joined this licence',
     ]);
     expect(await feed(third)).toEqual([]);
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('the notification feed on %s', (kind) => {
     const newest = seenByFounder[0]?.at ?? '';
     expect(await feed(founder, newest)).toEqual([]);
     await join('fourth-a@example.com', licenseA);
-    expect((await feed(founder, newest)).map((entry) => entry.title)).toEqual([
+    expect((await feed(founder, newest)).map((entry) => entry.message)).toEqual([
       'fourth-a@example.com joined this licence',
     ]);
   });
@@ -102,10 +102,10 @@ describe.each(testDatabaseKinds)('the notification feed on %s', (kind) => {
     const memberB = await join('founder-y@example.com', licenseB);
     await join('joiner-y@example.com', licenseB);
     await join('joiner-x@example.com', licenseA);
-    expect((await feed(memberA)).map((entry) => entry.title)).toEqual([
+    expect((await feed(memberA)).map((entry) => entry.message)).toEqual([
       'joiner-x@example.com joined this licence',
     ]);
-    expect((await feed(memberB)).map((entry) => entry.title)).toEqual([
+    expect((await feed(memberB)).map((entry) => entry.message)).toEqual([
       'joiner-y@example.com joined this licence',
     ]);
   });
