@@ -131,11 +131,17 @@ describe('identity and the master wallet in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await signIn('newcomer@example.com', 'newcomer password');
+    // The licence key is a credential: after the admin console, only its ends are ever shown.
+    const [, first, , , last] = licenseKey.split('-');
+    const masked = `FLEET-${first}-•••••-•••••-${last}`;
     const me = await page.request.get(`${server.url}/api/auth/me`);
     expect(await me.json()).toMatchObject({
       user: { email: 'newcomer@example.com' },
-      license: { key: licenseKey },
+      license: { key: masked },
     });
+    const statusBar = page.getByRole('contentinfo', { name: 'Status bar' });
+    await expect.poll(() => statusBar.textContent()).toContain(masked);
+    expect(await page.content()).not.toContain(licenseKey);
   });
 
   it('shows the next operator nothing of the previous one after a logout in the same tab', async () => {
@@ -161,6 +167,39 @@ describe('identity and the master wallet in Chromium', () => {
     await page.getByRole('link', { name: 'Wallets' }).click();
     await expect.poll(() => page.getByText('No wallets to display').count()).toBe(1);
     expect(await page.locator('[role=row][data-wallet-id]').count()).toBe(0);
+  });
+
+  it("puts a new member's join in the inbox of the member already on the licence", async () => {
+    const created = await page.request.post(`${server.url}/api/admin/keys`, {
+      headers: { 'x-admin-token': adminToken },
+      data: { durationDays: 30, tier: 'pro', batch: 1, maxUses: 2 },
+    });
+    const licenseKey = ((await created.json()) as { keys: { key: string }[] }).keys[0]?.key ?? '';
+    // Development answers hand the invite token back (spec 1 §7), so no mailbox is needed here.
+    const activate = async (request: typeof page.request, email: string) => {
+      const invite = await request.post(`${server.url}/api/auth/invite-request`, {
+        data: { email },
+      });
+      const { token } = (await invite.json()) as { token: string };
+      const activated = await request.post(`${server.url}/api/auth/activate`, {
+        data: { token, password: 'member password', licenseKey },
+      });
+      expect(activated.status()).toBe(201);
+    };
+    await activate(page.request, 'first-member@example.com');
+    const other = await browser.newContext();
+    try {
+      await activate(other.request, 'second-member@example.com');
+    } finally {
+      await other.close();
+    }
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const inbox = page.getByRole('list', { name: 'Notification list' });
+    await expect
+      .poll(() => inbox.textContent())
+      .toContain('second-member@example.com joined this licence');
+    await screenshot(page, 'inbox-join');
   });
 
   it('shows "Invalid credentials" for a wrong password', async () => {

@@ -7,7 +7,12 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FLEET_SERVE_WEB: 'false' },
+    // Invite links point to the public URL, never to a request's Host: here, Vite's page.
+    env: {
+      FLEET_PUBLIC_URL: 'http://localhost:5173',
+      ...process.env,
+      FLEET_SERVE_WEB: 'false',
+    },
   }),
   spawn(
     process.execPath,

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { createWalletScanner, type BalanceReader, type EndpointPool } from '@fleet/chain';
@@ -10,12 +11,16 @@ import { createAuditLog } from './audit/audit-log';
 import { createAuditLogReader } from './audit/audit-log-reader';
 import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
+import { createInviteLinkBase } from './auth/invite-link-base';
+import { createJoinFeed } from './auth/join-feed';
+import { createSessionCookies } from './auth/session-cookie';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
-import { createThrottle } from './auth/throttle';
+import { createThrottle, sleep } from './auth/throttle';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { registerNulCharacterGuard } from './http/nul-character-guard';
 import { registerSecurityHeaders } from './http/security-headers';
+import { fastifyTrustProxy, TRUST_NO_PROXY, type TrustProxySetting } from './http/trust-proxy';
 import type { Mailer } from './mail/mailer';
 import {
   createMasterWalletService,
@@ -35,6 +40,7 @@ import { postLoginRoute } from './routes/auth/post-login';
 import { postLogoutRoute } from './routes/auth/post-logout';
 import { postPasswordRoute } from './routes/auth/post-password';
 import { getHealthRoute } from './routes/health/get-health';
+import { getNotificationsRoute } from './routes/notifications/get-notifications';
 import { getMasterWalletHistoryRoute } from './routes/history/get-master-wallet-history';
 import { deleteMasterWalletRoute } from './routes/master-wallet/delete-master-wallet';
 import { getMasterBalanceRoute } from './routes/master-wallet/get-master-balance';
@@ -109,8 +115,17 @@ export interface AppContext {
   readonly sessionPolicy?: SessionPolicy;
   /** Hand invite tokens back in the response: development only (spec 1 §7). */
   readonly exposeInviteTokens?: boolean;
-  /** Base of links in e-mails; defaults to the address each request came to. */
+  /**
+   * FLEET_PUBLIC_URL, an origin: invite links, the cross-site check and `Secure` cookies follow
+   * it. Unset: links go to the listen address, or are refused in production (decision 015).
+   */
   readonly publicUrl?: string | undefined;
+  /** FLEET_TRUST_PROXY: which peers may name the client (`request.ip`, `request.protocol`). */
+  readonly trustProxy?: TrustProxySetting;
+  /** Production rules: no invite links without a public URL. */
+  readonly production?: boolean;
+  /** How throttled answers wait; tests pass one that records instead. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Where the web app shows the admin console (FLEET_ADMIN_PATH). */
   readonly adminPath?: string;
   /** The built web app to serve, or undefined to serve the API only. */
@@ -125,13 +140,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: context.logger,
     bodyLimit: bodyLimitBytes,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(context.trustProxy ?? TRUST_NO_PROXY),
     return503OnClosing: true,
   });
+  if (context.production && !context.publicUrl) {
+    context.logger.warn('FLEET_PUBLIC_URL is not set: invite requests will be refused');
+  }
 
   registerErrorHandling(app, { bodyLimitBytes });
   registerSecurityHeaders(app);
-  registerCsrfProtection(app);
+  registerCsrfProtection(app, { publicUrl: context.publicUrl });
   registerNulCharacterGuard(app);
   await app.register(cookie);
   // gzip or br for clients that accept them, from 1 KB up: the slim wallet list of 50,000 wallets
@@ -144,7 +162,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     globalDecompression: false,
   });
 
-  const services = createRouteServices(context);
+  const services = createRouteServices(context, () => app.server.address());
   await app.register(
     (api, _options, done) => {
       getHealthRoute(api, {
@@ -154,6 +172,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       });
       for (const route of [
         getMeRoute,
+        getNotificationsRoute,
         postLoginRoute,
         postLogoutRoute,
         postInviteRequestRoute,
@@ -218,8 +237,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
-function createRouteServices(context: AppContext): RouteServices {
+function createRouteServices(
+  context: AppContext,
+  listeningAddress: () => AddressInfo | string | null,
+): RouteServices {
   const now = context.now ?? (() => new Date());
+  const wait = context.sleep ?? sleep;
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
@@ -233,6 +256,8 @@ function createRouteServices(context: AppContext): RouteServices {
     audit,
     auditReader: createAuditLogReader({ db: context.db }),
     sessions,
+    sessionCookies: createSessionCookies({ publicUrl: context.publicUrl }),
+    joinFeed: createJoinFeed({ db: context.db }),
     identity: createIdentityService({
       db: context.db,
       sessions,
@@ -240,12 +265,22 @@ function createRouteServices(context: AppContext): RouteServices {
       audit,
       mailer: context.mailer,
       captcha: context.captcha ?? noCaptcha,
-      publicUrl: (origin) => context.publicUrl ?? origin,
+      inviteLinkBase: createInviteLinkBase({
+        publicUrl: context.publicUrl,
+        production: context.production ?? false,
+        listeningAddress,
+      }),
       exposeInviteTokens: context.exposeInviteTokens ?? false,
       now,
+      sleep: wait,
     }),
     licenses: createLicenseService({ db: context.db, sessions, now }),
-    requireAdmin: createAdminGate({ adminToken: context.adminToken, throttle, audit }),
+    requireAdmin: createAdminGate({
+      adminToken: context.adminToken,
+      throttle,
+      audit,
+      sleep: wait,
+    }),
     masterWallet: createMasterWalletService({
       db: context.db,
       vault: context.vault,

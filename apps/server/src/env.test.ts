@@ -64,6 +64,47 @@ describe('loadEnv', () => {
     });
   });
 
+  it('keeps only the origin of FLEET_PUBLIC_URL and refuses anything with a path, query or credentials', () => {
+    expect(loadEnv({}).publicUrl).toBeUndefined();
+    expect(loadEnv({ FLEET_PUBLIC_URL: 'https://Fleet.Example.com/' }).publicUrl).toBe(
+      'https://fleet.example.com',
+    );
+    expect(loadEnv({ FLEET_PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe(
+      'http://10.0.0.5:8080',
+    );
+    for (const value of [
+      'fleet.example.com',
+      'ftp://fleet.example.com',
+      'https://fleet.example.com/console',
+      'https://fleet.example.com/?x=1',
+      'https://user:pw@fleet.example.com',
+    ]) {
+      expect(() => loadEnv({ FLEET_PUBLIC_URL: value }), value).toThrow(
+        'Invalid environment variable FLEET_PUBLIC_URL: must be the origin operators reach Fleet at, such as https://fleet.example.com',
+      );
+    }
+  });
+
+  it('reads FLEET_TRUST_PROXY as off, all, a hop count or a list of proxy addresses', () => {
+    expect(loadEnv({}).trustProxy).toEqual({ kind: 'none' });
+    expect(loadEnv({ FLEET_TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadEnv({ FLEET_TRUST_PROXY: '0' }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadEnv({ FLEET_TRUST_PROXY: 'TRUE' }).trustProxy).toEqual({ kind: 'all' });
+    expect(loadEnv({ FLEET_TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(
+      loadEnv({ FLEET_TRUST_PROXY: '10.0.0.2, 172.16.0.0/12, ::1, loopback, 10.1.0.0/255.255.0.0' })
+        .trustProxy,
+    ).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.2', '172.16.0.0/12', '::1', 'loopback', '10.1.0.0/255.255.0.0'],
+    });
+    for (const value of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '99']) {
+      expect(() => loadEnv({ FLEET_TRUST_PROXY: value }), value).toThrow(
+        'Invalid environment variable FLEET_TRUST_PROXY',
+      );
+    }
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

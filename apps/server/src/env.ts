@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 
 /**
  * The only module that reads `process.env`. Everything is validated once at boot; a bad value
@@ -98,8 +99,50 @@ const envSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || /^https?:\/\//.test(value), { message: 'must be an http(s) URL' }),
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = publicOriginOf(value);
+      if (origin === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be the origin operators reach Fleet at, such as https://fleet.example.com',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  FLEET_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const setting = parseTrustProxy(value);
+      if (typeof setting === 'string') {
+        context.addIssue({ code: 'custom', message: setting });
+        return z.NEVER;
+      }
+      return setting;
+    }),
 });
+
+/** `scheme://host[:port]` of an http(s) URL with nothing after the host but `/`, else undefined. */
+function publicOriginOf(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const plain =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    !value.endsWith('?') &&
+    !value.endsWith('#');
+  return plain ? url.origin : undefined;
+}
 
 export interface Env {
   readonly nodeEnv: 'development' | 'production' | 'test';
@@ -132,7 +175,13 @@ export interface Env {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly captchaVerifyUrl: string | undefined;
+  /**
+   * The origin operators reach Fleet at (`https://fleet.example.com`): invite links point there,
+   * cross-site checks compare with it, and https makes the session cookie `Secure`.
+   */
   readonly publicUrl: string | undefined;
+  /** Which peers may say who the client is (`X-Forwarded-*`); none by default. */
+  readonly trustProxy: TrustProxySetting;
 }
 
 export class EnvError extends Error {
@@ -181,6 +230,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: env.FLEET_SMTP_URL || undefined,
     mailFrom: env.FLEET_MAIL_FROM,
     captchaVerifyUrl: env.FLEET_CAPTCHA_VERIFY_URL || undefined,
-    publicUrl: env.FLEET_PUBLIC_URL || undefined,
+    publicUrl: env.FLEET_PUBLIC_URL,
+    trustProxy: env.FLEET_TRUST_PROXY,
   };
 }

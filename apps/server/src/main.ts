@@ -154,6 +154,8 @@ async function main(env: Env): Promise<void> {
     },
     exposeInviteTokens: !production,
     publicUrl: env.publicUrl,
+    trustProxy: env.trustProxy,
+    production,
     webDistDir: env.serveWeb && webBuilt ? DEFAULT_WEB_DIST : undefined,
     adminPath: env.adminPath,
   });

@@ -6,6 +6,8 @@ export * from './api/health';
 export * from './api/error-body';
 export * from './api/auth';
 export * from './api/admin';
+export * from './api/notifications';
+export * from './license/mask-license-key';
 export * from './api/master-wallet';
 export * from './api/audit-log';
 export * from './keys/ed25519-public-key';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { maskLicenseKey } from '@fleet/core';
 import { schema } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import { eq } from 'drizzle-orm';
@@ -18,11 +19,14 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
   let harness: TestApp;
   let app: FastifyInstance;
   let clock = Date.now();
+  let inviteAddress = 0;
 
   beforeAll(async () => {
     harness = await createTestApp(kind, {
       now: () => new Date(clock),
       sessionPolicy: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
+      // Throttled answers wait; sign-in-throttle.test.ts checks how long. Not waited for here.
+      sleep: () => Promise.resolve(),
     });
     app = harness.app;
   });
@@ -41,9 +45,15 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
         payload: { durationDays: 30, tier: 'basic', batch: 1, maxUses: 1, ...body },
       }),
     ).json<{ keys: { key: string }[] }>().keys[0]?.key ?? '';
+  // Each from its own address: invite requests are limited per address (invites-and-activation.test.ts).
   const invite = async (email: string) =>
     expectOk(
-      await app.inject({ method: 'POST', url: '/api/auth/invite-request', payload: { email } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/invite-request',
+        remoteAddress: `198.19.0.${++inviteAddress}`,
+        payload: { email },
+      }),
     ).json<{
       token: string;
     }>().token;
@@ -111,8 +121,9 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(response.json()).toMatchObject({
       user: { email: 'activate@example.com' },
-      license: { key: licenseKey },
+      license: { key: maskLicenseKey(licenseKey) },
     });
+    expect(response.body).not.toContain(licenseKey);
     const [row] = await harness.database.db
       .select()
       .from(schema.licenseKeys)
@@ -309,7 +320,7 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
     expect(again.json<{ error: string }>().error).toBe('This licence key has been revoked');
   });
 
-  it('throttles 100 wrong passwords: a few are checked, the rest are refused with 429 until the lock ends', async () => {
+  it('throttles 100 wrong passwords from one address: 20 are checked, the rest refused with 429 until the lock ends', async () => {
     await createOperator(app, 'target@example.com', 'the real password');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 100; attempt++) {
@@ -321,12 +332,12 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
       });
       statuses.push(response.statusCode);
     }
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(80);
     const locked = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      remoteAddress: '198.51.100.8',
+      remoteAddress: '198.51.100.7',
       payload: { email: 'target@example.com', password: 'the real password' },
     });
     expect(locked.statusCode).toBe(429);
@@ -342,13 +353,25 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
       const later = await app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        remoteAddress: '198.51.100.8',
+        remoteAddress: '198.51.100.7',
         payload: { email: 'target@example.com', password: 'the real password' },
       });
       expect(later.statusCode).toBe(200);
     } finally {
       clock -= 2 * 3_600_000;
     }
+  });
+
+  it('answers /api/auth/me with the licence key masked', async () => {
+    const operator = await createOperator(app, 'masked@example.com');
+    const response = await me(operator.cookie);
+    expect(response.json()).toMatchObject({
+      license: { key: maskLicenseKey(operator.licenseKey) },
+    });
+    expect(response.body).not.toContain(operator.licenseKey);
+    expect(response.json<{ license: { key: string } }>().license.key).toMatch(
+      /^FLEET-[0-9A-Z]{5}-•{5}-•{5}-[0-9A-Z]{5}$/,
+    );
   });
 
   async function createOperatorWithKey(email: string, licenseKey: string) {

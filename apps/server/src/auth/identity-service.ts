@@ -1,4 +1,10 @@
-import { FleetError, UNLIMITED_USES, type SessionResponse } from '@fleet/core';
+import {
+  FleetError,
+  isEmailAddress,
+  maskLicenseKey,
+  UNLIMITED_USES,
+  type SessionResponse,
+} from '@fleet/core';
 import { schema, type FleetDatabase } from '@fleet/db';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
@@ -8,14 +14,17 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hash
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 import type { AuthenticatedSession, SessionStore } from './session-store';
 import {
+  INVITE_EMAIL_POLICY,
+  INVITE_IP_POLICY,
+  LOGIN_ACCOUNT_DELAY,
   LOGIN_ACCOUNT_POLICY,
   LOGIN_IP_POLICY,
-  INVITE_IP_POLICY,
-  sleep,
   type Throttle,
 } from './throttle';
 
 export const INVITE_LIFETIME_MS = 72 * 60 * 60_000;
+/** The audit action of an activation: a new member joining a licence's tenant. */
+export const JOIN_ACTION = 'auth.activate';
 
 export interface RequestMeta {
   readonly ip: string | undefined;
@@ -29,11 +38,13 @@ export interface IdentityContext {
   readonly audit: AuditLog;
   readonly mailer: Mailer;
   readonly captcha: CaptchaVerifier;
-  /** Where invite links point: the configured public URL or the address the request came to. */
-  readonly publicUrl: (requestOrigin: string) => string;
+  /** The origin invite links point to (`createInviteLinkBase`); throws when there is none. */
+  readonly inviteLinkBase: () => string;
   /** Development builds hand the invite token back in the response (spec 1 §7). */
   readonly exposeInviteTokens: boolean;
   readonly now?: () => Date;
+  /** How a throttled answer waits; tests pass one that records instead of waiting. */
+  readonly sleep: (ms: number) => Promise<void>;
 }
 
 export interface SignedIn {
@@ -43,6 +54,8 @@ export interface SignedIn {
 }
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
+/** The audit log's actor for a sign-in whose "e-mail" was not an address: what was typed is not kept. */
+export const NOT_AN_EMAIL_ACTOR = 'anonymous';
 
 export function createIdentityService(context: IdentityContext) {
   const now = context.now ?? (() => new Date());
@@ -71,7 +84,7 @@ export function createIdentityService(context: IdentityContext) {
       session: {
         user: { id: user.id, email: user.email, role: user.role },
         license: {
-          key: license.key,
+          key: maskLicenseKey(license.key),
           tier: license.tier,
           expires_at: license.expiresAt.toISOString(),
         },
@@ -85,7 +98,7 @@ export function createIdentityService(context: IdentityContext) {
       return {
         user: session.user,
         license: {
-          key: session.license.key,
+          key: maskLicenseKey(session.license.key),
           tier: session.license.tier,
           expires_at: session.license.expiresAt.toISOString(),
         },
@@ -93,31 +106,49 @@ export function createIdentityService(context: IdentityContext) {
       };
     },
 
+    /**
+     * Decision 015: failures from one client address lock that address (429 with Retry-After);
+     * failures on one account only slow every attempt on it, the right password included, so
+     * nobody can lock its owner out. What was typed as the e-mail is kept (throttle key, audit
+     * actor) only when it is an address.
+     */
     async login(input: { email: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
-      const keys = [`login-account:${input.email}`, `login-ip:${meta.ip ?? 'unknown'}`];
+      const ipKey = `login-ip:${meta.ip ?? 'unknown'}`;
       await context.throttle.assertOpen(
-        keys,
+        [ipKey],
         (seconds) =>
           `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
       );
-      const [user] = await context.db.select().from(users).where(eq(users.email, input.email));
+      const email = isEmailAddress(input.email) ? input.email : undefined;
+      const accountKey = email === undefined ? undefined : `login-account:${email}`;
+      if (accountKey) {
+        await context.sleep(await context.throttle.delayFor(accountKey, LOGIN_ACCOUNT_DELAY));
+      }
+      const [user] =
+        email === undefined
+          ? []
+          : await context.db.select().from(users).where(eq(users.email, email));
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false);
       if (!user || !valid) {
-        const delay = Math.max(
-          await context.throttle.recordFailure([keys[0] ?? ''], LOGIN_ACCOUNT_POLICY),
-          await context.throttle.recordFailure([keys[1] ?? ''], LOGIN_IP_POLICY),
-        );
+        await context.throttle.recordFailure([ipKey], LOGIN_IP_POLICY);
+        if (accountKey) await context.throttle.recordFailure([accountKey], LOGIN_ACCOUNT_POLICY);
         await context.audit.record({
-          actor: input.email,
+          actor: email ?? NOT_AN_EMAIL_ACTOR,
           action: 'auth.login',
           outcome: 'failure',
           tenantId: user?.tenantId,
           ip: meta.ip,
-          detail: { reason: user ? 'wrong password' : 'unknown account' },
+          detail: {
+            reason:
+              email === undefined
+                ? 'not an e-mail address'
+                : user
+                  ? 'wrong password'
+                  : 'unknown account',
+          },
         });
-        await sleep(delay);
         throw new FleetError('UNAUTHORIZED', INVALID_CREDENTIALS);
       }
       const license = await licenseOfTenant(user.tenantId);
@@ -133,7 +164,7 @@ export function createIdentityService(context: IdentityContext) {
         });
         throw new FleetError('FORBIDDEN', refusal);
       }
-      await context.throttle.reset(keys[0] ?? '');
+      if (accountKey) await context.throttle.reset(accountKey);
       const signedIn = await signIn(user, meta);
       await context.audit.record({
         actor: user.email,
@@ -162,16 +193,24 @@ export function createIdentityService(context: IdentityContext) {
       }
     },
 
+    /**
+     * Spec 1 §7's answers (201, 202, 409) stay, so whether an e-mail has an account can be asked;
+     * every request is counted before anything is looked up, per client address and per e-mail,
+     * so it cannot be asked about many (decision 015). The captcha, when configured, comes next.
+     */
     async requestInvite(
       input: { email: string; captchaToken?: string | undefined },
-      meta: RequestMeta & { origin: string },
+      meta: RequestMeta,
     ): Promise<{ status: 201 | 202; inviteExpiresAt: string; token?: string }> {
+      const linkBase = context.inviteLinkBase();
       const ipKey = `invite-ip:${meta.ip ?? 'unknown'}`;
+      const emailKey = `invite-email:${input.email}`;
       await context.throttle.assertOpen(
-        [ipKey],
+        [ipKey, emailKey],
         () => 'Too many invite requests. Please try again later.',
       );
       await context.throttle.recordFailure([ipKey], INVITE_IP_POLICY);
+      await context.throttle.recordFailure([emailKey], INVITE_EMAIL_POLICY);
       await context.captcha.verify(input.captchaToken, meta.ip);
       const [existingUser] = await context.db
         .select({ id: users.id })
@@ -217,7 +256,7 @@ export function createIdentityService(context: IdentityContext) {
           expiresAt,
         });
       }
-      const link = `${context.publicUrl(meta.origin)}/invite/activate?token=${encodeURIComponent(token)}`;
+      const link = `${linkBase}/invite/activate?token=${encodeURIComponent(token)}`;
       await context.mailer.send({
         to: input.email,
         subject: 'Your Fleet invite',
@@ -250,7 +289,7 @@ export function createIdentityService(context: IdentityContext) {
     ): Promise<SignedIn> {
       const at = now();
       const passwordHash = await hashPassword(input.password);
-      const user = await context.db.transaction(async (tx) => {
+      const { user, licenseKey } = await context.db.transaction(async (tx) => {
         const [invite] = await tx
           .select()
           .from(invites)
@@ -301,14 +340,16 @@ export function createIdentityService(context: IdentityContext) {
           .values({ tenantId: license.tenantId, email: invite.email, passwordHash })
           .returning();
         if (!created) throw new FleetError('INTERNAL', 'The account could not be created');
-        return created;
+        return { user: created, licenseKey: license.key };
       });
+      // The join: read back by the members' notification feed (`join-feed.ts`).
       await context.audit.record({
         actor: user.email,
-        action: 'auth.activate',
+        action: JOIN_ACTION,
         outcome: 'success',
         tenantId: user.tenantId,
         ip: meta.ip,
+        detail: { license: maskLicenseKey(licenseKey) },
       });
       return signIn(user, meta);
     },

@@ -10,26 +10,33 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE] || undefined;
 }
 
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  expiresAt: Date,
-): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: request.protocol === 'https',
-    expires: expiresAt,
-  });
+export interface SessionCookies {
+  set(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void;
+  clear(request: FastifyRequest, reply: FastifyReply): void;
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.clearCookie(SESSION_COOKIE, {
+/**
+ * The session cookie: `HttpOnly; SameSite=Strict; Path=/`, and `Secure` when Fleet's public URL
+ * is https (behind a TLS-terminating proxy the last hop is plain http, but the browser's is not)
+ * or when the request came over https as far as the trusted proxies say (`request.protocol`
+ * reads `X-Forwarded-Proto` only from a trusted proxy).
+ */
+export function createSessionCookies(context: {
+  readonly publicUrl: string | undefined;
+}): SessionCookies {
+  const publicHttps = context.publicUrl?.startsWith('https://') ?? false;
+  const options = (request: FastifyRequest) => ({
     httpOnly: true,
-    sameSite: 'strict',
+    sameSite: 'strict' as const,
     path: '/',
-    secure: request.protocol === 'https',
+    secure: publicHttps || request.protocol === 'https',
   });
+  return {
+    set(request, reply, token, expiresAt) {
+      void reply.setCookie(SESSION_COOKIE, token, { ...options(request), expires: expiresAt });
+    },
+    clear(request, reply) {
+      void reply.clearCookie(SESSION_COOKIE, options(request));
+    },
+  };
 }

@@ -3,6 +3,8 @@ import type { LicenseService } from '../admin/license-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuditLogReader } from '../audit/audit-log-reader';
 import type { IdentityService } from '../auth/identity-service';
+import type { JoinFeed } from '../auth/join-feed';
+import type { SessionCookies } from '../auth/session-cookie';
 import type { SessionStore } from '../auth/session-store';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
 import type { GroupsService } from '../organize/groups-service';
@@ -18,7 +20,9 @@ import type { WalletListService } from '../wallets/wallet-list-service';
 /** What routes may call: services, never the database directly. */
 export interface RouteServices {
   readonly sessions: SessionStore;
+  readonly sessionCookies: SessionCookies;
   readonly identity: IdentityService;
+  readonly joinFeed: JoinFeed;
   readonly licenses: LicenseService;
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;

@@ -1,17 +1,13 @@
-/**
- * The active licence key, shortened for the bar: `FLEET-ABCDE…VWXYZ` keeps the prefix and first
- * group (what an operator recognises) and the last group (what tells two keys apart).
- */
-export function shortenLicenseKey(key: string): string {
-  const text = key.trim();
-  const groups = text.split('-');
-  if (groups.length >= 4) return `${groups[0]}-${groups[1]}…${groups.at(-1)}`;
-  return text.length <= 13 ? text : `${text.slice(0, 6)}…${text.slice(-5)}`;
-}
+import { maskLicenseKey } from '@fleet/core';
 
+/**
+ * The active licence key as the bar shows it: masked by core's one rule (the prefix, the first and
+ * the last group), whatever the server sent. The session already carries it masked; masking again
+ * changes nothing, and keeps the bar safe if a full key ever reached it.
+ */
 export function licenseIndicatorText(license: {
   readonly key: string;
   readonly tier: string;
 }): string {
-  return `${shortenLicenseKey(license.key)} · ${license.tier}`;
+  return `${maskLicenseKey(license.key)} · ${license.tier}`;
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** `GET /api/auth/me`, `POST /api/auth/login`, `POST /api/auth/activate` (spec 1 §3 Session, §7). */
+/**
+ * `GET /api/auth/me`, `POST /api/auth/login`, `POST /api/auth/activate` (spec 1 §3 Session, §7).
+ * `license.key` is masked (`maskLicenseKey`): the session never hands the credential back.
+ */
 export const sessionResponseSchema = z.object({
   token: z.string().optional(),
   user: z.object({ id: z.string(), email: z.string(), role: z.string() }),
@@ -20,6 +23,18 @@ const email = (requiredMessage: string) =>
     .min(1, requiredMessage)
     .max(EMAIL_MAX_LENGTH, 'Email is too long')
     .transform((value) => value.toLowerCase());
+
+const emailAddressSchema = z.string().email();
+
+/**
+ * Whether a normalised e-mail (trimmed, lower-cased, as the request schemas leave it) is an
+ * address at all. Sign-in accepts any text in the field (spec 1 §5 asks only that it be there), so
+ * whatever was typed is checked before it is kept anywhere: a private key pasted into the field is
+ * not an address and must not land in a log or a table.
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && emailAddressSchema.safeParse(value).success;
+}
 
 /** Spec 1 §5 "Sign-in and invite": the messages are the contract's words. */
 export const loginRequestSchema = z.object({

@@ -1,15 +1,17 @@
 import { activateRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../auth/request-session';
-import { setSessionCookie } from '../../auth/session-cookie';
 import type { RouteServices } from '../route-services';
 
 /** `POST /api/auth/activate { token, password, licenseKey }`: the account, on the licence's tenant. */
-export function postActivateRoute(app: FastifyInstance, { identity }: RouteServices): void {
+export function postActivateRoute(
+  app: FastifyInstance,
+  { identity, sessionCookies }: RouteServices,
+): void {
   app.post('/auth/activate', async (request, reply) => {
     const input = activateRequestSchema.parse(request.body);
     const signedIn = await identity.activate(input, requestMeta(request));
-    setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+    sessionCookies.set(request, reply, signedIn.token, signedIn.expiresAt);
     return reply.status(201).send(signedIn.session);
   });
 }

@@ -1,5 +1,5 @@
 import { inviteRequestSchema } from '@fleet/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../auth/request-session';
 import type { RouteServices } from '../route-services';
 
@@ -7,14 +7,7 @@ import type { RouteServices } from '../route-services';
 export function postInviteRequestRoute(app: FastifyInstance, { identity }: RouteServices): void {
   app.post('/auth/invite-request', async (request, reply) => {
     const input = inviteRequestSchema.parse(request.body);
-    const { status, ...body } = await identity.requestInvite(input, {
-      ...requestMeta(request),
-      origin: originOf(request),
-    });
+    const { status, ...body } = await identity.requestInvite(input, requestMeta(request));
     return reply.status(status).send(body);
   });
-}
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }

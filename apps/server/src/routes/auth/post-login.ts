@@ -1,15 +1,17 @@
 import { loginRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../auth/request-session';
-import { setSessionCookie } from '../../auth/session-cookie';
 import type { RouteServices } from '../route-services';
 
 /** `POST /api/auth/login { email, password }`: a new session token in an httpOnly cookie. */
-export function postLoginRoute(app: FastifyInstance, { identity }: RouteServices): void {
+export function postLoginRoute(
+  app: FastifyInstance,
+  { identity, sessionCookies }: RouteServices,
+): void {
   app.post('/auth/login', async (request, reply) => {
     const input = loginRequestSchema.parse(request.body);
     const signedIn = await identity.login(input, requestMeta(request));
-    setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+    sessionCookies.set(request, reply, signedIn.token, signedIn.expiresAt);
     return signedIn.session;
   });
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { requestMeta, sessionOf } from '../../auth/request-session';
-import { clearSessionCookie, sessionTokenOf } from '../../auth/session-cookie';
+import { sessionTokenOf } from '../../auth/session-cookie';
 import type { RouteServices } from '../route-services';
 
 /** `POST /api/auth/logout`: ends the session on the server, not only in the browser. */
-export function postLogoutRoute(app: FastifyInstance, { identity, sessions }: RouteServices): void {
+export function postLogoutRoute(
+  app: FastifyInstance,
+  { identity, sessions, sessionCookies }: RouteServices,
+): void {
   app.post('/auth/logout', async (request, reply) => {
     const session = await sessionOf(request, sessions);
     await identity.logout(sessionTokenOf(request), session, requestMeta(request));
-    clearSessionCookie(request, reply);
+    sessionCookies.clear(request, reply);
     return { success: true };
   });
 }

@@ -2,7 +2,6 @@ import { newPasswordSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requestMeta, requireSession } from '../../auth/request-session';
-import { setSessionCookie } from '../../auth/session-cookie';
 import type { RouteServices } from '../route-services';
 
 const bodySchema = z.object({
@@ -16,13 +15,13 @@ const bodySchema = z.object({
 /** `POST /api/auth/password`: every session of the account ends; this browser gets a new one. */
 export function postPasswordRoute(
   app: FastifyInstance,
-  { identity, sessions }: RouteServices,
+  { identity, sessions, sessionCookies }: RouteServices,
 ): void {
   app.post('/auth/password', async (request, reply) => {
     const session = await requireSession(request, sessions);
     const input = bodySchema.parse(request.body);
     const signedIn = await identity.changePassword(session, input, requestMeta(request));
-    setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+    sessionCookies.set(request, reply, signedIn.token, signedIn.expiresAt);
     return signedIn.session;
   });
 }

@@ -1,12 +1,18 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useSession } from '../session/use-session';
 import { setInboxOpen, useInboxOpen } from './inbox-visibility';
 import { NotificationInbox } from './notification-inbox';
 import { useNotifications } from './notification-store';
 import { badgeText, unreadCount } from './notifications';
+import { useNotificationFeed } from './use-notification-feed';
 
-/** The header's bell (spec 1 §2): unread badge capped at "99+", the inbox in a popover. */
+/**
+ * The header's bell (spec 1 §2): unread badge capped at "99+", the inbox in a popover. Shown only
+ * to a signed-in operator, so it is also where the server's notifications are fetched.
+ */
 export function NotificationBell() {
+  useNotificationFeed(useSession().data?.user.id);
   const notifications = useNotifications();
   const open = useInboxOpen();
   const unread = unreadCount(notifications);

@@ -1,10 +1,15 @@
 import { useSyncExternalStore } from 'react';
+import type { FeedNotification } from '@fleet/core';
 import {
+  NOTIFICATIONS_FEED_CURSOR_STORAGE_KEY,
   NOTIFICATIONS_OWNER_STORAGE_KEY,
   NOTIFICATIONS_STORAGE_KEY,
   allRead,
   createNotification,
+  feedCursorFor,
+  nextFeedCursor,
   parseStoredNotifications,
+  withFeedNotifications,
   withNotification,
   type AppNotification,
   type NotificationInput,
@@ -15,7 +20,9 @@ import {
  * callers outside React (the toast provider) share one list that survives a reload.
  */
 const listeners = new Set<() => void>();
-let current: readonly AppNotification[] = parseStoredNotifications(readStored());
+let current: readonly AppNotification[] = parseStoredNotifications(
+  readItem(NOTIFICATIONS_STORAGE_KEY),
+);
 let sequence = 0;
 
 export function useNotifications(): readonly AppNotification[] {
@@ -74,9 +81,41 @@ export function claimNotifications(userId: string): void {
   }
 }
 
-function readStoredOwner(): string | null {
+/** Where this user's server feed was read up to (an ISO instant), or undefined to start over. */
+export function serverFeedCursor(userId: string): string | undefined {
+  return feedCursorFor(readItem(NOTIFICATIONS_FEED_CURSOR_STORAGE_KEY), userId);
+}
+
+/**
+ * A server feed answer for this user: its entries join the inbox (once each, even across reloads
+ * and after Clear All, because the cursor moves past them) and the cursor moves to the newest.
+ */
+export function receiveServerNotifications(
+  userId: string,
+  entries: readonly FeedNotification[],
+): void {
+  claimNotifications(userId);
+  const since = serverFeedCursor(userId);
+  update(withFeedNotifications(current, entries));
+  const next = nextFeedCursor(since, entries);
+  if (next === undefined || next === since) return;
   try {
-    return localStorage.getItem(NOTIFICATIONS_OWNER_STORAGE_KEY);
+    localStorage.setItem(
+      NOTIFICATIONS_FEED_CURSOR_STORAGE_KEY,
+      JSON.stringify({ userId, since: next }),
+    );
+  } catch {
+    // Storage refused: the ids already in the inbox still keep the entries from coming twice.
+  }
+}
+
+function readStoredOwner(): string | null {
+  return readItem(NOTIFICATIONS_OWNER_STORAGE_KEY);
+}
+
+function readItem(key: string): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -107,14 +146,4 @@ function onStorage(event: StorageEvent): void {
   if (event.key !== NOTIFICATIONS_STORAGE_KEY) return;
   current = parseStoredNotifications(event.newValue);
   for (const listener of listeners) listener();
-}
-
-function readStored(): string | null {
-  try {
-    return typeof localStorage === 'undefined'
-      ? null
-      : localStorage.getItem(NOTIFICATIONS_STORAGE_KEY);
-  } catch {
-    return null;
-  }
 }

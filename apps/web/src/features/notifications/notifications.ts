@@ -1,3 +1,4 @@
+import type { FeedNotification } from '@fleet/core';
 import { z } from 'zod';
 
 /**
@@ -13,6 +14,8 @@ export const BADGE_CAP = 99;
 export const NOTIFICATIONS_STORAGE_KEY = 'fleet.notifications';
 /** The user id whose inbox is stored (see `claimNotifications`). */
 export const NOTIFICATIONS_OWNER_STORAGE_KEY = 'fleet.notifications.owner';
+/** Where the server feed was read up to, for which user (see `feedCursorFor`). */
+export const NOTIFICATIONS_FEED_CURSOR_STORAGE_KEY = 'fleet.notifications.feed';
 
 const notificationSchema = z.object({
   id: z.string().min(1),
@@ -103,4 +106,64 @@ export function relativeTime(timestamp: number, now: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
   return `${Math.floor(hours / 24)} d ago`;
+}
+
+/**
+ * Entries from the server's feed (`GET /api/notifications`) merged into the inbox: unread, at the
+ * time they happened, never twice (an id already in the inbox is skipped), newest first, the last
+ * 50 kept.
+ */
+export function withFeedNotifications(
+  list: readonly AppNotification[],
+  entries: readonly FeedNotification[],
+): readonly AppNotification[] {
+  const known = new Set(list.map((entry) => entry.id));
+  const added = entries
+    .filter((entry) => !known.has(entry.id))
+    .map((entry) =>
+      Object.freeze({
+        id: entry.id,
+        title: entry.title,
+        message: entry.message,
+        severity: entry.severity,
+        txId: null,
+        timestamp: Date.parse(entry.at),
+        read: false,
+      }),
+    );
+  if (added.length === 0) return list;
+  return Object.freeze(
+    [...added, ...list]
+      .sort((a, b) => b.timestamp - a.timestamp)
+      .slice(0, NOTIFICATION_HISTORY_LIMIT),
+  );
+}
+
+const feedCursorSchema = z.object({ userId: z.string(), since: z.string() });
+
+/**
+ * The instant the feed was read up to for this user, from its stored form; undefined for another
+ * user's cursor or none (then the feed starts from the beginning: the server sends only what
+ * happened since the user's account was made, at most 50).
+ */
+export function feedCursorFor(stored: string | null, userId: string): string | undefined {
+  if (!stored) return undefined;
+  try {
+    const parsed = feedCursorSchema.safeParse(JSON.parse(stored));
+    return parsed.success && parsed.data.userId === userId ? parsed.data.since : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cursor after a feed answer: the newest instant seen, kept when the answer had nothing. */
+export function nextFeedCursor(
+  since: string | undefined,
+  entries: readonly FeedNotification[],
+): string | undefined {
+  return entries.reduce<string | undefined>(
+    (newest, entry) =>
+      newest === undefined || Date.parse(entry.at) > Date.parse(newest) ? entry.at : newest,
+    since,
+  );
 }

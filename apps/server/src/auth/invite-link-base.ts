@@ -1,0 +1,38 @@
+import type { AddressInfo } from 'node:net';
+import { FleetError } from '@fleet/core';
+
+export const NO_PUBLIC_URL_MESSAGE =
+  'Invites cannot be sent: the server has no public URL (FLEET_PUBLIC_URL).';
+
+/**
+ * Where the links Fleet mails point. Never a request header: whoever sends the request chooses
+ * its `Host`, and with it the site an invite would send its reader to.
+ *
+ * - `FLEET_PUBLIC_URL` when it is set;
+ * - else, outside production, the address the server listens on (a wildcard address as
+ *   `localhost`), or `http://localhost` before it listens (tests through `inject`);
+ * - else (production without a public URL) nothing: the invite is refused, since a link to the
+ *   listen address behind a proxy leads nowhere.
+ */
+export function createInviteLinkBase(context: {
+  readonly publicUrl: string | undefined;
+  readonly production: boolean;
+  readonly listeningAddress: () => AddressInfo | string | null;
+}): () => string {
+  return () => {
+    if (context.publicUrl) return context.publicUrl;
+    if (context.production) throw new FleetError('UNAVAILABLE', NO_PUBLIC_URL_MESSAGE);
+    return listenOrigin(context.listeningAddress());
+  };
+}
+
+function listenOrigin(address: AddressInfo | string | null): string {
+  if (address === null || typeof address === 'string') return 'http://localhost';
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard
+    ? 'localhost'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}
