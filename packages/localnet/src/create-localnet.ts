@@ -167,6 +167,7 @@ export async function createLocalnet<E extends string = never>(
   const stopClock = startSlotClock(chain, {
     slotIntervalMs,
     transactionsPerSlot: options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT,
+    onError,
   });
 
   const urls: Record<string, LocalnetEndpointUrls> = {};
