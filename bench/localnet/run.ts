@@ -1,9 +1,14 @@
 // Localnet throughput over loopback, no injected latency. The localnet runs in its own process
 // (as `npm run localnet` does) so that client and server do not share one event loop; the client
 // keeps a fixed number of requests in flight on keep-alive connections. Prints figures only.
+// Sends are measured twice: in memory, and persisted to a data directory (every landed
+// transaction written to the log before its answer), with the log's size per transfer.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
@@ -30,11 +35,15 @@ interface BenchServer {
   readonly child: ChildProcess;
 }
 
-function startLocalnet(): Promise<BenchServer> {
+function startLocalnet(dataDir?: string): Promise<BenchServer> {
   const server = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', server], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', server, ...(dataDir ? [dataDir] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -121,6 +130,56 @@ async function signTransfers(
   return out;
 }
 
+const SENDS = 3_000;
+
+/** Signs SENDS transfers from `payer`, sends them all and counts the ones that landed. */
+async function measureSends(
+  url: string,
+  payer: KeyPairSigner,
+  recipients: string[],
+): Promise<{ perSecond: number; failed: number; landed: number; signingPerSecond: number }> {
+  const { value: blockhash } = await call<{
+    value: { blockhash: Blockhash; lastValidBlockHeight: number };
+  }>(url, 'getLatestBlockhash', []);
+  const signingStarted = performance.now();
+  const transactions = await signTransfers(
+    payer,
+    recipients,
+    {
+      blockhash: blockhash.blockhash,
+      lastValidBlockHeight: BigInt(blockhash.lastValidBlockHeight),
+    },
+    SENDS,
+  );
+  const signingSeconds = (performance.now() - signingStarted) / 1000;
+  const countBefore = await call<number>(url, 'getTransactionCount', []);
+  const send = await drive(
+    SENDS,
+    (i) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'sendTransaction',
+        params: [transactions[i], { encoding: 'base64' }],
+      }),
+    url,
+  );
+  const landed = (await call<number>(url, 'getTransactionCount', [])) - countBefore;
+  return {
+    perSecond: (send.perSecond * landed) / SENDS,
+    failed: send.failed,
+    landed,
+    signingPerSecond: SENDS / signingSeconds,
+  };
+}
+
+/** Bytes of the transaction log files in a localnet data directory. */
+function directoryLogBytes(dir: string): number {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+}
+
 const { url, tokenOwners, child } = await startLocalnet();
 try {
   const rows: [string, string, string, string][] = [];
@@ -167,39 +226,36 @@ try {
   ]);
   rows.push(['getTokenAccountsByOwner (jsonParsed)', '5,000', tokens.perSecond.toFixed(0), '-']);
 
-  const sends = 3_000;
-  const payer = wallets[0] as KeyPairSigner;
-  const { value: blockhash } = await call<{
-    value: { blockhash: Blockhash; lastValidBlockHeight: number };
-  }>(url, 'getLatestBlockhash', []);
-  const signingStarted = performance.now();
-  const transactions = await signTransfers(
-    payer,
-    addresses.slice(1),
-    {
-      blockhash: blockhash.blockhash,
-      lastValidBlockHeight: BigInt(blockhash.lastValidBlockHeight),
-    },
-    sends,
-  );
-  const signingSeconds = (performance.now() - signingStarted) / 1000;
-  const countBefore = await call<number>(url, 'getTransactionCount', []);
-  const send = await drive(
-    sends,
-    (i) =>
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: i,
-        method: 'sendTransaction',
-        params: [transactions[i], { encoding: 'base64' }],
-      }),
-    url,
-  );
-  const landed = (await call<number>(url, 'getTransactionCount', [])) - countBefore;
+  const send = await measureSends(url, wallets[0] as KeyPairSigner, addresses.slice(1));
   rows.push([
     'sendTransaction (SOL transfer, preflight on)',
-    sends.toLocaleString('en'),
-    ((send.perSecond * landed) / sends).toFixed(0),
+    SENDS.toLocaleString('en'),
+    send.perSecond.toFixed(0),
+    '300',
+  ]);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'localnet-bench-'));
+  const persisted = await startLocalnet(dataDir);
+  let persistedSend: Awaited<ReturnType<typeof measureSends>>;
+  let logBytesPerTransfer: number;
+  try {
+    const payer = await generateKeyPairSigner();
+    await call(persisted.url, 'requestAirdrop', [payer.address, 1_000_000_000_000]);
+    for (const address of addresses.slice(1))
+      await call(persisted.url, 'requestAirdrop', [address, 10_000_000_000]);
+    const logBefore = directoryLogBytes(dataDir);
+    persistedSend = await measureSends(persisted.url, payer, addresses.slice(1));
+    logBytesPerTransfer = (directoryLogBytes(dataDir) - logBefore) / persistedSend.landed;
+  } finally {
+    const exited = new Promise((resolve) => persisted.child.once('exit', resolve));
+    persisted.child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  rows.push([
+    'sendTransaction (same, persisted to dataDir)',
+    SENDS.toLocaleString('en'),
+    persistedSend.perSecond.toFixed(0),
     '300',
   ]);
 
@@ -214,10 +270,11 @@ try {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
   console.log(
-    `\nlanded ${landed}/${sends} transfers; failed replies: getBalance ${balance.failed}, getMultipleAccounts ${multiple.failed}, getTokenAccountsByOwner ${tokens.failed} (${sample.value.length} accounts per reply), sendTransaction ${send.failed}`,
+    `\nlanded ${send.landed}/${SENDS} transfers (persisted: ${persistedSend.landed}/${SENDS}); failed replies: getBalance ${balance.failed}, getMultipleAccounts ${multiple.failed}, getTokenAccountsByOwner ${tokens.failed} (${sample.value.length} accounts per reply), sendTransaction ${send.failed} (persisted: ${persistedSend.failed})`,
   );
+  console.log(`persisted log: ${logBytesPerTransfer.toFixed(0)} bytes per SOL transfer`);
   console.log(
-    `(client-side signing of the transfers, not timed above: ${(sends / signingSeconds).toFixed(0)} tx/s)`,
+    `(client-side signing of the transfers, not timed above: ${send.signingPerSecond.toFixed(0)} tx/s)`,
   );
 } finally {
   agent.destroy();

@@ -1,5 +1,6 @@
 // The benchmark's localnet process: starts a localnet on a free port, gives 20 owners two token
-// accounts each (for the token-scan figure) and prints one JSON line describing itself.
+// accounts each (for the token-scan figure) and prints one JSON line describing itself. With a
+// directory as its argument, the localnet persists there.
 
 import { randomBytes } from 'node:crypto';
 
@@ -7,7 +8,8 @@ import { getBase58Decoder } from '@solana/kit';
 
 import { createLocalnet } from '@fleet/localnet';
 
-const localnet = await createLocalnet({ port: 0 });
+const dataDir = process.argv[2];
+const localnet = await createLocalnet({ port: 0, ...(dataDir === undefined ? {} : { dataDir }) });
 const base58 = getBase58Decoder();
 const owners = Array.from({ length: 20 }, () => base58.decode(randomBytes(32)));
 const mints = [

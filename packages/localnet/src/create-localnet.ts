@@ -9,10 +9,9 @@ import { Faucet } from './admin/faucet.js';
 import { LocalChain } from './chain/local-chain.js';
 import { startSlotClock } from './chain/slot-clock.js';
 import { Endpoint } from './faults/endpoint.js';
-import type { TransactionIndex } from './history/transaction-index.js';
 import type { FaultProfile } from './faults/fault-profile.js';
 import { startRpcServer } from './http/rpc-server.js';
-import { ChainStore, loadChain } from './persistence/chain-store.js';
+import { ChainStore, loadChain, type ChainCapture } from './persistence/chain-store.js';
 import type { RpcContext } from './rpc/rpc-context.js';
 import { SubscriptionServer } from './ws/subscription-server.js';
 
@@ -57,15 +56,6 @@ const DEFAULT_MAX_BODY_BYTES = 50 * 1024;
 const DEFAULT_TRANSACTIONS_PER_SLOT = 1_000;
 const ENDPOINT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/**
- * After a crash the snapshot may be older than the last appended transaction; the clock resumes
- * after whichever is later, so slots never run backwards past landed history.
- */
-function restoredSlot(savedSlot: bigint, index: TransactionIndex): bigint {
-  const last = index.all().at(-1);
-  return last !== undefined && last.slot >= savedSlot ? last.slot + 1n : savedSlot;
-}
-
 export async function createLocalnet<E extends string = never>(
   options: LocalnetOptions<E> = {},
 ): Promise<Localnet<E>> {
@@ -84,45 +74,6 @@ export async function createLocalnet<E extends string = never>(
     );
   }
 
-  const restored = options.dataDir === undefined ? null : loadChain(options.dataDir);
-  const chain = new LocalChain({
-    svm: restored?.svm,
-    index: restored?.index,
-    seed: restored?.meta.seed ?? randomBytes(16).toString('hex'),
-    slot: restored === null ? 0n : restoredSlot(BigInt(restored.meta.slot), restored.index),
-    clockOffsetSeconds: restored?.meta.clockOffsetSeconds,
-    onListenerError: onError,
-  });
-  const faucet = new Faucet(chain, restored?.meta.faucetSecret);
-  const assets = new AssetRegistry();
-  for (const [mint, metadata] of restored?.meta.assets ?? []) assets.set(mint, metadata);
-
-  const store =
-    options.dataDir === undefined
-      ? null
-      : new ChainStore(
-          options.dataDir,
-          () => ({
-            state: chain.svm.toBytes(),
-            meta: {
-              version: 1,
-              seed: chain.seed,
-              slot: chain.slot.toString(),
-              clockOffsetSeconds: chain.clockOffset,
-              faucetSecret: faucet.keypair.exportSecret(),
-              assets: assets.entries(),
-            },
-          }),
-          1000,
-          onError,
-        );
-  if (store !== null) {
-    if (restored === null) store.startFresh();
-    chain.on('transaction', (record) => store.appendTransaction(record));
-    chain.on('accounts', () => store.markDirty());
-    store.markDirty();
-  }
-
   const endpoints = new Map<string, Endpoint>([
     ['default', new Endpoint('default', options.defaultProfile)],
   ]);
@@ -131,6 +82,41 @@ export async function createLocalnet<E extends string = never>(
       throw new Error(`invalid endpoint name "${name}"`);
     endpoints.set(name, new Endpoint(name, profile));
   }
+
+  const restored = options.dataDir === undefined ? null : loadChain(options.dataDir);
+  // The store exists before the chain: the chain's first clock reading and the faucet's first
+  // funding are already journal entries.
+  const store: ChainStore | null =
+    options.dataDir === undefined
+      ? null
+      : new ChainStore({
+          dataDir: options.dataDir,
+          loaded: restored,
+          capture: (): ChainCapture => ({
+            state: chain.svm.toBytes(),
+            meta: {
+              seed: chain.seed,
+              slot: chain.slot.toString(),
+              clockOffsetSeconds: chain.clockOffset,
+              faucetSecret: faucet.keypair.exportSecret(),
+              assets: assets.entries(),
+            },
+          }),
+          onError,
+        });
+  const chain = new LocalChain({
+    svm: restored?.svm,
+    index: restored?.index,
+    journal: store ?? undefined,
+    seed: restored?.seed ?? randomBytes(16).toString('hex'),
+    slot: restored?.slot ?? 0n,
+    clockOffsetSeconds: restored?.clockOffsetSeconds,
+    onListenerError: onError,
+  });
+  const faucet = new Faucet(chain, restored?.faucetSecret);
+  const assets = new AssetRegistry();
+  for (const [mint, metadata] of restored?.assets ?? []) assets.set(mint, metadata);
+  store?.snapshotNow();
 
   const contexts = new Map<Endpoint, RpcContext>();
   const contextFor = (endpoint: Endpoint): RpcContext => {
@@ -161,12 +147,16 @@ export async function createLocalnet<E extends string = never>(
     subscriptions,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     onError,
+  }).catch(async (error: unknown) => {
+    await store?.close();
+    throw error;
   });
   const base = server.authority;
 
   const stopClock = startSlotClock(chain, {
     slotIntervalMs,
     transactionsPerSlot: options.transactionsPerSlot ?? DEFAULT_TRANSACTIONS_PER_SLOT,
+    onError,
   });
 
   const urls: Record<string, LocalnetEndpointUrls> = {};
@@ -180,7 +170,7 @@ export async function createLocalnet<E extends string = never>(
     faucet,
     assets,
     endpoints,
-    onAssetsChanged: () => store?.markDirty(),
+    onAssetNamed: (mint, metadata) => store?.assetNamed(mint, metadata),
     onOutage: (name) => subscriptions.terminateEndpoint(name),
   });
 

@@ -23,7 +23,7 @@ import {
 import { transactionErrorText } from '../chain/transaction-error.js';
 import type { Endpoint, EndpointCounters } from '../faults/endpoint.js';
 import type { FaultProfile } from '../faults/fault-profile.js';
-import type { AssetRegistry } from './asset-registry.js';
+import type { AssetMetadata, AssetRegistry } from './asset-registry.js';
 import type { Faucet } from './faucet.js';
 
 export type TokenProgramName = 'token' | 'token-2022';
@@ -90,7 +90,8 @@ export interface AdminDeps {
   readonly faucet: Faucet;
   readonly assets: AssetRegistry;
   readonly endpoints: ReadonlyMap<string, Endpoint>;
-  readonly onAssetsChanged: () => void;
+  /** A mint got its name: persisted before createMint resolves. */
+  readonly onAssetNamed: (mint: string, metadata: AssetMetadata) => void;
   /** An endpoint went down: its open WebSocket connections drop too. */
   readonly onOutage: (endpoint: string) => void;
 }
@@ -171,8 +172,9 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
           owner: program,
           executable: false,
         });
-        assets.set(mint, { name: options.name ?? '', symbol: options.symbol ?? '' });
-        deps.onAssetsChanged();
+        const metadata = { name: options.name ?? '', symbol: options.symbol ?? '' };
+        deps.onAssetNamed(mint, metadata);
+        assets.set(mint, metadata);
         return mint;
       }),
 
@@ -198,14 +200,20 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
         delegatedAmount: 0n,
         closeAuthority: null,
       });
-      chain.writeAccount(address, {
-        lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
-        data,
-        owner: mintAccount.owner,
-        executable: false,
-      });
       const supply = mint.supply - (previous?.amount ?? 0n) + amount;
-      chain.writeAccount(options.mint, { ...mintAccount, data: encodeMint({ ...mint, supply }) });
+      // One change: the account and the mint's supply survive a crash together or not at all.
+      chain.writeAccounts([
+        {
+          address,
+          state: {
+            lamports: chain.minimumBalanceForRentExemption(BigInt(data.length)),
+            data,
+            owner: mintAccount.owner,
+            executable: false,
+          },
+        },
+        { address: options.mint, state: { ...mintAccount, data: encodeMint({ ...mint, supply }) } },
+      ]);
       return address;
     },
 

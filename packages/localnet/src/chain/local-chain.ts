@@ -1,8 +1,9 @@
 // The chain itself: LiteSVM plus what a validator adds around it — a slot clock, blockhashes that
 // expire, fee and balance bookkeeping for every landed transaction, the token secondary index and
 // change events for subscriptions. Everything above this module speaks RPC; nothing below does.
+// With a journal, every change is recorded before anything outside this class can see it.
 
-import { Account, Clock, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
+import { Clock, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
 
 import { decodeBase58, encodeBase58 } from '../codec/base58.js';
 import { encodeBase64 } from '../codec/base64.js';
@@ -10,7 +11,14 @@ import { TransactionIndex } from '../history/transaction-index.js';
 import type { TokenBalance, TransactionRecord } from '../history/transaction-record.js';
 import { RENT_EXEMPT_EPOCH, type AccountState } from './account-state.js';
 import { Blockhashes, MAX_PROCESSING_AGE } from './blockhashes.js';
+import {
+  CLOSED_ACCOUNT,
+  JournalError,
+  type AccountWrite,
+  type ChainJournal,
+} from './chain-journal.js';
 import { computeBudgetOf, feeOf } from './fees.js';
+import { nativeAccount } from './native-account.js';
 import { LOOKUP_TABLE_META_SIZE } from './lookup-table-layout.js';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM, SYSTEM_PROGRAM, isTokenProgram } from './program-ids.js';
 import { parseMint, parseTokenAccount, uiTokenAmount } from './token-layout.js';
@@ -67,11 +75,16 @@ export interface LocalChainOptions {
   readonly slot: bigint;
   readonly clockOffsetSeconds?: number | undefined;
   readonly index?: TransactionIndex | undefined;
+  /** Records every landing, account write and clock move first (persistence); none without. */
+  readonly journal?: ChainJournal | undefined;
   /** Receives a listener's failure; the chain itself carries on (default: console.error). */
   readonly onListenerError?: ((error: unknown) => void) | undefined;
 }
 
 type Listener<K extends keyof ChainEvents> = ChainEvents[K];
+
+/** An account as a direct write gives it: the rent epoch defaults to rent-exempt. */
+export type AccountInput = Omit<AccountState, 'rentEpoch'> & { rentEpoch?: bigint };
 
 export class LocalChain {
   readonly svm: LiteSvm;
@@ -91,6 +104,9 @@ export class LocalChain {
   /** Start time of recent slots, oldest first (a Map keeps insertion order). */
   private readonly slotTimes = new Map<bigint, number>();
   private readonly onListenerError: (error: unknown) => void;
+  private readonly journal: ChainJournal | null;
+  /** Set once the journal failed: the chain then refuses every further change. */
+  private halted: JournalError | null = null;
 
   constructor(options: LocalChainOptions) {
     this.svm = options.svm ?? new LiteSvm();
@@ -100,10 +116,12 @@ export class LocalChain {
     this.svm.setTransactionHistory(0n);
     this.seed = options.seed;
     this.index = options.index ?? new TransactionIndex();
+    this.journal = options.journal ?? null;
     this.currentSlot = options.slot;
     this.onListenerError =
       options.onListenerError ?? ((error) => console.error('[localnet]', error));
     this.clockOffsetSeconds = options.clockOffsetSeconds ?? 0;
+    this.journal?.clockMoving(this.currentSlot, this.clockOffsetSeconds);
     this.blockhashes = new Blockhashes(options.seed);
     this.blockhashes.advanceTo(this.currentSlot);
     this.slotTimes.set(this.currentSlot, this.unixTimestamp());
@@ -152,8 +170,10 @@ export class LocalChain {
     return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
   }
 
+  /** Throws, leaving the clock where it was, when the journal cannot record the move. */
   advanceSlots(count = 1n): void {
     if (count <= 0n) return;
+    this.journal?.clockMoving(this.currentSlot + count, this.clockOffsetSeconds);
     this.currentSlot += count;
     this.slotTimes.set(this.currentSlot, this.unixTimestamp());
     if (this.slotTimes.size > SLOT_TIMES_KEPT) {
@@ -169,7 +189,9 @@ export class LocalChain {
   }
 
   setUnixTimestamp(unixTimestamp: number): void {
-    this.clockOffsetSeconds = unixTimestamp - Math.floor(Date.now() / 1000);
+    const offset = unixTimestamp - Math.floor(Date.now() / 1000);
+    this.journal?.clockMoving(this.currentSlot, offset);
+    this.clockOffsetSeconds = offset;
     this.writeClock();
   }
 
@@ -257,21 +279,63 @@ export class LocalChain {
   }
 
   /** A direct account write (admin fixtures); subscribers and the token index see it. */
-  writeAccount(
-    address: string,
-    state: Omit<AccountState, 'rentEpoch'> & { rentEpoch?: bigint },
-  ): void {
-    const account = new Account(
-      state.lamports,
-      state.data,
-      decodeBase58(state.owner),
-      state.executable,
-      state.rentEpoch ?? RENT_EXEMPT_EPOCH,
+  writeAccount(address: string, state: AccountInput): void {
+    this.writeAccounts([{ address, state }]);
+  }
+
+  /**
+   * Direct account writes recorded as one change: all of them survive a crash, or none does
+   * (a token account and its mint's supply, say).
+   */
+  writeAccounts(list: readonly { readonly address: string; readonly state: AccountInput }[]): void {
+    if (this.halted !== null) throw this.halted;
+    // Everything that can refuse bad input does so before the journal records anything.
+    const writes: AccountWrite[] = list.map(({ address, state }) => ({
+      address,
+      account: { ...state, rentEpoch: state.rentEpoch ?? RENT_EXEMPT_EPOCH },
+    }));
+    const native = writes.map(({ address, account }) => ({
+      key: decodeBase58(address),
+      account: nativeAccount(account),
+    }));
+    try {
+      this.journal?.accountsWritten(writes);
+    } catch (error) {
+      throw this.halt(error);
+    }
+    for (const [i, { address }] of writes.entries()) {
+      const entry = native[i];
+      if (entry === undefined) continue;
+      this.svm.setAccount(entry.key, entry.account);
+      this.decimalsOf.delete(address);
+      this.indexAccount(address, this.getAccount(address));
+    }
+    this.emit(
+      'accounts',
+      writes.map((w) => w.address),
     );
-    this.svm.setAccount(decodeBase58(address), account);
-    this.decimalsOf.delete(address);
-    this.indexAccount(address, this.getAccount(address));
-    this.emit('accounts', [address]);
+  }
+
+  /** The journal failed: this change and every later one are refused. */
+  private halt(cause: unknown): JournalError {
+    this.halted = new JournalError(cause);
+    return this.halted;
+  }
+
+  /** The complete state of an account as LiteSVM holds it, for the journal. */
+  private accountWrite(address: string, key: Uint8Array): AccountWrite {
+    const account = this.svm.getAccount(key);
+    if (account === null) return { address, account: CLOSED_ACCOUNT };
+    return {
+      address,
+      account: {
+        lamports: account.lamports(),
+        data: account.data(),
+        owner: encodeBase58(account.owner()),
+        executable: account.executable(),
+        rentEpoch: account.rentEpoch(),
+      },
+    };
   }
 
   minimumBalanceForRentExemption(dataLength: bigint): bigint {
@@ -463,6 +527,7 @@ export class LocalChain {
    * with its error and pays the fee.
    */
   land(tx: WireTransaction): LandOutcome {
+    if (this.halted !== null) throw this.halted;
     const precheck = this.precheck(tx);
     if (precheck !== null) return { landed: false, err: precheck };
     const resolved = this.resolveKeys(tx);
@@ -473,7 +538,18 @@ export class LocalChain {
       tx.version === 'legacy'
         ? this.svm.sendLegacyTransaction(tx.bytes)
         : this.svm.sendVersionedTransaction(tx.bytes);
-    const post = keyBytes.map((bytes) => this.getAccountByBytes(bytes));
+    const isWritable = resolved.keys.map((_, i) =>
+      isWritableIndex(tx, i, resolved.loadedWritable.length),
+    );
+    // Only writable accounts can change (the runtime enforces it): their complete post-state is
+    // what the journal records, and the others are read back as before.
+    const writes: AccountWrite[] = [];
+    const post = keyBytes.map((bytes, i) => {
+      if (!isWritable[i]) return this.getAccountByBytes(bytes);
+      const write = this.accountWrite(resolved.keys[i] ?? '', bytes);
+      writes.push(write);
+      return write.account.lamports === 0n ? null : write.account;
+    });
     const failed = result instanceof FailedTransactionMetadata;
     const err = failed ? transactionErrorJson(result) : null;
     if (failed && (pre[0]?.lamports ?? 0n) === (post[0]?.lamports ?? 0n)) {
@@ -498,13 +574,20 @@ export class LocalChain {
       innerInstructions: outcome.innerInstructions,
       memo: memoOf(tx),
     };
-    const writable = resolved.keys.filter((_, i) =>
-      isWritableIndex(tx, i, resolved.loadedWritable.length),
-    );
+    try {
+      this.journal?.transactionLanded(record, writes);
+    } catch (error) {
+      // Not recorded, so it must not have happened: the written accounts get their old state back.
+      keyBytes.forEach((bytes, i) => {
+        if (isWritable[i]) this.svm.setAccount(bytes, nativeAccount(pre[i] ?? CLOSED_ACCOUNT));
+      });
+      throw this.halt(error);
+    }
+    const writable = resolved.keys.filter((_, i) => isWritable[i]);
     this.index.add(record, resolved.keys);
     for (let i = 0; i < resolved.keys.length; i++) {
       const key = resolved.keys[i];
-      if (key !== undefined && writable.includes(key)) this.indexAccount(key, post[i] ?? null);
+      if (key !== undefined && isWritable[i]) this.indexAccount(key, post[i] ?? null);
     }
     this.prioritizationFees.record(this.currentSlot, computeBudgetOf(tx).unitPrice, writable);
     this.emit('transaction', record);

@@ -34,13 +34,20 @@ function fundedChain(): { chain: LocalChain; send: (lamports: bigint) => void } 
   return { chain, send };
 }
 
+/** Without a journal a clock move cannot fail; if one does, the test fails with it. */
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the slot clock', () => {
   it('advances one slot per interval, never faster', async () => {
     const { chain } = fundedChain();
     const started = performance.now();
-    stops.push(startSlotClock(chain, { slotIntervalMs: 20, transactionsPerSlot: 1_000 }));
+    stops.push(
+      startSlotClock(chain, { slotIntervalMs: 20, transactionsPerSlot: 1_000, onError: rethrow }),
+    );
     // Timers may run late on a busy machine, so wait for five slots rather than a fixed time.
     while (chain.slot < 15n && performance.now() - started < 5_000) {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -51,7 +58,9 @@ describe('the slot clock', () => {
 
   it('closes a slot early once it holds a full block of transactions', async () => {
     const { chain, send } = fundedChain();
-    stops.push(startSlotClock(chain, { slotIntervalMs: 60_000, transactionsPerSlot: 3 }));
+    stops.push(
+      startSlotClock(chain, { slotIntervalMs: 60_000, transactionsPerSlot: 3, onError: rethrow }),
+    );
     for (let i = 0; i < 7; i++) {
       send(1_000_000n + BigInt(i));
       await tick();
@@ -63,7 +72,9 @@ describe('the slot clock', () => {
 
   it('advances one slot per landed transaction when the clock is stopped', async () => {
     const { chain, send } = fundedChain();
-    stops.push(startSlotClock(chain, { slotIntervalMs: 0, transactionsPerSlot: 1_000 }));
+    stops.push(
+      startSlotClock(chain, { slotIntervalMs: 0, transactionsPerSlot: 1_000, onError: rethrow }),
+    );
     send(1_000_000n);
     await tick();
     send(1_000_001n);

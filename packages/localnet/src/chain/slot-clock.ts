@@ -7,10 +7,19 @@ import type { LocalChain } from './local-chain.js';
 export interface SlotClockOptions {
   readonly slotIntervalMs: number;
   readonly transactionsPerSlot: number;
+  /** A move the journal could not record (the clock then stays where it was). */
+  readonly onError: (error: unknown) => void;
 }
 
 export function startSlotClock(chain: LocalChain, options: SlotClockOptions): () => void {
   const perSlot = options.slotIntervalMs > 0 ? options.transactionsPerSlot : 1;
+  const advance = (): void => {
+    try {
+      chain.advanceSlots(1n);
+    } catch (error) {
+      options.onError(error);
+    }
+  };
   let inSlot = 0;
   const stopCounting = chain.on('slot', () => {
     inSlot = 0;
@@ -24,12 +33,12 @@ export function startSlotClock(chain: LocalChain, options: SlotClockOptions): ()
     closing = true;
     queueMicrotask(() => {
       closing = false;
-      chain.advanceSlots(1n);
+      advance();
     });
   });
   let ticker: NodeJS.Timeout | null = null;
   if (options.slotIntervalMs > 0) {
-    ticker = setInterval(() => chain.advanceSlots(1n), options.slotIntervalMs);
+    ticker = setInterval(advance, options.slotIntervalMs);
     ticker.unref();
   }
   return () => {
