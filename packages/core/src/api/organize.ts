@@ -85,6 +85,10 @@ export const groupSchema = z.object({
   description: z.string().nullable(),
   kind: z.enum(GROUP_KINDS),
   count: z.number().int().optional(),
+  /** With counts: the SOL its active wallets held at their last scan, in lamports (u64 string). */
+  total_lamports: z.string().regex(/^\d+$/).optional(),
+  /** With counts: their value in USD, null until a price service exists (never a made-up number). */
+  total_value_usd: z.number().nullable().optional(),
   created_at: z.string().nullable(),
 });
 export type Group = z.infer<typeof groupSchema>;
