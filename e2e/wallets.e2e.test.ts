@@ -199,8 +199,13 @@ describe('managing wallets in Chromium', () => {
       })
       .toBe(5);
 
-    // Archive two wallets through task mode, then restore them from the Archive tab.
+    // Archive two wallets through task mode, then restore them from the Archive tab. The task
+    // starts with the range still ticked (decision 010): clear it first.
     await openToolkitTile(/Delete/);
+    await page
+      .getByRole('region', { name: 'Task mode' })
+      .getByRole('button', { name: 'Clear Selection' })
+      .click();
     const toArchive = rangeIds.slice(0, 2);
     for (const id of toArchive) await page.getByLabel(`Select ${addressOf(id)}`).click();
     await page
@@ -338,10 +343,10 @@ describe('managing wallets in Chromium', () => {
     await expect.poll(() => banner.count(), { timeout: 5_000 }).toBe(0);
 
     // Copy Private Keys asks first; the key copied is the one the wallet's address comes from.
-    // Entering a task starts from an empty selection.
+    // Entering a task keeps the wallets ticked (decision 010): untick the second.
     await openToolkitTile(/Copy Private Keys/);
-    await expect.poll(selectedCount).toBe(0);
-    await page.getByLabel(`Select ${firstTwo[0] ?? ''}`).click();
+    await expect.poll(selectedCount).toBe(2);
+    await page.getByLabel(`Select ${firstTwo[1] ?? ''}`).click();
     await banner.getByRole('button', { name: 'Copy 1 Private Key' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy keys' }).click();
     await expect.poll(async () => (await clipboard()) !== firstTwo.join('\n')).toBe(true);
@@ -352,8 +357,8 @@ describe('managing wallets in Chromium', () => {
 
     // Clear Selection empties the selection; Cancel goes back to the Toolkit; Exit leaves.
     await openToolkitTile(/Delete/);
-    await page.getByLabel(`Select ${firstTwo[0] ?? ''}`).click();
-    await expect.poll(selectedCount).toBeGreaterThan(0);
+    await page.getByLabel(`Select ${firstTwo[1] ?? ''}`).click();
+    await expect.poll(selectedCount).toBe(2);
     await banner.getByRole('button', { name: 'Clear Selection' }).click();
     await expect.poll(selectedCount).toBe(0);
     await banner.getByRole('button', { name: 'Cancel' }).click();

@@ -64,6 +64,7 @@ import { postCreateWalletRoute } from './routes/wallets/post-create-wallet';
 import { postExportWalletsRoute } from './routes/wallets/post-export-wallets';
 import { postRestoreWalletsRoute } from './routes/wallets/post-restore-wallets';
 import { postRevealKeysRoute } from './routes/wallets/post-reveal-keys';
+import { patchWalletRoute } from './routes/wallets/patch-wallet';
 import { deleteGroupRoute } from './routes/groups/delete-group';
 import { getGroupWalletsRoute } from './routes/groups/get-group-wallets';
 import { getGroupsRoute } from './routes/groups/get-groups';
@@ -77,6 +78,7 @@ import { postAssignTagsRoute } from './routes/tags/post-assign-tags';
 import { postTagRoute } from './routes/tags/post-tag';
 import { postUnassignTagsRoute } from './routes/tags/post-unassign-tags';
 import { createGroupsService } from './organize/groups-service';
+import { createWalletNamesService } from './organize/wallet-names-service';
 import { createSearchService } from './organize/search-service';
 import { createTagsService } from './organize/tags-service';
 import { createScanActivity } from './scan-details/scan-activity';
@@ -204,6 +206,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postRestoreWalletsRoute,
         postRevealKeysRoute,
         postExportWalletsRoute,
+        patchWalletRoute,
         getTagsRoute,
         postTagRoute,
         patchTagRoute,
@@ -316,6 +319,7 @@ function createRouteServices(
     }),
     tags: createTagsService({ db: context.db, audit }),
     groups: createGroupsService({ db: context.db, audit }),
+    walletNames: createWalletNamesService({ db: context.db, audit }),
     search: createSearchService({ db: context.db }),
   };
 }

@@ -129,6 +129,48 @@ describe.each(testDatabaseKinds)('groups API on %s', (kind) => {
     expect(plain.json<{ groups: Group[] }>().groups[0]).not.toHaveProperty('count');
   });
 
+  it('gives each group the SOL of its active wallets, exactly, and no value until prices exist', async () => {
+    const totals = (groups: Group[]) =>
+      Object.fromEntries(groups.map((group) => [group.id, group.total_lamports]));
+    const group = await newGroup({
+      group_name: 'Funded',
+      walletIds: [ids['solOnly'], ids['trader'], ids['emptyNoBalanceRow']],
+    });
+    const groups = await listGroups();
+    expect(totals(groups)).toMatchObject({
+      all: '15',
+      traders: '1',
+      empty: '0',
+      'with-tokens': '0',
+      'zero-tokens': '7',
+      'pool-creators': '0',
+      [`seed:${seedId}`]: '1',
+      [group.id]: '6',
+    });
+    expect(groups.every((entry) => entry.total_value_usd === null)).toBe(true);
+    const plain = await call('GET', '/api/groups');
+    expect(plain.json<{ groups: Group[] }>().groups[0]).not.toHaveProperty('total_lamports');
+    // Archived wallets leave the total with their count.
+    await call('DELETE', '/api/archived-wallets', { walletIds: [ids['trader']] });
+    expect((await listGroups()).find((entry) => entry.id === group.id)).toMatchObject({
+      count: 2,
+      total_lamports: '5',
+    });
+    await call('POST', '/api/restore-wallets', { ids: [ids['trader']] });
+    await call('DELETE', `/api/groups/${group.id}`);
+
+    // Past 2^53 lamports the sum stays exact (numeric in SQL, a string on the wire).
+    const rich = await createOperator(app, 'groups-rich@example.com');
+    const [a, b] = await insertWallets(harness.database.db, rich.tenantId, [
+      { lamports: 9_007_199_254_740_993n },
+      { lamports: 9_007_199_254_740_993n },
+    ]);
+    const whales = await newGroup({ group_name: 'Whales', walletIds: [a?.id, b?.id] }, rich);
+    const richGroups = await listGroups(rich);
+    expect(totals(richGroups)['all']).toBe('18014398509481986');
+    expect(totals(richGroups)[whales.id]).toBe('18014398509481986');
+  });
+
   it('puts each wallet in the segments of spec 2 §5', async () => {
     const membersIds = async (groupId: string) =>
       (await membersOf(groupId)).wallets.map((wallet) => wallet.id).sort();

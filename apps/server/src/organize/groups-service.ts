@@ -125,7 +125,8 @@ export function createGroupsService(context: {
   return {
     /**
      * `GET /api/groups`: computed groups first, one per seed import source, then custom groups.
-     * Counts (active wallets only) when asked for: the computed ones in one pass over the wallets.
+     * With counts, each group also carries its active wallets' SOL (lamports summed in SQL as
+     * numeric, exact past 2^63) and a value that stays null until a price service exists.
      */
     async list(actor: OrganizeActor, withCounts: boolean): Promise<Group[]> {
       return withTenant(context.db, actor.tenantId, async (tx) => {
@@ -146,45 +147,51 @@ export function createGroupsService(context: {
         const customList = custom.map((row) => toGroup(row));
         if (!withCounts) return [...computed, ...seedGroupsList, ...customList];
 
-        const countColumns = sql.join(
-          // Aliased by position: unaliased, every column would be called `count`.
+        // Each computed group's count and SOL in one pass over the wallets, aliased by position:
+        // unaliased, every column would be called `count` or `sum`.
+        const tallyColumns = sql.join(
           COMPUTED_GROUPS.map(
             (group, index) =>
-              sql`count(*) filter (where ${group.where})::int as ${sql.identifier(`c${index}`)}`,
+              sql`count(*) filter (where ${group.where})::int as ${sql.identifier(`c${index}`)},
+                coalesce(sum(${wallets.lamports}) filter (where ${group.where}), 0)::text
+                  as ${sql.identifier(`l${index}`)}`,
           ),
           sql`, `,
         );
-        const result = await tx.execute<Record<string, number>>(
-          sql`select ${countColumns} from ${wallets} where ${wallets.archivedAt} is null`,
+        const result = await tx.execute<Record<string, number | string>>(
+          sql`select ${tallyColumns} from ${wallets} where ${wallets.archivedAt} is null`,
         );
-        const countRow = result.rows[0] ?? {};
-        const counted = COMPUTED_GROUPS.map((_, index) => Number(countRow[`c${index}`] ?? 0));
-        const seedCounts = new Map(
+        const tallyRow = result.rows[0] ?? {};
+        const computedTallies = COMPUTED_GROUPS.map((_, index) => ({
+          n: Number(tallyRow[`c${index}`] ?? 0),
+          lamports: String(tallyRow[`l${index}`] ?? '0'),
+        }));
+        const lamportsSum = sql<string>`coalesce(sum(${wallets.lamports}), 0)::text`;
+        const seedTallies = new Map(
           (
             await tx
-              .select({ id: wallets.seedGroupId, n: count() })
+              .select({ id: wallets.seedGroupId, n: count(), lamports: lamportsSum })
               .from(wallets)
               .where(isNull(wallets.archivedAt))
               .groupBy(wallets.seedGroupId)
-          ).map((row) => [row.id, row.n]),
+          ).map((row) => [row.id, row]),
         );
-        const memberCounts = new Map(
+        const memberTallies = new Map(
           (
             await tx
-              .select({ id: walletGroupMembers.groupId, n: count() })
+              .select({ id: walletGroupMembers.groupId, n: count(), lamports: lamportsSum })
               .from(walletGroupMembers)
               .innerJoin(wallets, eq(wallets.id, walletGroupMembers.walletId))
               .where(isNull(wallets.archivedAt))
               .groupBy(walletGroupMembers.groupId)
-          ).map((row) => [row.id, row.n]),
+          ).map((row) => [row.id, row]),
         );
         return [
-          ...computed.map((group, index) => ({ ...group, count: counted[index] ?? 0 })),
-          ...seeds.map((seed, index) => ({
-            ...(seedGroupsList[index] ?? seedGroupOf(seed)),
-            count: seedCounts.get(seed.id) ?? 0,
-          })),
-          ...custom.map((row) => toGroup(row, memberCounts.get(row.id) ?? 0)),
+          ...computed.map((group, index) => withTally(group, computedTallies[index])),
+          ...seeds.map((seed, index) =>
+            withTally(seedGroupsList[index] ?? seedGroupOf(seed), seedTallies.get(seed.id)),
+          ),
+          ...custom.map((row) => withTally(toGroup(row), memberTallies.get(row.id))),
         ];
       });
     },
@@ -318,6 +325,19 @@ export function createGroupsService(context: {
         };
       });
     },
+  };
+}
+
+/** A group with its active wallets' count and SOL; none counted means 0 of both. */
+function withTally(
+  group: Group,
+  tally: { readonly n: number; readonly lamports: string } | undefined,
+): Group {
+  return {
+    ...group,
+    count: tally?.n ?? 0,
+    total_lamports: tally?.lamports ?? '0',
+    total_value_usd: null,
   };
 }
 

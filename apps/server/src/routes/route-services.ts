@@ -10,6 +10,7 @@ import type { MasterWalletService } from '../master-wallet/master-wallet-service
 import type { GroupsService } from '../organize/groups-service';
 import type { SearchService } from '../organize/search-service';
 import type { TagsService } from '../organize/tags-service';
+import type { WalletNamesService } from '../organize/wallet-names-service';
 import type { ScanDetailsService } from '../scan-details/scan-details-service';
 import type { SeedGroupService } from '../wallet-import/seed-group-service';
 import type { WalletImportService } from '../wallet-import/wallet-import-service';
@@ -36,5 +37,6 @@ export interface RouteServices {
   readonly walletKeys: WalletKeysService;
   readonly tags: TagsService;
   readonly groups: GroupsService;
+  readonly walletNames: WalletNamesService;
   readonly search: SearchService;
 }

@@ -18,6 +18,16 @@ export interface ToastMessage {
   readonly severity?: Severity;
   /** A transaction the toast is about; kept for the inbox's transaction link. */
   readonly txId?: string;
+  /**
+   * A passing confirmation of what the operator just did (a copy to the clipboard): shown, but not
+   * handed to `onShow`, so that the notification inbox does not fill with them.
+   */
+  readonly transient?: boolean;
+}
+
+/** Whether a toast is also handed to `onShow` (the inbox): every one that is not transient. */
+export function isKeptToast(message: ToastMessage): boolean {
+  return message.transient !== true;
 }
 
 /** A toast's words, fixed in advance (a warning or failure a feature shows by name). */
@@ -40,9 +50,9 @@ const severityStyles: Record<Severity, string> = {
 export interface ToastProviderProps {
   readonly children: ReactNode;
   /**
-   * Called with every toast shown. The app passes the notification inbox here so a toast that
-   * vanishes after four seconds can still be read later; a prop keeps this primitive free of
-   * feature imports.
+   * Called with every toast shown that is not transient. The app passes the notification inbox here
+   * so a toast that vanishes after four seconds can still be read later; a prop keeps this
+   * primitive free of feature imports.
    */
   readonly onShow?: (message: ToastMessage) => void;
 }
@@ -56,7 +66,7 @@ export function ToastProvider({ children, onShow }: ToastProviderProps) {
     (message: ToastMessage) => {
       lastId.current += 1;
       setCurrent({ ...message, id: lastId.current });
-      onShow?.(message);
+      if (isKeptToast(message)) onShow?.(message);
     },
     [onShow],
   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useToast, type ToastText } from './toast';
+import { useToast, type ToastMessage, type ToastText } from './toast';
 
 export type CopyFailure = ToastText;
 
@@ -15,6 +15,16 @@ export const ADDRESS_COPY_FAILED: CopyFailure = Object.freeze({
   description: 'Failed to copy address to clipboard',
 });
 
+/**
+ * What a copy that worked says. Transient: the operator sees the copy happen, and a day of copies
+ * does not push the messages worth reading out of the inbox (it keeps 50). A refused copy is kept.
+ */
+export const COPIED: ToastMessage = Object.freeze({
+  title: 'Copied',
+  severity: 'success',
+  transient: true,
+});
+
 /** Copies text to the clipboard and says so: "Copied", or `failure` when the browser refuses. */
 export function useCopy(
   failure: CopyFailure = CLIPBOARD_BLOCKED,
@@ -25,7 +35,7 @@ export function useCopy(
       try {
         if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
         await navigator.clipboard.writeText(text);
-        toast.show({ title: 'Copied', severity: 'success' });
+        toast.show(COPIED);
         return true;
       } catch {
         toast.show({ ...failure, severity: 'error' });

@@ -85,6 +85,10 @@ export const groupSchema = z.object({
   description: z.string().nullable(),
   kind: z.enum(GROUP_KINDS),
   count: z.number().int().optional(),
+  /** With counts: the SOL its active wallets held at their last scan, in lamports (u64 string). */
+  total_lamports: z.string().regex(/^\d+$/).optional(),
+  /** With counts: their value in USD, null until a price service exists (never a made-up number). */
+  total_value_usd: z.number().nullable().optional(),
   created_at: z.string().nullable(),
 });
 export type Group = z.infer<typeof groupSchema>;
@@ -121,6 +125,29 @@ export const groupWalletSchema = z.object({
 export const groupWalletsResponseSchema = z.object({
   group: groupSchema,
   wallets: z.array(groupWalletSchema),
+});
+
+/**
+ * `PATCH /api/wallets/{id}`: the operator's name for a wallet (spec 2 §3 `name`, shown in place of
+ * nothing: the table shows the shortened address when it is null). Trimmed; empty clears it. No
+ * control characters, and none of the invisible marks that reorder text (bidi controls), which
+ * could make a name read like a different address.
+ */
+export const MAX_WALLET_NAME_LENGTH = 64;
+const NAME_CONTROL_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+export const renameWalletRequestSchema = z.object({
+  name: z
+    .string({ message: 'Wallet name must be text' })
+    .trim()
+    .max(MAX_WALLET_NAME_LENGTH, `Wallet name must be at most ${MAX_WALLET_NAME_LENGTH} characters`)
+    .refine((text) => !NAME_CONTROL_CHARACTERS.test(text), {
+      message: 'Wallet name cannot contain control characters',
+    })
+    .transform((text) => (text === '' ? null : text)),
+});
+export type RenameWalletRequest = z.input<typeof renameWalletRequestSchema>;
+export const renameWalletResponseSchema = z.object({
+  wallet: z.object({ id: walletId, address, name: z.string().nullable() }),
 });
 
 export const SEARCH_MIN_CHARS = 3;

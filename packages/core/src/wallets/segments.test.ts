@@ -7,6 +7,8 @@ import {
   filterBySegment,
   isRecentlyAdded,
   parseSegment,
+  SEGMENT_DESCRIPTIONS,
+  segmentDescription,
   seedIdOfSegment,
   seedSegment,
   seedSourceCounts,
@@ -32,6 +34,17 @@ const unscanned = slimWallet({ id: 'unscanned', lamports: null });
 describe('wallet segments (spec 2 §5)', () => {
   it('starts on Non-Empty Wallets', () => {
     expect(DEFAULT_SEGMENT).toBe('nonEmpty');
+  });
+
+  it('describes every segment in one line, Zero Balance as token accounts all empty', () => {
+    for (const segment of BUILT_IN_SEGMENTS) {
+      expect(segmentDescription(segment)).toBe(SEGMENT_DESCRIPTIONS[segment]);
+      expect(SEGMENT_DESCRIPTIONS[segment]).toMatch(/^Wallets|^Every wallet/);
+      expect(SEGMENT_DESCRIPTIONS[segment]).not.toContain('\n');
+    }
+    expect(segmentDescription('zero')).toBe('Wallets whose token accounts are all empty');
+    expect(segmentDescription('seed:all')).toBe('Wallets derived from any seed phrase');
+    expect(segmentDescription(seedSegment('abc'))).toBe('Wallets derived from this seed phrase');
   });
 
   it('non-empty means SOL over 0 or any token balance over 0', () => {

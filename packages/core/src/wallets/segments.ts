@@ -35,6 +35,31 @@ export const SEGMENT_LABELS: Readonly<Record<BuiltInSegment, string>> = Object.f
   empty: 'Empty',
 });
 
+/**
+ * One line per segment saying which wallets it shows, in the words of spec 2 §5's rules (and §4
+ * for Recently Added), so that "Zero Balance" is not read as "no SOL". The View menu shows them.
+ */
+export const SEGMENT_DESCRIPTIONS: Readonly<Record<BuiltInSegment, string>> = Object.freeze({
+  nonEmpty: 'Wallets holding SOL or a balance of any token',
+  recent: 'Wallets of the latest import, or created in the last 24 hours',
+  all: 'Every wallet that is not archived',
+  withSol: 'Wallets whose SOL balance is above 0',
+  withBalance: 'Wallets holding a balance of at least one token',
+  zero: 'Wallets whose token accounts are all empty',
+  trader: 'Wallets marked as traders',
+  poolCreators: 'Wallets that created a liquidity pool',
+  empty: 'Wallets with no SOL and no token accounts',
+});
+
+/** The description of any segment: a seed segment names where its wallets come from. */
+export function segmentDescription(segment: WalletSegment): string {
+  const seedId = seedIdOfSegment(segment);
+  if (seedId === undefined) return SEGMENT_DESCRIPTIONS[segment as BuiltInSegment];
+  return seedId === 'all'
+    ? 'Wallets derived from any seed phrase'
+    : 'Wallets derived from this seed phrase';
+}
+
 /** "Recently Added" also covers wallets created within this window (spec 2 §4: 24 h import record). */
 export const RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 

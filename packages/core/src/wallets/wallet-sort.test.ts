@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { slimWallet } from './test-wallet';
-import { DEFAULT_WALLET_SORT, nextWalletSort, sortWallets, type WalletSort } from './wallet-sort';
+import {
+  DEFAULT_WALLET_SORT,
+  nextWalletSort,
+  sortWallets,
+  sortsBySolWhileUnpriced,
+  walletValuesPriced,
+  type WalletSort,
+} from './wallet-sort';
 
 const tags = new Map([
   ['t1', 'Alpha'],
@@ -67,6 +74,49 @@ describe('wallet sort (spec 2 §4)', () => {
     const b = slimWallet({ id: 'b', lamports: '10', tokensValueUsd: 5 });
     const c = slimWallet({ id: 'c', lamports: '20', tokensValueUsd: null });
     expect(ids(sortWallets([a, b, c], DEFAULT_WALLET_SORT, context))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('sorts Tokens Value and Total by SOL balance while no wallet is priced', () => {
+    const a = slimWallet({ id: 'a', lamports: '30' });
+    const b = slimWallet({ id: 'b', lamports: null });
+    const c = slimWallet({ id: 'c', lamports: '500' });
+    const d = slimWallet({ id: 'd', lamports: '7' });
+    expect(walletValuesPriced([a, b, c, d])).toBe(false);
+    expect(ids(sortWallets([a, b, c, d], sort('tokensValue', 'desc'), context))).toEqual([
+      'c',
+      'a',
+      'd',
+      'b',
+    ]);
+    expect(ids(sortWallets([a, b, c, d], sort('tokensValue', 'asc'), context))).toEqual([
+      'd',
+      'a',
+      'c',
+      'b',
+    ]);
+    expect(ids(sortWallets([a, b, c, d], sort('total', 'desc'), context))).toEqual([
+      'c',
+      'a',
+      'd',
+      'b',
+    ]);
+    expect(sortsBySolWhileUnpriced('total')).toBe(true);
+    expect(sortsBySolWhileUnpriced('tokensValue')).toBe(true);
+    expect(sortsBySolWhileUnpriced('sol')).toBe(false);
+  });
+
+  it('sorts Tokens Value by value once one wallet is priced, SOL breaking ties, unpriced last', () => {
+    const a = slimWallet({ id: 'a', lamports: '30', tokensValueUsd: 2 });
+    const b = slimWallet({ id: 'b', lamports: '900', tokensValueUsd: null });
+    const c = slimWallet({ id: 'c', lamports: '5', tokensValueUsd: 9 });
+    const d = slimWallet({ id: 'd', lamports: '50', tokensValueUsd: 2 });
+    expect(walletValuesPriced([a, b, c, d])).toBe(true);
+    expect(ids(sortWallets([a, b, c, d], sort('tokensValue', 'desc'), context))).toEqual([
+      'c',
+      'd',
+      'a',
+      'b',
+    ]);
   });
 
   it('is stable: ties keep their incoming order in both directions', () => {

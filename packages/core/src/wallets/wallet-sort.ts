@@ -68,15 +68,34 @@ interface Decorated<W> {
 }
 
 /**
+ * Whether any wallet in the list has a priced value. Until a price service exists every USD figure
+ * is null (shown as a dash), and the value columns sort by SOL balance instead of keeping the
+ * list's order: see `sortsBySolWhileUnpriced`.
+ */
+export function walletValuesPriced(
+  wallets: readonly Pick<SortWallet, 'tokensValueUsd'>[],
+): boolean {
+  return wallets.some((wallet) => wallet.tokensValueUsd !== null);
+}
+
+/** The columns that sort by SOL balance while no value is priced. */
+export function sortsBySolWhileUnpriced(key: WalletSortKey): boolean {
+  return key === 'total' || key === 'tokensValue';
+}
+
+/** What the header of such a column says while no value is priced. */
+export const UNPRICED_SORT_NOTE = 'Not priced yet: sorts by SOL balance';
+
+/**
  * What each column sorts by, as at most two keys. `total` is SOL first, then the tokens' USD
- * value: until a price service exists SOL is the only value the scan knows, and USD figures are
- * null (shown as a dash).
+ * value: adding them needs a SOL price, and until a price service exists SOL is the only value the
+ * scan knows. `tokensValue` is the tokens' USD value, then SOL; while nothing is priced, SOL.
  */
 function decorate<W extends SortWallet>(
   wallet: W,
   index: number,
   key: WalletSortKey,
-  context: WalletSortContext,
+  context: WalletSortContext & { readonly priced: boolean },
 ): Decorated<W> {
   const one = (first: SortValue): Decorated<W> => ({ wallet, index, first, second: null });
   switch (key) {
@@ -97,7 +116,9 @@ function decorate<W extends SortWallet>(
     case 'sol':
       return one(lamportsKey(wallet.lamports));
     case 'tokensValue':
-      return one(wallet.tokensValueUsd);
+      return context.priced
+        ? { wallet, index, first: wallet.tokensValueUsd, second: lamportsKey(wallet.lamports) }
+        : one(lamportsKey(wallet.lamports));
     case 'withCount':
       return one(wallet.tokenStats.withBalance);
     case 'zeroCount':
@@ -139,7 +160,9 @@ export function sortWallets<W extends SortWallet>(
   context: WalletSortContext,
 ): W[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const decorated = wallets.map((wallet, index) => decorate(wallet, index, sort.key, context));
+  const priced = sortsBySolWhileUnpriced(sort.key) && walletValuesPriced(wallets);
+  const keyed = { ...context, priced };
+  const decorated = wallets.map((wallet, index) => decorate(wallet, index, sort.key, keyed));
   decorated.sort(
     (left, right) =>
       compareKeys(left.first, right.first, sign) ||

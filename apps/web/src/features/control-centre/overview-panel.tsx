@@ -5,10 +5,15 @@ import { CopyButton } from '../../ui/copy-button';
 import { MasterBalance } from '../master-wallet/master-balance';
 import { masterWalletErrorMessage } from '../master-wallet/master-wallet-messages';
 import { useMasterWallet } from '../master-wallet/use-master-wallet';
+import { useDisplayPreferences } from '../preferences/display-preferences-store';
 
-/** The Control Centre's Overview: the master wallet, its live balance, and a way to change it. */
+/**
+ * The Control Centre's Overview: the master wallet, its live balance (`***` while the bottom bar
+ * hides balances, as everywhere else), and a way to change it.
+ */
 export function OverviewPanel({ onOpenMasterWallet }: { readonly onOpenMasterWallet: () => void }) {
   const wallet = useMasterWallet();
+  const { hideBalances } = useDisplayPreferences();
   return (
     <section aria-labelledby="overview-heading" className="flex flex-col gap-4">
       <h2 id="overview-heading" className="text-lg font-bold tracking-wide">
@@ -31,7 +36,7 @@ export function OverviewPanel({ onOpenMasterWallet }: { readonly onOpenMasterWal
             </dd>
             <dt className="text-fg-muted">Balance</dt>
             <dd aria-live="polite">
-              <MasterBalance />
+              <MasterBalance hidden={hideBalances} />
             </dd>
             <dt className="text-fg-muted">Updated</dt>
             <dd>{formatDateTime(wallet.data.updated_at)}</dd>

@@ -12,6 +12,7 @@ import {
   clampQuantityText,
   createdDescription,
   createdTitle,
+  quantityError,
   quantityFromText,
 } from './quantity';
 import { readRecentQuantities, rememberQuantity, writeRecentQuantities } from './recent-quantities';
@@ -44,6 +45,7 @@ function CreateWalletForm({ onClose }: { readonly onClose: () => void }) {
   const creating = useCreateWallets();
   const toast = useToast();
   const count = quantityFromText(quantityText);
+  const error = quantityError(quantityText);
 
   const submit = () => {
     if (count === null) return;
@@ -88,11 +90,7 @@ function CreateWalletForm({ onClose }: { readonly onClose: () => void }) {
         onChange={(event) => setQuantityText(event.target.value)}
         onBlur={() => setQuantityText(clampQuantityText(quantityText))}
         hint={`From ${MIN_QUANTITY} to ${MAX_QUANTITY}.`}
-        error={
-          count === null
-            ? `Enter a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`
-            : undefined
-        }
+        error={error ?? undefined}
       />
       {recent.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2" aria-label="Recent quantities">

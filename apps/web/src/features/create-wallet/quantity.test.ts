@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampQuantityText, createdDescription, createdTitle, quantityFromText } from './quantity';
+import {
+  clampQuantityText,
+  createdDescription,
+  createdTitle,
+  quantityError,
+  quantityFromText,
+} from './quantity';
 
 describe('create wallet quantity', () => {
   it('accepts whole numbers from 1 to 100', () => {
@@ -8,15 +14,19 @@ describe('create wallet quantity', () => {
     expect(quantityFromText('100')).toBe(100);
   });
 
-  it('counts an empty entry as 1', () => {
-    expect(quantityFromText('')).toBe(1);
-    expect(quantityFromText('   ')).toBe(1);
+  it('refuses an empty entry with a message instead of counting it as 1', () => {
+    for (const text of ['', '   ']) {
+      expect(quantityFromText(text)).toBeNull();
+      expect(quantityError(text)).toBe('Enter how many wallets to create, from 1 to 100');
+    }
   });
 
   it('disables Create for entries that are not numbers or are out of range', () => {
     for (const text of ['abc', '1e2', '2.5', '-3', '0', '101', '1000']) {
       expect(quantityFromText(text)).toBeNull();
+      expect(quantityError(text)).toBe('Enter a whole number from 1 to 100');
     }
+    expect(quantityError('20')).toBeNull();
   });
 
   it('clamps numbers into range when the field is left', () => {
@@ -24,7 +34,10 @@ describe('create wallet quantity', () => {
     expect(clampQuantityText('0')).toBe('1');
     expect(clampQuantityText('-4')).toBe('1');
     expect(clampQuantityText('7.9')).toBe('7');
-    expect(clampQuantityText('')).toBe('1');
+  });
+
+  it('leaves an empty entry empty when the field is left, so the refusal stays in view', () => {
+    expect(clampQuantityText('')).toBe('');
   });
 
   it('leaves text that is not a number as typed, so Create stays disabled', () => {

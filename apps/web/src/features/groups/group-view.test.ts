@@ -1,6 +1,12 @@
 import type { Group } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { groupCountText, groupWalletBalance, groupWalletRow, splitGroups } from './group-view';
+import {
+  groupCountText,
+  groupTotalsText,
+  groupWalletBalance,
+  groupWalletRow,
+  splitGroups,
+} from './group-view';
 
 function group(id: string, name: string, kind: Group['kind'], count?: number): Group {
   return {
@@ -27,6 +33,18 @@ const wallet = {
 };
 
 describe('group view', () => {
+  it('gives a group card its SOL in the chosen unit, its value as a dash until priced', () => {
+    const totals = { total_lamports: '12500000000', total_value_usd: null };
+    expect(groupTotalsText(totals, 'sol', false)).toEqual({ sol: '12.5000 SOL', value: '—' });
+    expect(groupTotalsText(totals, 'lamports', false)).toEqual({
+      sol: '12,500,000,000 lamports',
+      value: '—',
+    });
+    expect(groupTotalsText({ ...totals, total_value_usd: 1500 }, 'sol', false).value).toBe('$1.5K');
+    expect(groupTotalsText(totals, 'sol', true)).toEqual({ sol: '***', value: '***' });
+    expect(groupTotalsText({}, 'sol', false)).toEqual({ sol: '—', value: '—' });
+  });
+
   it('lists custom groups by name apart from the computed ones', () => {
     const sections = splitGroups([
       group('all', 'All', 'computed', 10),

@@ -1,9 +1,9 @@
 import type { Group } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { parseLamports } from '../../format/lamports';
+import { formatBalance as formatBalanceWithUnit, parseLamports } from '../../format/lamports';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import type { DisplayUnit } from '../preferences/display-unit-store';
-import { formatBalance, NO_VALUE } from '../wallets/wallet-format';
+import { formatBalance, formatUsd, NO_VALUE } from '../wallets/wallet-format';
 import type { GroupWallet } from './groups-api';
 
 /** Spec 2 §2.1 empty text of the custom groups list. */
@@ -29,6 +29,25 @@ export function splitGroups(groups: readonly Group[]): GroupSections {
 export function groupCountText(count: number | undefined): string {
   if (count === undefined) return '—';
   return `${count} ${count === 1 ? 'wallet' : 'wallets'}`;
+}
+
+/**
+ * A group's totals as its card shows them: the SOL of its active wallets in the chosen unit, and
+ * their value (a dash until a price service exists); `***` for both while balances are hidden,
+ * a dash when the list came without totals.
+ */
+export function groupTotalsText(
+  group: Pick<Group, 'total_lamports' | 'total_value_usd'>,
+  unit: DisplayUnit,
+  hideBalances: boolean,
+): { readonly sol: string; readonly value: string } {
+  const lamports =
+    group.total_lamports === undefined ? undefined : parseLamports(group.total_lamports);
+  if (hideBalances) return { sol: HIDDEN_BALANCE, value: HIDDEN_BALANCE };
+  return {
+    sol: lamports === undefined ? NO_VALUE : formatBalanceWithUnit(lamports, unit),
+    value: formatUsd(group.total_value_usd ?? null),
+  };
 }
 
 export interface GroupWalletRow {

@@ -32,11 +32,14 @@ describe('Groups tab', () => {
       color: '#22c55e',
       kind: 'custom',
       count: 1,
+      total_lamports: '3000000000',
+      total_value_usd: null,
     };
     const html = renderStatic(createElement(GroupsTab), [[groupsQueryKey, [custom, computed]]]);
     expect(html).toContain('Snipers');
     expect(html).toContain('1 wallet');
     expect(html).toContain('fast ones');
+    expect(html).toContain('3.0000 SOL');
     expect(html).toContain('Open');
     expect(html).not.toContain('No custom groups yet');
   });

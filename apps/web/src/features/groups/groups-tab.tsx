@@ -5,7 +5,9 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
-import { NO_CUSTOM_GROUPS, groupCountText, splitGroups } from './group-view';
+import { useDisplayPreferences } from '../preferences/display-preferences-store';
+import { useDisplayUnit } from '../preferences/display-unit-store';
+import { NO_CUSTOM_GROUPS, groupCountText, groupTotalsText, splitGroups } from './group-view';
 import { EditGroupDialog } from './edit-group-dialog';
 import { GroupWalletsPanel } from './group-wallets-panel';
 import { useDeleteGroup, useGroups } from './use-groups';
@@ -18,6 +20,9 @@ export interface GroupsTabProps {
 /** The Groups tab: custom group cards, then the computed groups; opening one lists its wallets. */
 export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
   const groups = useGroups();
+  const unit = useDisplayUnit();
+  const { hideBalances } = useDisplayPreferences();
+  const totalsOf = (group: Group) => groupTotalsText(group, unit, hideBalances);
   const [opened, setOpened] = useState<Group | null>(null);
   const [editing, setEditing] = useState<Group | null>(null);
 
@@ -63,6 +68,7 @@ export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
               <GroupCard
                 key={group.id}
                 group={group}
+                totals={totalsOf(group)}
                 onOpen={() => setOpened(group)}
                 onEdit={() => setEditing(group)}
               />
@@ -80,6 +86,9 @@ export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
               <li key={group.id} className="flex items-center gap-3 px-3 py-2 text-sm">
                 <span className="mr-auto font-semibold">{group.group_name}</span>
                 <span className="text-fg-muted">{groupCountText(group.count)}</span>
+                <span className="w-40 text-right text-fg-muted tabular-nums">
+                  {totalsOf(group).sol}
+                </span>
                 <Button size="sm" variant="ghost" onClick={() => setOpened(group)}>
                   Open
                 </Button>
@@ -95,10 +104,13 @@ export function GroupsTab({ onCreateGroup }: GroupsTabProps) {
 
 function GroupCard({
   group,
+  totals,
   onOpen,
   onEdit,
 }: {
   readonly group: Group;
+  /** Its SOL and value as shown (unit and hidden balances applied). */
+  readonly totals: { readonly sol: string; readonly value: string };
   readonly onOpen: () => void;
   readonly onEdit: () => void;
 }) {
@@ -116,6 +128,12 @@ function GroupCard({
         <h4 className="mr-auto truncate font-semibold">{group.group_name}</h4>
         <span className="text-xs text-fg-muted">{groupCountText(group.count)}</span>
       </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm" aria-label="Group totals">
+        <dt className="text-fg-muted">SOL</dt>
+        <dd className="font-semibold tabular-nums">{totals.sol}</dd>
+        <dt className="text-fg-muted">Value</dt>
+        <dd className="tabular-nums">{totals.value}</dd>
+      </dl>
       {group.description ? <p className="text-sm text-fg-muted">{group.description}</p> : null}
       <div className="mt-auto flex justify-end gap-2">
         <Button size="sm" variant="danger-ghost" onClick={() => setConfirming(true)}>

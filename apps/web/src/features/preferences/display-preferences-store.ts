@@ -18,7 +18,12 @@ export function applyStoredDisplayPreferences(): void {
 }
 
 export function useDisplayPreferences(): DisplayPreferences {
-  return useSyncExternalStore(subscribe, () => current);
+  // The same snapshot on the server: a static render (the view tests) shows the current choice.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+function snapshot(): DisplayPreferences {
+  return current;
 }
 
 export function toggleTheme(): void {

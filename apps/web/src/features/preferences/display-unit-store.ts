@@ -10,7 +10,12 @@ const listeners = new Set<() => void>();
 let current: DisplayUnit = 'sol';
 
 export function useDisplayUnit(): DisplayUnit {
-  return useSyncExternalStore(subscribe, () => current);
+  // The same snapshot on the server: a static render (the view tests) shows the current unit.
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+function snapshot(): DisplayUnit {
+  return current;
 }
 
 export function toggleDisplayUnit(): void {

@@ -5,9 +5,9 @@ import { TaskModeBanner, type TaskModeBannerProps } from './task-mode-banner';
 
 const noop = () => undefined;
 const wallets = [
-  { id: '11111111-1111-4111-8111-111111111111', address: 'Addr1' },
-  { id: '22222222-2222-4222-8222-222222222222', address: 'Addr2' },
-  { id: '33333333-3333-4333-8333-333333333333', address: 'Addr3' },
+  { id: '11111111-1111-4111-8111-111111111111', address: 'Addr1', groupIds: [] },
+  { id: '22222222-2222-4222-8222-222222222222', address: 'Addr2', groupIds: [] },
+  { id: '33333333-3333-4333-8333-333333333333', address: 'Addr3', groupIds: [] },
 ];
 
 function banner(props: Partial<TaskModeBannerProps>): string {

@@ -4,6 +4,7 @@ import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { AuditLogLink } from '../audit-log/audit-log-link';
 import { ExportDialog } from '../export/export-dialog';
+import { GroupMembershipDialog } from '../groups/group-membership-dialog';
 import { archiveConfirmText, copyPrivateConfirmText } from './clipboard-text';
 import { isDestructiveTask, taskActionLabel, taskPrompt, type TaskMode } from './task-mode';
 import { useTaskRunner, type TaskWallet } from './use-task-runner';
@@ -110,8 +111,19 @@ function ActiveBanner({
           if (!open) runner.cancelPending();
         }}
         selectedWalletIds={runner.walletIds}
-        onExported={runner.exportDone}
+        onExported={runner.stepDone}
       />
+      {task === 'add-to-group' || task === 'remove-from-group' ? (
+        <GroupMembershipDialog
+          open={runner.pending === 'choose-group'}
+          onOpenChange={(open) => {
+            if (!open) runner.cancelPending();
+          }}
+          change={task === 'add-to-group' ? 'add' : 'remove'}
+          wallets={selectedWallets}
+          onDone={runner.stepDone}
+        />
+      ) : null}
     </div>
   );
 }

@@ -18,33 +18,33 @@ describe('task mode', () => {
     expect(INITIAL_TASK_MODE).toEqual({ mode: 'idle', toolkitOpen: false });
   });
 
-  it('opens and closes the toolkit without touching the selection', () => {
+  it('opens and closes the toolkit', () => {
     const opened = transitionTaskMode(INITIAL_TASK_MODE, { type: 'open-toolkit' });
-    expect(opened).toEqual({ state: { mode: 'idle', toolkitOpen: true }, clearSelection: false });
-    const closed = transitionTaskMode(opened.state, { type: 'close-toolkit' });
-    expect(closed).toEqual({ state: INITIAL_TASK_MODE, clearSelection: false });
+    expect(opened).toEqual({ mode: 'idle', toolkitOpen: true });
+    expect(transitionTaskMode(opened, { type: 'close-toolkit' })).toEqual(INITIAL_TASK_MODE);
   });
 
-  it('choosing a task enters it, closes the toolkit and clears the selection', () => {
+  it('choosing a task enters it and closes the toolkit, with no word about the selection', () => {
     for (const task of SELECTION_TASKS) {
       const next = transitionTaskMode(
         { mode: 'idle', toolkitOpen: true },
         { type: 'choose', task },
       );
-      expect(next).toEqual({ state: { mode: task, toolkitOpen: false }, clearSelection: true });
+      // The whole answer: a task never carries an instruction to clear what the operator ticked.
+      expect(next).toStrictEqual({ mode: task, toolkitOpen: false });
     }
   });
 
   it('cancel leaves the task and reopens the toolkit', () => {
     expect(transitionTaskMode(inDelete, { type: 'cancel' })).toEqual({
-      state: { mode: 'idle', toolkitOpen: true },
-      clearSelection: false,
+      mode: 'idle',
+      toolkitOpen: true,
     });
   });
 
   it('executing or exiting returns to idle with the toolkit closed', () => {
-    expect(transitionTaskMode(inDelete, { type: 'executed' }).state).toEqual(INITIAL_TASK_MODE);
-    expect(transitionTaskMode(inDelete, { type: 'exit' }).state).toEqual(INITIAL_TASK_MODE);
+    expect(transitionTaskMode(inDelete, { type: 'executed' })).toEqual(INITIAL_TASK_MODE);
+    expect(transitionTaskMode(inDelete, { type: 'exit' })).toEqual(INITIAL_TASK_MODE);
   });
 
   it('colours archive and private-key copy as destructive, the rest as primary', () => {
@@ -52,6 +52,8 @@ describe('task mode', () => {
     expect(isDestructiveTask('copy-private')).toBe(true);
     expect(isDestructiveTask('export')).toBe(false);
     expect(isDestructiveTask('copy-public')).toBe(false);
+    expect(isDestructiveTask('add-to-group')).toBe(false);
+    expect(isDestructiveTask('remove-from-group')).toBe(false);
   });
 
   it('puts the selection count on the action button', () => {
@@ -60,6 +62,8 @@ describe('task mode', () => {
     expect(taskActionLabel('export', 0)).toBe('Export All');
     expect(taskActionLabel('copy-public', 1)).toBe('Copy 1 Public Key');
     expect(taskActionLabel('copy-private', 4)).toBe('Copy 4 Private Keys');
+    expect(taskActionLabel('add-to-group', 3)).toBe('Add 3 to Group…');
+    expect(taskActionLabel('remove-from-group', 1)).toBe('Remove 1 from Group…');
   });
 
   it('warns when a task other than export runs with nothing selected', () => {
@@ -68,6 +72,8 @@ describe('task mode', () => {
       description: 'Select at least one wallet',
     });
     expect(taskSelectionWarning('copy-private', 0)).not.toBeNull();
+    expect(taskSelectionWarning('add-to-group', 0)).not.toBeNull();
+    expect(taskSelectionWarning('remove-from-group', 0)).not.toBeNull();
     expect(taskSelectionWarning('delete', 1)).toBeNull();
     expect(taskSelectionWarning('export', 0)).toBeNull();
   });

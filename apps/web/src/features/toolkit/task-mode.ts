@@ -5,7 +5,14 @@ import type { ToastText } from '../../ui/toast';
  * Toolkit task mode (spec 2 §4): idle, or one of the tasks that act on a selection. Later issues add
  * the scan and withdraw tasks to this union.
  */
-export const SELECTION_TASKS = ['export', 'delete', 'copy-public', 'copy-private'] as const;
+export const SELECTION_TASKS = [
+  'export',
+  'delete',
+  'copy-public',
+  'copy-private',
+  'add-to-group',
+  'remove-from-group',
+] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
 export type TaskMode = 'idle' | SelectionTask;
 
@@ -22,12 +29,6 @@ export type TaskModeEvent =
   | { readonly type: 'executed' }
   | { readonly type: 'exit' };
 
-export interface TaskModeTransition {
-  readonly state: TaskModeState;
-  /** The page clears its wallet selection when this is set (entering a task starts afresh). */
-  readonly clearSelection: boolean;
-}
-
 export const INITIAL_TASK_MODE: TaskModeState = Object.freeze({ mode: 'idle', toolkitOpen: false });
 
 export function isSelectionTask(value: string): value is SelectionTask {
@@ -35,29 +36,27 @@ export function isSelectionTask(value: string): value is SelectionTask {
 }
 
 /**
- * Choosing a task closes the toolkit, enters the task and clears the selection; Cancel leaves the
- * task and reopens the toolkit; executing or Exit return to idle with the toolkit closed.
+ * Choosing a task closes the toolkit and enters the task with the wallets already ticked (spec 2
+ * §4 clears them; decision 010 says why Fleet keeps them); Cancel leaves the task and reopens the
+ * toolkit; executing or Exit return to idle with the toolkit closed. No transition touches the
+ * selection: only the banner's Clear Selection does.
  */
-export function transitionTaskMode(state: TaskModeState, event: TaskModeEvent): TaskModeTransition {
+export function transitionTaskMode(state: TaskModeState, event: TaskModeEvent): TaskModeState {
   switch (event.type) {
     case 'open-toolkit':
-      return keep({ ...state, toolkitOpen: true });
+      return { ...state, toolkitOpen: true };
     case 'close-toolkit':
-      return keep({ ...state, toolkitOpen: false });
+      return { ...state, toolkitOpen: false };
     case 'choose':
-      return { state: { mode: event.task, toolkitOpen: false }, clearSelection: true };
+      return { mode: event.task, toolkitOpen: false };
     case 'cancel':
-      return keep({ mode: 'idle', toolkitOpen: true });
+      return { mode: 'idle', toolkitOpen: true };
     case 'executed':
     case 'exit':
-      return keep({ mode: 'idle', toolkitOpen: false });
+      return { mode: 'idle', toolkitOpen: false };
     default:
       return exhaustiveSwitchError(event);
   }
-}
-
-function keep(state: TaskModeState): TaskModeTransition {
-  return { state, clearSelection: false };
 }
 
 /** Archiving and copying private keys are shown in the destructive colour; the rest in primary. */
@@ -68,6 +67,8 @@ export function isDestructiveTask(task: SelectionTask): boolean {
       return true;
     case 'export':
     case 'copy-public':
+    case 'add-to-group':
+    case 'remove-from-group':
       return false;
     default:
       return exhaustiveSwitchError(task);
@@ -86,6 +87,10 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
       return `Copy ${count} Public ${count === 1 ? 'Key' : 'Keys'}`;
     case 'copy-private':
       return `Copy ${count} Private ${count === 1 ? 'Key' : 'Keys'}`;
+    case 'add-to-group':
+      return `Add ${count} to Group…`;
+    case 'remove-from-group':
+      return `Remove ${count} from Group…`;
     default:
       return exhaustiveSwitchError(task);
   }
@@ -102,6 +107,10 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets whose addresses to copy.';
     case 'copy-private':
       return 'Select wallets whose private keys to copy.';
+    case 'add-to-group':
+      return 'Select wallets to add to a group.';
+    case 'remove-from-group':
+      return 'Select wallets to take out of a group.';
     default:
       return exhaustiveSwitchError(task);
   }

@@ -6,6 +6,11 @@ describe('toolkit effects', () => {
     expect(toolkitEffect('delete')).toEqual({ kind: 'task', task: 'delete' });
     expect(toolkitEffect('export')).toEqual({ kind: 'task', task: 'export' });
     expect(toolkitEffect('copy-private')).toEqual({ kind: 'task', task: 'copy-private' });
+    expect(toolkitEffect('add-to-group')).toEqual({ kind: 'task', task: 'add-to-group' });
+    expect(toolkitEffect('remove-from-group')).toEqual({
+      kind: 'task',
+      task: 'remove-from-group',
+    });
   });
 
   it('opens a dialog for the direct tiles', () => {

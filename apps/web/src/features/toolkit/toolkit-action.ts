@@ -21,6 +21,8 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'delete':
     case 'copy-public':
     case 'copy-private':
+    case 'add-to-group':
+    case 'remove-from-group':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':

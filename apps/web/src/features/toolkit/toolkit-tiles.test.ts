@@ -18,6 +18,8 @@ describe('toolkit tiles', () => {
       'copy-public',
       'copy-private',
       'create-group',
+      'add-to-group',
+      'remove-from-group',
       'manage-tags',
       'view-archive',
       'toggle-units',

@@ -51,6 +51,18 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
     title: 'ORGANIZE',
     tiles: [
       tile('create-group', 'Create Group', 'Make a custom group', 'Direct'),
+      tile(
+        'add-to-group',
+        'Add to Group',
+        'Put the selected wallets in a custom group',
+        'Selection',
+      ),
+      tile(
+        'remove-from-group',
+        'Remove from Group',
+        'Take the selected wallets out of a custom group',
+        'Selection',
+      ),
       tile('manage-tags', 'Manage Tags', 'Create, edit and assign tags', 'Direct'),
       tile('view-archive', 'View Archive', 'Restore or delete archived wallets', 'Direct'),
       tile('toggle-units', 'Toggle Units', 'Show balances in SOL or lamports', 'Direct'),

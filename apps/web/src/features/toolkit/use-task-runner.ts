@@ -16,10 +16,13 @@ import { useRevealKeys } from './wallet-keys-api';
 export interface TaskWallet {
   readonly id: string;
   readonly address: string;
+  /** The custom groups it is in (the group tasks show which of them hold the selection). */
+  readonly groupIds: readonly string[];
 }
 
 /** The step a task is waiting on before it runs. */
-export type PendingStep = 'confirm-archive' | 'confirm-copy-private' | 'export' | null;
+export type PendingStep =
+  'confirm-archive' | 'confirm-copy-private' | 'export' | 'choose-group' | null;
 
 /**
  * Runs the task the banner's action button starts: checks the selection, asks first where the
@@ -73,6 +76,10 @@ export function useTaskRunner(
         return;
       case 'copy-public':
         void copyAddresses(publicKeysText(wallets)).then((ok) => setCopied(ok));
+        return;
+      case 'add-to-group':
+      case 'remove-from-group':
+        setPending('choose-group');
         return;
       default:
         exhaustiveSwitchError(task);
@@ -139,7 +146,8 @@ export function useTaskRunner(
     confirmCopyPrivate,
     copied,
     busy: archive.isPending || reveal.isPending,
-    exportDone: () => {
+    /** The export or the group change went through. */
+    stepDone: () => {
       setPending(null);
       onDoneRef.current();
     },

@@ -18,8 +18,9 @@ export interface WalletToolkitProps {
   /** Whether the Toolkit dialog is open; the page's Toolkit button sets it. */
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
-  /** The page's current selection. */
+  /** The page's current selection: a task entered from the Toolkit starts with it. */
   readonly selectedWallets: readonly TaskWallet[];
+  /** The banner's Clear Selection. */
   readonly onClearSelection: () => void;
   /** Told when task mode starts or ends (the page may show checkboxes more prominently). */
   readonly onTaskModeChange?: (mode: TaskMode) => void;
@@ -44,12 +45,11 @@ export function WalletToolkit({
 
   const apply = (event: TaskModeEvent) => {
     const next = transitionTaskMode({ mode, toolkitOpen: open }, event);
-    if (next.state.mode !== mode) {
-      setMode(next.state.mode);
-      onTaskModeChange?.(next.state.mode);
+    if (next.mode !== mode) {
+      setMode(next.mode);
+      onTaskModeChange?.(next.mode);
     }
-    if (next.state.toolkitOpen !== open) onOpenChange(next.state.toolkitOpen);
-    if (next.clearSelection) onClearSelection();
+    if (next.toolkitOpen !== open) onOpenChange(next.toolkitOpen);
   };
 
   const choose = (action: ToolkitAction) => {

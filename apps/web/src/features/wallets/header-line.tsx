@@ -1,13 +1,18 @@
-import { formatLamportsAsSol } from '../../format/lamports';
+import { formatBalance } from '../../format/lamports';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
+import { useDisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { NO_VALUE } from './wallet-format';
 import type { HeaderTotals } from './wallet-list-model';
 
-/** Spec 2 §2.1 header line over the wallets in view: count, SOL to 4 decimals, USD, tokens, closeable. */
+/**
+ * Spec 2 §2.1 header line over the wallets in view: count, SOL to 4 decimals (or lamports, as the
+ * settings menu's unit says), USD, tokens, closeable.
+ */
 export function HeaderLine({ totals }: { readonly totals: HeaderTotals }) {
   const { hideBalances } = useDisplayPreferences();
-  const sol = hideBalances ? HIDDEN_BALANCE : `${formatLamportsAsSol(totals.lamports, 4)} SOL`;
+  const unit = useDisplayUnit();
+  const sol = hideBalances ? HIDDEN_BALANCE : formatBalance(totals.lamports, unit);
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label="Totals in view">
       <span>

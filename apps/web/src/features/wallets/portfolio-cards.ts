@@ -1,5 +1,6 @@
 import type { WalletSummary } from '@fleet/core';
-import { formatLamportsAsSol } from '../../format/lamports';
+import { formatBalance } from '../../format/lamports';
+import type { DisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
 import { formatUsd } from './wallet-format';
 
@@ -10,13 +11,18 @@ export interface OverviewCard {
 }
 
 /**
- * The five Portfolio Overview cards (spec 2 §2.1) in SOL terms from the last scan. USD parts stay
- * a dash until a price service exists (issue 6: never a made-up number). With balances hidden,
- * every amount of money reads `***`; counts stay.
+ * The five Portfolio Overview cards (spec 2 §2.1) from the last scan, amounts of SOL in the unit
+ * the settings menu chose (SOL to 4 decimals or lamports). USD parts stay a dash until a price
+ * service exists (issue 6: never a made-up number). With balances hidden, every amount of money
+ * reads `***`; counts stay.
  */
-export function overviewCards(summary: WalletSummary, hideBalances: boolean): OverviewCard[] {
+export function overviewCards(
+  summary: WalletSummary,
+  hideBalances: boolean,
+  unit: DisplayUnit,
+): OverviewCard[] {
   const money = (text: string) => shownBalance(text, hideBalances);
-  const sol = money(`${formatLamportsAsSol(BigInt(summary.totalLamports), 4)} SOL`);
+  const sol = money(formatBalance(BigInt(summary.totalLamports), unit));
   const usd = (value: number | null) => `USD ${money(formatUsd(value))}`;
   const { wallets, tokens, closable } = summary;
   return [
@@ -50,7 +56,7 @@ export function overviewCards(summary: WalletSummary, hideBalances: boolean): Ov
       title: 'Closeable',
       main: `${closable.count.toLocaleString()} accounts`,
       lines: [
-        `${money(`${formatLamportsAsSol(BigInt(closable.rentLamports), 4)} SOL`)} rent`,
+        `${money(formatBalance(BigInt(closable.rentLamports), unit))} rent`,
         `in ${wallets.withClosable.toLocaleString()} wallets`,
       ],
     },

@@ -3,12 +3,14 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
+import { useDisplayUnit } from '../preferences/display-unit-store';
 import { overviewCards } from './portfolio-cards';
 import { readStatsExpanded, writeStatsExpanded } from './wallets-storage';
 
 export function PortfolioOverview({ summary }: { readonly summary: WalletSummary | undefined }) {
   const [expanded, setExpanded] = useState(readStatsExpanded);
   const { hideBalances } = useDisplayPreferences();
+  const unit = useDisplayUnit();
   const toggle = () => {
     setExpanded(!expanded);
     writeStatsExpanded(!expanded);
@@ -28,7 +30,7 @@ export function PortfolioOverview({ summary }: { readonly summary: WalletSummary
       </div>
       {expanded && summary ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          {overviewCards(summary, hideBalances).map((card) => (
+          {overviewCards(summary, hideBalances, unit).map((card) => (
             <div key={card.title} className="rounded-md border border-border bg-surface-raised p-3">
               <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
               <p className="mt-1 text-lg font-bold tabular-nums">{card.main}</p>

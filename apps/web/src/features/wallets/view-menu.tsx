@@ -2,6 +2,7 @@ import {
   ALL_SEEDS_SEGMENT,
   BUILT_IN_SEGMENTS,
   SEGMENT_LABELS,
+  segmentDescription,
   seedIdOfSegment,
   seedSegment,
   type WalletSegment,
@@ -24,7 +25,26 @@ export function segmentName(segment: WalletSegment, seedLabel: (id: string) => s
   return seedId === 'all' ? 'All Seed Wallets' : seedLabel(seedId);
 }
 
-/** The View dropdown (spec 2 §2.1): the segments, and a Sources submenu with seed counts. */
+/** A segment's name over its one-line rule (spec 2 §5), so the operator knows what it shows. */
+function SegmentText({
+  label,
+  segment,
+}: {
+  readonly label: string;
+  readonly segment: WalletSegment;
+}) {
+  return (
+    <span className="flex min-w-0 flex-1 flex-col">
+      <span className="truncate">{label}</span>
+      <span className="text-xs font-normal text-fg-muted">{segmentDescription(segment)}</span>
+    </span>
+  );
+}
+
+/**
+ * The View dropdown (spec 2 §2.1): the segments, each with its rule in one line, and a Sources
+ * submenu with seed counts.
+ */
 export function ViewMenu({
   segment,
   onChoose,
@@ -43,7 +63,7 @@ export function ViewMenu({
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Button size="sm" aria-label="View">
+        <Button size="sm" aria-label="View" title={segmentDescription(segment)}>
           View: {segmentName(segment, seedLabel)}
           <ChevronDown className="size-3.5" aria-hidden />
         </Button>
@@ -52,12 +72,12 @@ export function ViewMenu({
         <DropdownMenu.Content
           align="start"
           sideOffset={6}
-          className="z-50 min-w-56 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
+          className="z-50 min-w-72 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
         >
           {BUILT_IN_SEGMENTS.map((id) => (
             <DropdownMenu.Item key={id} className={itemClass} onSelect={() => onChoose(id)}>
               {mark(id)}
-              {SEGMENT_LABELS[id]}
+              <SegmentText label={SEGMENT_LABELS[id]} segment={id} />
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -76,14 +96,14 @@ export function ViewMenu({
             <DropdownMenu.Portal>
               <DropdownMenu.SubContent
                 sideOffset={4}
-                className="z-50 min-w-56 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
+                className="z-50 min-w-72 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
               >
                 <DropdownMenu.Item
                   className={itemClass}
                   onSelect={() => onChoose(ALL_SEEDS_SEGMENT)}
                 >
                   {mark(ALL_SEEDS_SEGMENT)}
-                  <span className="flex-1">All Seed Wallets</span>
+                  <SegmentText label="All Seed Wallets" segment={ALL_SEEDS_SEGMENT} />
                   <span className="text-xs text-fg-muted tabular-nums">{seedCounts.all}</span>
                 </DropdownMenu.Item>
                 {seedGroups.map((group) => {
@@ -95,9 +115,10 @@ export function ViewMenu({
                       onSelect={() => onChoose(value)}
                     >
                       {mark(value)}
-                      <span className="flex-1 truncate">
-                        {group.label ?? `Seed ${group.id.slice(0, 8)}`}
-                      </span>
+                      <SegmentText
+                        label={group.label ?? `Seed ${group.id.slice(0, 8)}`}
+                        segment={value}
+                      />
                       <span className="text-xs text-fg-muted tabular-nums">
                         {seedCounts.bySeed.get(group.id) ?? 0}
                       </span>

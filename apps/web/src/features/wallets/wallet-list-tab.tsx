@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { GroupByMenu } from './group-by-menu';
 import { HeaderLine } from './header-line';
 import { PortfolioOverview } from './portfolio-overview';
+import { RenameWalletHost } from './rename-wallet-dialog';
 import { ViewMenu } from './view-menu';
 import { WalletSearchBox } from './wallet-search-box';
 import { WalletTable } from './wallet-table';
@@ -54,6 +55,7 @@ export function WalletListTab() {
         </div>
       ) : null}
       {view.status === 'success' ? <WalletTable /> : null}
+      <RenameWalletHost />
     </div>
   );
 }

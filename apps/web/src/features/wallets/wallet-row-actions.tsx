@@ -1,10 +1,13 @@
-import { Copy, ExternalLink, KeyRound } from 'lucide-react';
+import { Copy, ExternalLink, KeyRound, Pencil } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/toast';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
+import { RowGroupItems } from '../groups/row-group-menu';
+import { openRenameWallet } from './rename-wallet-store';
 import { explorerAddressUrl } from './wallet-format';
 import { MENU_TRIGGER_CLASS } from './wallet-row-painter';
+import { useWalletSelection } from './wallet-selection-context';
 import { revealKeysForCopy } from './wallets-api';
 
 const itemClass = cn(
@@ -31,6 +34,8 @@ export function RowMenu({
   const copy = useCopy();
   const copyAddress = useCopy(ADDRESS_COPY_FAILED);
   const toast = useToast();
+  // The menu is open for a row in view: its name and custom groups are in the page's list.
+  const wallet = useWalletSelection().visibleWallets.find((entry) => entry.id === id);
 
   const copyPrivate = async () => {
     try {
@@ -83,6 +88,14 @@ export function RowMenu({
           >
             <ExternalLink className="size-3.5 text-fg-muted" aria-hidden /> View on explorer
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => openRenameWallet({ id, address, name: wallet?.name ?? null })}
+          >
+            <Pencil className="size-3.5 text-fg-muted" aria-hidden /> Rename
+          </DropdownMenu.Item>
+          <RowGroupItems walletId={id} groupIds={wallet?.groupIds ?? []} itemClass={itemClass} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

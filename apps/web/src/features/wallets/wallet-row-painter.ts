@@ -325,7 +325,8 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
 }
 
 function paintWallet(nodes: WalletNodes, view: WalletRowView): void {
-  setTitle(nodes.box, view.address);
+  // A long name is cut in the cell: the tooltip gives it whole, with the full address.
+  setTitle(nodes.box, view.name === null ? view.address : `${view.name}\n${view.address}`);
   setText(nodes.address, view.shortAddress);
   // In their order in the box: number, Master, status, address, name.
   const addressSpan = nodes.address.parentElement;

@@ -75,7 +75,7 @@ describe('row views', () => {
       closable: { count: 1, rentLamports: '2039280' },
       lastScannedAt: null,
     };
-    const cards = overviewCards(summary, false);
+    const cards = overviewCards(summary, false, 'sol');
     expect(cards.map((card) => card.title)).toEqual([
       'Portfolio',
       'SOL Holdings',
@@ -91,7 +91,7 @@ describe('row views', () => {
     ]);
     expect(cards[4]?.lines[0]).toBe('0.0020 SOL rent');
 
-    const hidden = overviewCards(summary, true);
+    const hidden = overviewCards(summary, true, 'sol');
     const text = hidden.flatMap((card) => [card.main, ...card.lines]).join(' | ');
     expect(text).not.toMatch(/2\.5|0\.0020|—/);
     expect(hidden[0]?.main).toBe('***');

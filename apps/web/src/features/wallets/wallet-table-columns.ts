@@ -1,4 +1,5 @@
-import type { WalletSortKey } from '@fleet/core';
+import { sortsBySolWhileUnpriced, UNPRICED_SORT_NOTE, type WalletSortKey } from '@fleet/core';
+import type { DisplayUnit } from '../preferences/display-unit-store';
 import { WALLET_TABLE_COLUMNS, type WalletColumnId } from '../preferences/wallet-columns';
 
 /** Spec 2 §9: virtual table row height and overscan; lists from 500 rows must virtualise. */
@@ -65,4 +66,18 @@ export function tableColumns(hidden: ReadonlySet<WalletColumnId>): {
   }
   columns.push({ id: 'actions', label: 'Actions', width: '64px', sortKey: null, align: 'right' });
   return { columns, template: columns.map((column) => column.width).join(' ') };
+}
+
+/** A column's header text: the SOL column names the unit its figures are in. */
+export function columnLabel(column: TableColumn, unit: DisplayUnit): string {
+  if (column.id === 'sol' && unit === 'lamports') return 'Lamports';
+  return column.label;
+}
+
+/** The header's tooltip: the value columns say that they sort by SOL while nothing is priced. */
+export function columnNote(column: TableColumn, valuesPriced: boolean): string | null {
+  if (valuesPriced || column.sortKey === null || !sortsBySolWhileUnpriced(column.sortKey)) {
+    return null;
+  }
+  return UNPRICED_SORT_NOTE;
 }

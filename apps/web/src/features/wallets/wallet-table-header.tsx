@@ -2,9 +2,10 @@ import { checkStateOf, type WalletSort, type WalletSortKey } from '@fleet/core';
 import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '../../ui/cn';
+import { useDisplayUnit, type DisplayUnit } from '../preferences/display-unit-store';
 import { TriStateCheckbox } from './tri-state-checkbox';
 import type { ExpandAllState } from './wallet-list-model';
-import type { TableColumn } from './wallet-table-columns';
+import { columnLabel, columnNote, type TableColumn } from './wallet-table-columns';
 
 export interface WalletTableHeaderProps {
   readonly columns: readonly TableColumn[];
@@ -13,6 +14,8 @@ export interface WalletTableHeaderProps {
   readonly selected: ReadonlySet<string>;
   readonly visibleOrder: readonly string[];
   readonly expandState: ExpandAllState;
+  /** Whether any wallet in view has a priced value; until then the value columns sort by SOL. */
+  readonly valuesPriced: boolean;
   readonly onSort: (key: WalletSortKey) => void;
   readonly onToggleAllVisible: () => void;
   readonly onToggleExpandAll: () => void;
@@ -28,6 +31,7 @@ export interface WalletTableHeaderProps {
  */
 export const WalletTableHeader = memo(function WalletTableHeader(props: WalletTableHeaderProps) {
   const selectState = checkStateOf(props.selected, props.visibleOrder);
+  const unit = useDisplayUnit();
   return (
     <div
       role="row"
@@ -40,9 +44,10 @@ export const WalletTableHeader = memo(function WalletTableHeader(props: WalletTa
           key={column.id}
           role="columnheader"
           aria-sort={ariaSort(column.sortKey, props.sort)}
+          title={columnNote(column, props.valuesPriced) ?? undefined}
           className={cn('min-w-0 truncate px-2', column.align === 'right' && 'text-right')}
         >
-          {headerContent(column, props, selectState)}
+          {headerContent(column, props, selectState, unit)}
         </div>
       ))}
     </div>
@@ -58,6 +63,7 @@ function headerContent(
   column: TableColumn,
   props: WalletTableHeaderProps,
   selectState: ReturnType<typeof checkStateOf>,
+  unit: DisplayUnit,
 ) {
   if (column.id === 'select') {
     return (
@@ -92,7 +98,8 @@ function headerContent(
     );
   }
   const { sortKey } = column;
-  if (sortKey === null) return column.label;
+  const label = columnLabel(column, unit);
+  if (sortKey === null) return label;
   const active = props.sort.key === sortKey;
   return (
     <button
@@ -100,7 +107,7 @@ function headerContent(
       className={cn('inline-flex items-center gap-1 hover:text-fg', active && 'text-fg')}
       onClick={() => props.onSort(sortKey)}
     >
-      {column.label}
+      {label}
       {active ? (
         props.sort.direction === 'asc' ? (
           <ArrowUp className="size-3" aria-hidden />

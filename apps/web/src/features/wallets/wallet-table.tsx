@@ -1,3 +1,4 @@
+import { walletValuesPriced } from '@fleet/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
@@ -31,6 +32,8 @@ export function WalletTable() {
   const hidden = useHiddenWalletColumns();
   const { columns, template } = useMemo(() => tableColumns(hidden), [hidden]);
   const { items, visibleOrder } = view.model;
+  const { visibleWallets } = view;
+  const valuesPriced = useMemo(() => walletValuesPriced(visibleWallets), [visibleWallets]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const copy = useCopy(ADDRESS_COPY_FAILED);
   const onCopy = useCallback((text: string) => void copy(text), [copy]);
@@ -108,6 +111,7 @@ export function WalletTable() {
           selected={selected}
           visibleOrder={visibleOrder}
           expandState={view.expandState}
+          valuesPriced={valuesPriced}
           onSort={view.sortBy}
           onToggleAllVisible={view.toggleAllVisible}
           onToggleExpandAll={view.toggleExpandAll}

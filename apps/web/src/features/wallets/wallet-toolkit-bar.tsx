@@ -1,10 +1,11 @@
 import { Wrench } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../ui/button';
+import type { TaskWallet } from '../toolkit/use-task-runner';
 import { WalletToolkit } from '../toolkit/wallet-toolkit';
 import { useWalletSelection } from './wallet-selection-context';
 
-const NO_WALLETS: readonly { readonly id: string; readonly address: string }[] = [];
+const NO_WALLETS: readonly TaskWallet[] = [];
 
 /**
  * The Toolkit button of the List tab's top bar and, under it, the task-mode banner: the toolkit
@@ -20,7 +21,11 @@ export function WalletToolkitBar() {
         ? NO_WALLETS
         : selection.visibleWallets
             .filter((wallet) => selection.selectedIds.has(wallet.id))
-            .map((wallet) => ({ id: wallet.id, address: wallet.address })),
+            .map((wallet) => ({
+              id: wallet.id,
+              address: wallet.address,
+              groupIds: wallet.groupIds,
+            })),
     [selection.visibleWallets, selection.selectedIds],
   );
   return (

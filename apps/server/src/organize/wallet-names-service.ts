@@ -1,0 +1,55 @@
+import { FleetError } from '@fleet/core';
+import { schema, withTenant, type FleetDatabase } from '@fleet/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log';
+import type { OrganizeActor } from './organize-actor';
+
+export const WALLET_NOT_FOUND = 'Wallet not found';
+
+/** The operator's names for wallets (spec 2 §3 `name`). */
+export function createWalletNamesService(context: {
+  readonly db: FleetDatabase;
+  readonly audit: AuditLog;
+}) {
+  const { wallets } = schema;
+  return {
+    /**
+     * Names an active wallet of the actor's tenant, or clears its name (null). The list's version
+     * moves with the row (migration 0009's trigger on `wallets`), so the next list shows it.
+     * Another tenant's wallet, an archived one and an unknown id are all 'Wallet not found'.
+     */
+    async rename(
+      actor: OrganizeActor,
+      walletId: string,
+      name: string | null,
+    ): Promise<{ id: string; address: string; name: string | null }> {
+      const wallet = await withTenant(context.db, actor.tenantId, async (tx) => {
+        const [row] = await tx
+          .update(wallets)
+          .set({ name, updatedAt: new Date() })
+          .where(
+            and(
+              eq(wallets.id, walletId),
+              // Row-level security already keeps to the tenant; said here too for a reader.
+              eq(wallets.tenantId, actor.tenantId),
+              isNull(wallets.archivedAt),
+            ),
+          )
+          .returning({ id: wallets.id, address: wallets.publicAddress, name: wallets.name });
+        if (!row) throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
+        return row;
+      });
+      await context.audit.record({
+        actor: actor.user.email,
+        action: 'wallet.rename',
+        outcome: 'success',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        detail: { walletId: wallet.id, address: wallet.address, name: wallet.name },
+      });
+      return wallet;
+    },
+  };
+}
+
+export type WalletNamesService = ReturnType<typeof createWalletNamesService>;
