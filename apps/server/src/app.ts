@@ -15,6 +15,8 @@ import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { Mailer } from './mail/mailer';
+import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
+import { createMasterHoldingsReader } from './master-wallet/master-holdings';
 import {
   createMasterWalletService,
   type SecretKeyVault,
@@ -31,8 +33,10 @@ import { postLogoutRoute } from './routes/auth/post-logout';
 import { postPasswordRoute } from './routes/auth/post-password';
 import { getHealthRoute } from './routes/health/get-health';
 import { getMasterWalletHistoryRoute } from './routes/history/get-master-wallet-history';
+import { postRevealMasterHistoryKeyRoute } from './routes/history/post-reveal-master-history-key';
 import { deleteMasterWalletRoute } from './routes/master-wallet/delete-master-wallet';
 import { getMasterBalanceRoute } from './routes/master-wallet/get-master-balance';
+import { getMasterHoldingsRoute } from './routes/master-wallet/get-master-holdings';
 import { getMasterWalletRoute } from './routes/master-wallet/get-master-wallet';
 import { patchMasterWalletRoute } from './routes/master-wallet/patch-master-wallet';
 import { postRevealMasterWalletRoute } from './routes/master-wallet/post-reveal-master-wallet';
@@ -162,7 +166,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         deleteMasterWalletRoute,
         postRevealMasterWalletRoute,
         getMasterBalanceRoute,
+        getMasterHoldingsRoute,
         getMasterWalletHistoryRoute,
+        postRevealMasterHistoryKeyRoute,
         postValidateKeysRoute,
         postScanPreviewRoute,
         postImportWalletsRoute,
@@ -214,6 +220,8 @@ function createRouteServices(context: AppContext): RouteServices {
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
+  // One count of key requests per user, whichever way a key leaves (wallets, master history).
+  const keyRequests = createKeyRequestLimiter(throttle);
   const sessions = createSessionStore(
     context.db,
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
@@ -241,6 +249,16 @@ function createRouteServices(context: AppContext): RouteServices {
       chain: context.chain,
       audit,
     }),
+    masterHoldings: createMasterHoldingsReader({
+      db: context.db,
+      scanner: createWalletScanner({ pool: context.chainPool }),
+    }),
+    masterHistoryKeys: createMasterHistoryKeys({
+      db: context.db,
+      vault: context.vault,
+      audit,
+      limiter: keyRequests,
+    }),
     seedGroups: createSeedGroupService({ db: context.db, audit }),
     walletImport: createWalletImportService({
       db: context.db,
@@ -264,7 +282,7 @@ function createRouteServices(context: AppContext): RouteServices {
       db: context.db,
       vault: context.vault,
       audit,
-      limiter: createKeyRequestLimiter(throttle),
+      limiter: keyRequests,
       now,
     }),
     tags: createTagsService({ db: context.db, audit }),

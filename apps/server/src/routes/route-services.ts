@@ -3,6 +3,8 @@ import type { LicenseService } from '../admin/license-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { IdentityService } from '../auth/identity-service';
 import type { SessionStore } from '../auth/session-store';
+import type { MasterHistoryKeys } from '../master-wallet/master-history-keys';
+import type { MasterHoldingsReader } from '../master-wallet/master-holdings';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
 import type { GroupsService } from '../organize/groups-service';
 import type { SearchService } from '../organize/search-service';
@@ -21,6 +23,8 @@ export interface RouteServices {
   readonly licenses: LicenseService;
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;
+  readonly masterHoldings: MasterHoldingsReader;
+  readonly masterHistoryKeys: MasterHistoryKeys;
   readonly walletImport: WalletImportService;
   readonly seedGroups: SeedGroupService;
   readonly scanDetails: ScanDetailsService;

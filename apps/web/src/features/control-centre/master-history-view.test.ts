@@ -19,6 +19,8 @@ function entry(overrides: Partial<MasterHistoryEntry> & { id: string }): MasterH
     new_address: null,
     new_private_key: null,
     note: null,
+    previous_key_stored: false,
+    new_key_stored: false,
     ...overrides,
   };
 }
