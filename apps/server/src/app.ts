@@ -57,6 +57,7 @@ import { postCreateWalletRoute } from './routes/wallets/post-create-wallet';
 import { postExportWalletsRoute } from './routes/wallets/post-export-wallets';
 import { postRestoreWalletsRoute } from './routes/wallets/post-restore-wallets';
 import { postRevealKeysRoute } from './routes/wallets/post-reveal-keys';
+import { postWalletHoldingsRoute } from './routes/wallets/post-wallet-holdings';
 import { deleteGroupRoute } from './routes/groups/delete-group';
 import { getGroupWalletsRoute } from './routes/groups/get-group-wallets';
 import { getGroupsRoute } from './routes/groups/get-groups';
@@ -185,6 +186,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postRestoreWalletsRoute,
         postRevealKeysRoute,
         postExportWalletsRoute,
+        postWalletHoldingsRoute,
         getTagsRoute,
         postTagRoute,
         patchTagRoute,
