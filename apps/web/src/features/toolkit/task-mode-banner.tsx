@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FundsReviewPanel } from '../archive/funds-review-panel';
 import { ExportDialog } from '../export/export-dialog';
 import { archiveConfirmText, copyPrivateConfirmText } from './clipboard-text';
 import { isDestructiveTask, taskActionLabel, taskPrompt, type TaskMode } from './task-mode';
@@ -86,7 +87,13 @@ function ActiveBanner({
         confirmLabel={taskActionLabel('delete', count)}
         onConfirm={runner.confirmArchive}
         busy={runner.busy}
-      />
+        className="w-[min(44rem,calc(100vw-2rem))]"
+      >
+        <FundsReviewPanel
+          walletIds={runner.walletIds}
+          open={runner.pending === 'confirm-archive'}
+        />
+      </ConfirmDialog>
       <ConfirmDialog
         open={runner.pending === 'confirm-copy-private'}
         onOpenChange={(open) => {
