@@ -76,6 +76,18 @@ describe('safeguards around keys and funds in Chromium', () => {
     await page.getByRole('button', { name: 'Settings menu' }).click();
     await page.getByRole('menuitem', { name: /Master wallet/i }).click();
     const dialog = page.getByRole('dialog', { name: 'Master wallet' });
+
+    // Showing the stored key asks first.
+    await dialog.getByRole('button', { name: 'Show private key' }).click();
+    const showAsk = page.getByRole('dialog', { name: 'Show the master private key' });
+    await showAsk.waitFor();
+    expect(await page.locator('body').textContent()).not.toContain(old.private_key);
+    await showAsk.getByRole('button', { name: 'Show key' }).click();
+    await expect
+      .poll(() => dialog.getByLabel('Private key', { exact: true }).textContent())
+      .toBe(old.private_key);
+    await dialog.getByRole('button', { name: 'Hide private key' }).click();
+
     await dialog.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByRole('textbox', { name: 'Private key' }).fill(next.privateKey);
     await dialog.getByRole('button', { name: 'Save' }).click();
