@@ -52,7 +52,9 @@ export function useDeleteWalletsPermanently() {
  */
 export function useWalletHoldings(walletIds: readonly string[], enabled: boolean) {
   return useQuery({
-    queryKey: ['wallet-holdings', walletIds.join(',')],
+    // The ids are joined only while the confirmation is open: a closed one may sit beside a
+    // selection of tens of thousands that changes on every click.
+    queryKey: ['wallet-holdings', enabled ? walletIds.join(',') : ''],
     queryFn: ({ signal }) => fetchWalletHoldings(walletIds, signal),
     enabled: enabled && walletIds.length > 0,
     staleTime: 0,
