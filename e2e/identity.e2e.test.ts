@@ -69,10 +69,16 @@ describe('identity and the master wallet in Chromium', () => {
     const addressField = dialog.getByRole('textbox', { name: 'Public address' });
     await expect.poll(() => addressField.inputValue()).toBe(replacement.address);
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Replacing a master asks first (issue 15); safeguards.e2e.test.ts checks what it shows.
+    await dialog.getByRole('button', { name: 'Replace master wallet' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Edit' }).count()).toBe(1);
     expect(await addressField.inputValue()).toBe(replacement.address);
     expect(await dialog.textContent()).not.toContain(replacement.privateKey);
     await dialog.getByRole('button', { name: 'Show private key' }).click();
+    await page
+      .getByRole('dialog', { name: 'Show the master private key' })
+      .getByRole('button', { name: 'Show key' })
+      .click();
     await expect.poll(() => dialog.textContent()).toContain(replacement.privateKey);
     await screenshot(page, 'master-wallet-saved');
     await page.keyboard.press('Escape');

@@ -12,7 +12,11 @@ export interface FleetServer {
   readonly dataDir: string;
   /** Everything the server printed, for a failing test's message. */
   output(): string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server. `keepDataDir` leaves its data directory in place, for a test that reads
+   * what the server stored (PGlite admits one process at a time); the caller removes it.
+   */
+  stop(options?: { readonly keepDataDir?: boolean }): Promise<void>;
 }
 
 /**
@@ -59,9 +63,9 @@ export async function startFleetServer(env: Record<string, string> = {}): Promis
     url,
     dataDir,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepDataDir = false } = {}) => {
       await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

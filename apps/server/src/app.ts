@@ -22,6 +22,8 @@ import { registerNulCharacterGuard } from './http/nul-character-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { fastifyTrustProxy, TRUST_NO_PROXY, type TrustProxySetting } from './http/trust-proxy';
 import type { Mailer } from './mail/mailer';
+import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
+import { createMasterHoldingsReader } from './master-wallet/master-holdings';
 import {
   createMasterWalletService,
   type SecretKeyVault,
@@ -42,8 +44,10 @@ import { postPasswordRoute } from './routes/auth/post-password';
 import { getHealthRoute } from './routes/health/get-health';
 import { getNotificationsRoute } from './routes/notifications/get-notifications';
 import { getMasterWalletHistoryRoute } from './routes/history/get-master-wallet-history';
+import { postRevealMasterHistoryKeyRoute } from './routes/history/post-reveal-master-history-key';
 import { deleteMasterWalletRoute } from './routes/master-wallet/delete-master-wallet';
 import { getMasterBalanceRoute } from './routes/master-wallet/get-master-balance';
+import { getMasterHoldingsRoute } from './routes/master-wallet/get-master-holdings';
 import { getMasterWalletRoute } from './routes/master-wallet/get-master-wallet';
 import { patchMasterWalletRoute } from './routes/master-wallet/patch-master-wallet';
 import { postRevealMasterWalletRoute } from './routes/master-wallet/post-reveal-master-wallet';
@@ -65,6 +69,7 @@ import { postExportWalletsRoute } from './routes/wallets/post-export-wallets';
 import { postRestoreWalletsRoute } from './routes/wallets/post-restore-wallets';
 import { postRevealKeysRoute } from './routes/wallets/post-reveal-keys';
 import { patchWalletRoute } from './routes/wallets/patch-wallet';
+import { postWalletHoldingsRoute } from './routes/wallets/post-wallet-holdings';
 import { deleteGroupRoute } from './routes/groups/delete-group';
 import { getGroupWalletsRoute } from './routes/groups/get-group-wallets';
 import { getGroupsRoute } from './routes/groups/get-groups';
@@ -189,7 +194,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         deleteMasterWalletRoute,
         postRevealMasterWalletRoute,
         getMasterBalanceRoute,
+        getMasterHoldingsRoute,
         getMasterWalletHistoryRoute,
+        postRevealMasterHistoryKeyRoute,
         postValidateKeysRoute,
         postScanPreviewRoute,
         postImportWalletsRoute,
@@ -207,6 +214,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         postRevealKeysRoute,
         postExportWalletsRoute,
         patchWalletRoute,
+        postWalletHoldingsRoute,
         getTagsRoute,
         postTagRoute,
         patchTagRoute,
@@ -249,6 +257,7 @@ function createRouteServices(
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
+  // One count of key requests per user, whichever way a key leaves (wallets, master history).
   const keyRequests = createKeyRequestLimiter({ db: context.db, now });
   const sessions = createSessionStore(
     context.db,
@@ -288,6 +297,16 @@ function createRouteServices(
       db: context.db,
       vault: context.vault,
       chain: context.chain,
+      audit,
+      limiter: keyRequests,
+    }),
+    masterHoldings: createMasterHoldingsReader({
+      db: context.db,
+      scanner: createWalletScanner({ pool: context.chainPool }),
+    }),
+    masterHistoryKeys: createMasterHistoryKeys({
+      db: context.db,
+      vault: context.vault,
       audit,
       limiter: keyRequests,
     }),

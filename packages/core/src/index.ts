@@ -32,3 +32,4 @@ export * from './wallets/selection';
 export * from './wallets/group-by';
 export * from './wallets/decode-wallet-columns';
 export * from './wallets/sum-lamports';
+export * from './wallets/funds-at-risk';

@@ -102,6 +102,8 @@ export function createMasterWalletService(context: {
           triggeredVia: input.triggeredVia ?? 'console',
           previousAddress: previous,
           newAddress: address,
+          ...(before ? sealedPreviousKey(before) : {}),
+          ...sealedNewKey(values),
         });
         return { row, change, previous };
       }).finally(() => secretKey.fill(0));
@@ -135,6 +137,7 @@ export function createMasterWalletService(context: {
             requestedBy: actor.user.email,
             triggeredVia: 'console',
             previousAddress: row.publicAddress,
+            ...sealedPreviousKey(row),
           });
         }
         return row;
@@ -274,6 +277,32 @@ function toResponse(row: typeof schema.masterWallets.$inferSelect): MasterWallet
   };
 }
 
+type SealedKey = Pick<
+  typeof schema.masterWallets.$inferSelect,
+  'encryptedKey' | 'keyAlgorithm' | 'dataKeyVersion'
+>;
+
+/**
+ * A master's sealed key as the history keeps it: the vault's ciphertext as it was, still bound to
+ * its address, so a replaced or cleared master can be revealed again (audited) and no key is
+ * ever lost with one click.
+ */
+function sealedPreviousKey(key: SealedKey) {
+  return {
+    previousEncryptedKey: key.encryptedKey,
+    previousKeyAlgorithm: key.keyAlgorithm,
+    previousDataKeyVersion: key.dataKeyVersion,
+  };
+}
+
+function sealedNewKey(key: SealedKey) {
+  return {
+    newEncryptedKey: key.encryptedKey,
+    newKeyAlgorithm: key.keyAlgorithm,
+    newDataKeyVersion: key.dataKeyVersion,
+  };
+}
+
 function toHistoryEntry(row: typeof schema.masterWalletHistory.$inferSelect): MasterHistoryEntry {
   return {
     id: row.id,
@@ -282,10 +311,12 @@ function toHistoryEntry(row: typeof schema.masterWalletHistory.$inferSelect): Ma
     requested_by: row.requestedBy,
     triggered_via: row.triggeredVia,
     previous_address: row.previousAddress,
-    // Private keys are never kept in the history; the console shows "Encrypted – not stored".
+    // Keys never travel in a page: a stored one is revealed by its own audited call.
     previous_private_key: null,
     new_address: row.newAddress,
     new_private_key: null,
     note: row.note,
+    previous_key_stored: row.previousEncryptedKey !== null,
+    new_key_stored: row.newEncryptedKey !== null,
   };
 }

@@ -6,6 +6,8 @@ import type { IdentityService } from '../auth/identity-service';
 import type { JoinFeed } from '../auth/join-feed';
 import type { SessionCookies } from '../auth/session-cookie';
 import type { SessionStore } from '../auth/session-store';
+import type { MasterHistoryKeys } from '../master-wallet/master-history-keys';
+import type { MasterHoldingsReader } from '../master-wallet/master-holdings';
 import type { MasterWalletService } from '../master-wallet/master-wallet-service';
 import type { GroupsService } from '../organize/groups-service';
 import type { SearchService } from '../organize/search-service';
@@ -27,6 +29,8 @@ export interface RouteServices {
   readonly licenses: LicenseService;
   readonly requireAdmin: RequireAdmin;
   readonly masterWallet: MasterWalletService;
+  readonly masterHoldings: MasterHoldingsReader;
+  readonly masterHistoryKeys: MasterHistoryKeys;
   readonly walletImport: WalletImportService;
   readonly seedGroups: SeedGroupService;
   readonly scanDetails: ScanDetailsService;

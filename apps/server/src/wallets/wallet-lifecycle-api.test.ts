@@ -207,6 +207,8 @@ describe.each(testDatabaseKinds)('creating, archiving and restoring wallets on %
   it('deletes archived wallets for good only with the confirmation, links and all', async () => {
     const [id] = (await create(1)).wallets.map((wallet) => wallet.id) as [string];
     await withTenant(harness.database.db, operator.tenantId, async (tx) => {
+      // Scanned and empty: a funded or never-scanned wallet also needs its count confirmed.
+      await tx.update(schema.wallets).set({ lamports: 0n }).where(eq(schema.wallets.id, id));
       const [tag] = await tx
         .insert(schema.tags)
         .values({ tenantId: operator.tenantId, slug: 'gone', name: 'Gone' })

@@ -1,10 +1,20 @@
-import { FleetError, type ArchivedWallet, type CreateWalletsResponse } from '@fleet/core';
+import {
+  FleetError,
+  fundsNeedConfirmation,
+  fundsWarning,
+  summarizeFunds,
+  type ArchivedWallet,
+  type CreateWalletsResponse,
+  type FundsSummary,
+  type WalletHoldingsResponse,
+} from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
 import { generateWalletKeypair } from './generate-keypair';
 import type { WalletActor } from './wallet-actor';
+import { readWalletFunds, readWalletHoldings } from './wallet-holdings';
 import { selectWallets, uuidArray } from './wallet-selection';
 
 export const MASTER_NOT_ARCHIVABLE = 'The master wallet cannot be archived';
@@ -121,25 +131,84 @@ export function createWalletLifecycleService(context: {
       return selected.length;
     },
 
-    /** Permanent deletion of archived wallets with their token accounts and tag/group links. */
-    async deletePermanently(actor: WalletActor, walletIds: readonly string[]): Promise<number> {
-      const selected = await withTenant(context.db, actor.tenantId, async (tx) => {
+    /** `POST /api/wallets/holdings`: what the wallets held at their last scan, with totals. */
+    async holdings(
+      actor: WalletActor,
+      walletIds: readonly string[],
+    ): Promise<WalletHoldingsResponse> {
+      const unique = [...new Set(walletIds)];
+      const wallets = await withTenant(context.db, actor.tenantId, (tx) =>
+        readWalletHoldings(tx, unique),
+      );
+      return {
+        wallets,
+        summary: summarizeFunds(wallets),
+        missing: unique.length - wallets.length,
+      };
+    },
+
+    /**
+     * Permanent deletion of archived wallets with their token accounts and tag/group links. When
+     * any of them holds funds (or was never scanned), `confirmFunded` must be the number of
+     * wallets being deleted: their keys are destroyed, and with them the funds.
+     */
+    async deletePermanently(
+      actor: WalletActor,
+      walletIds: readonly string[],
+      confirmFunded?: number,
+    ): Promise<number> {
+      const outcome = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await selectWallets(tx, walletIds, 'archived');
         if (rows.some((row) => row.is_master)) {
           throw new FleetError('VALIDATION_FAILED', MASTER_NOT_DELETABLE);
+        }
+        // Judged under the rows' lock, so what is judged is what is deleted.
+        const funds = summarizeFunds(
+          await readWalletFunds(
+            tx,
+            rows.map((row) => row.id),
+          ),
+        );
+        if (fundsNeedConfirmation(funds) && confirmFunded !== rows.length) {
+          return { deleted: false as const, rows, funds };
         }
         const ids = uuidArray(rows.map((row) => row.id));
         await tx.execute(sql`delete from wallet_token_accounts where wallet_id = any(${ids})`);
         await tx.execute(sql`delete from wallet_tags where wallet_id = any(${ids})`);
         await tx.execute(sql`delete from wallet_group_members where wallet_id = any(${ids})`);
         await tx.execute(sql`delete from wallets where id = any(${ids})`);
-        return rows;
+        return { deleted: true as const, rows, funds };
       });
-      await audit(actor, 'wallet.delete_permanently', {
-        count: selected.length,
-        addresses: selected.map((row) => row.public_address),
-      });
-      return selected.length;
+      const { rows, funds } = outcome;
+      const detail = {
+        count: rows.length,
+        funded: funds.funded,
+        unscanned: funds.unscanned,
+        lamports: funds.lamports,
+        tokenAccountsWithBalance: funds.tokenAccountsWithBalance,
+        addresses: rows.map((row) => row.public_address),
+      };
+      if (!outcome.deleted) {
+        await context.audit.record({
+          actor: actor.user.email,
+          action: 'wallet.delete_permanently',
+          outcome: 'failure',
+          tenantId: actor.tenantId,
+          ip: actor.ip,
+          detail: { ...detail, reason: 'funded wallets not confirmed' },
+        });
+        throw new FleetError('VALIDATION_FAILED', fundedDeleteRefusal(funds, rows.length), {
+          context: {
+            wallets: rows.length,
+            funded: funds.funded,
+            unscanned: funds.unscanned,
+            lamports: funds.lamports,
+            tokenAccountsWithBalance: funds.tokenAccountsWithBalance,
+          },
+        });
+      }
+      await audit(actor, 'wallet.delete_permanently', detail);
+      return rows.length;
     },
 
     /** `POST /api/restore-wallets`: archived wallets back to the list; all of them or none. */
@@ -161,3 +230,11 @@ export function createWalletLifecycleService(context: {
 }
 
 export type WalletLifecycleService = ReturnType<typeof createWalletLifecycleService>;
+
+/** Why a permanent delete was refused, and what the request must carry to go through. */
+export function fundedDeleteRefusal(funds: FundsSummary, count: number): string {
+  return (
+    `${fundsWarning(funds) ?? ''} Deleting them permanently destroys their keys: confirm with ` +
+    `confirmFunded: ${count}, the number of wallets being deleted.`
+  );
+}

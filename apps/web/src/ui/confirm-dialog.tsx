@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   /** An error from the confirmed action, shown inside the dialog so it is never missed. */
   readonly error?: string | undefined;
   readonly children?: ReactNode;
+  /** Width and the like, for a confirmation that lists what it acts on. */
+  readonly className?: string;
 }
 
 /** Asks before a destructive action; the action's own failure is shown in place. */
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   confirmDisabled = false,
   error,
   children,
+  className,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -36,6 +39,7 @@ export function ConfirmDialog({
       onOpenChange={onOpenChange}
       title={title}
       description={description}
+      {...(className ? { className } : {})}
       footer={
         <>
           <Button onClick={() => onOpenChange(false)} disabled={busy}>

@@ -25,9 +25,13 @@ export const COPIED: ToastMessage = Object.freeze({
   transient: true,
 });
 
-/** Copies text to the clipboard and says so: "Copied", or `failure` when the browser refuses. */
+/**
+ * Copies text to the clipboard and says so: `copied` ("Copied", or what was copied, such as
+ * "Private key copied"), or `failure` when the browser refuses.
+ */
 export function useCopy(
   failure: CopyFailure = CLIPBOARD_BLOCKED,
+  copied = 'Copied',
 ): (text: string) => Promise<boolean> {
   const toast = useToast();
   return useCallback(
@@ -35,13 +39,13 @@ export function useCopy(
       try {
         if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
         await navigator.clipboard.writeText(text);
-        toast.show(COPIED);
+        toast.show({ ...COPIED, title: copied });
         return true;
       } catch {
         toast.show({ ...failure, severity: 'error' });
         return false;
       }
     },
-    [toast, failure],
+    [toast, failure, copied],
   );
 }

@@ -45,6 +45,13 @@ export const masterHistoryEntrySchema = z.object({
   new_address: z.string().nullable(),
   new_private_key: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * Whether the vault holds that side's key for this entry. The keys themselves never travel in a
+   * page (the `*_private_key` fields stay null); one is revealed only by the audited
+   * `POST /api/history/master-wallet/{id}/reveal`.
+   */
+  previous_key_stored: z.boolean(),
+  new_key_stored: z.boolean(),
 });
 export type MasterHistoryEntry = z.infer<typeof masterHistoryEntrySchema>;
 
@@ -59,6 +66,45 @@ export const masterHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(MASTER_HISTORY_PAGE_SIZE),
   before: z.string().max(200).optional(),
 });
+
+export const MASTER_HISTORY_KEY_SIDES = ['previous', 'new'] as const;
+export type MasterHistoryKeySide = (typeof MASTER_HISTORY_KEY_SIDES)[number];
+
+export const masterHistoryEntryParamsSchema = z.object({
+  id: z.string().uuid('No such master wallet history entry'),
+});
+
+/** `POST /api/history/master-wallet/{id}/reveal { side }`: one stored key of one entry. */
+export const revealMasterHistoryKeyRequestSchema = z.object({
+  side: z.enum(MASTER_HISTORY_KEY_SIDES, { message: 'side must be "previous" or "new"' }),
+});
+export type RevealMasterHistoryKeyRequest = z.infer<typeof revealMasterHistoryKeyRequestSchema>;
+
+export const revealMasterHistoryKeyResponseSchema = z.object({
+  id: z.string(),
+  side: z.enum(MASTER_HISTORY_KEY_SIDES),
+  public_address: z.string(),
+  private_key: z.string(),
+});
+export type RevealMasterHistoryKeyResponse = z.infer<typeof revealMasterHistoryKeyResponseSchema>;
+
+/**
+ * `GET /api/master-wallet/holdings`: what the master holds on chain now, read when the operator is
+ * about to replace or clear it. `tokens` lists only token accounts with a balance, one per mint.
+ */
+export const masterHoldingsTokenSchema = z.object({
+  mint: z.string(),
+  symbol: z.string().nullable(),
+  name: z.string().nullable(),
+  amount: z.string().regex(/^\d+$/),
+  decimals: z.number().int(),
+});
+export const masterHoldingsResponseSchema = z.object({
+  public_address: z.string(),
+  lamports: z.string().regex(/^\d+$/),
+  tokens: z.array(masterHoldingsTokenSchema),
+});
+export type MasterHoldingsResponse = z.infer<typeof masterHoldingsResponseSchema>;
 
 /** Spec 1 §3 event labels. */
 export function masterHistoryLabel(action: string): string {

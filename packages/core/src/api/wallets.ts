@@ -173,6 +173,15 @@ export const archiveWalletsRequestSchema = z
     walletIds: walletIdList,
     permanent: z.boolean().default(false),
     confirm: z.string().optional(),
+    /**
+     * A permanent delete of wallets that hold funds (or were never scanned) also needs the number
+     * of wallets being deleted, as the operator typed it; the server refuses it otherwise.
+     */
+    confirmFunded: z
+      .number({ message: 'confirmFunded must be the number of wallets being deleted' })
+      .int('confirmFunded must be the number of wallets being deleted')
+      .nonnegative('confirmFunded must be the number of wallets being deleted')
+      .optional(),
   })
   .refine((body) => !body.permanent || body.confirm === PERMANENT_DELETE_CONFIRMATION, {
     message: `Permanent deletion needs confirm: "${PERMANENT_DELETE_CONFIRMATION}"`,
@@ -182,6 +191,46 @@ export const archiveWalletsResponseSchema = z.object({
   archived: z.number().int(),
   deleted: z.number().int(),
 });
+
+/**
+ * `POST /api/wallets/holdings { walletIds }`: what each wallet held at its last scan (SOL, the
+ * number of token accounts with a balance, up to three of them) and the totals, for the archive
+ * and permanent-delete confirmations. Active and archived wallets alike; ids not found are left
+ * out and counted in `missing`.
+ */
+export const MAX_HOLDINGS_TOKENS_PER_WALLET = 3;
+export const walletHoldingsRequestSchema = z.object({ walletIds: walletIdList });
+export const walletHoldingSchema = z.object({
+  id: walletId,
+  address,
+  name: z.string().nullable(),
+  archived: z.boolean(),
+  /** Null until the wallet has been scanned. */
+  lamports: u64String.nullable(),
+  tokenAccountsWithBalance: z.number().int(),
+  tokens: z.array(
+    z.object({
+      mint: address,
+      symbol: z.string().nullable(),
+      amount: u64String,
+      decimals: z.number().int(),
+    }),
+  ),
+});
+export type WalletHolding = z.infer<typeof walletHoldingSchema>;
+export const fundsSummarySchema = z.object({
+  wallets: z.number().int(),
+  funded: z.number().int(),
+  unscanned: z.number().int(),
+  lamports: u64String,
+  tokenAccountsWithBalance: z.number().int(),
+});
+export const walletHoldingsResponseSchema = z.object({
+  wallets: z.array(walletHoldingSchema),
+  summary: fundsSummarySchema,
+  missing: z.number().int(),
+});
+export type WalletHoldingsResponse = z.infer<typeof walletHoldingsResponseSchema>;
 
 export const restoreWalletsRequestSchema = z.object({
   ids: z

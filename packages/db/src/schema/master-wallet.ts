@@ -14,7 +14,11 @@ export const masterWallets = pgTable('master_wallets', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Earlier private keys are never kept: the history shows addresses only. */
+/**
+ * Every change of the master wallet. The keys on either side are kept as the vault's ciphertext
+ * (the same bytes `master_wallets` held, bound to their address), so a replaced or cleared master
+ * can be revealed again by an audited call; entries written before migration 0013 have none.
+ */
 export const masterWalletHistory = pgTable(
   'master_wallet_history',
   {
@@ -29,6 +33,12 @@ export const masterWalletHistory = pgTable(
     previousAddress: text('previous_address'),
     newAddress: text('new_address'),
     note: text('note'),
+    previousEncryptedKey: bytea('previous_encrypted_key'),
+    previousKeyAlgorithm: text('previous_key_algorithm'),
+    previousDataKeyVersion: integer('previous_data_key_version'),
+    newEncryptedKey: bytea('new_encrypted_key'),
+    newKeyAlgorithm: text('new_key_algorithm'),
+    newDataKeyVersion: integer('new_data_key_version'),
   },
   (table) => [
     index('master_wallet_history_page_idx').on(table.tenantId, table.createdAt, table.id),

@@ -3,7 +3,9 @@ import {
   archiveWalletsResponseSchema,
   listArchivedWalletsResponseSchema,
   restoreWalletsResponseSchema,
+  walletHoldingsResponseSchema,
   type ArchivedWallet,
+  type WalletHoldingsResponse,
 } from '@fleet/core';
 import type { z } from 'zod';
 import { apiRequest } from '../../api/http';
@@ -33,14 +35,37 @@ export function archiveWallets(walletIds: readonly string[]): Promise<ArchiveWal
   });
 }
 
-/** Deletes archived wallets for good; the server wants the confirmation sentence repeated. */
-export function deleteWalletsPermanently(
-  walletIds: readonly string[],
-): Promise<ArchiveWalletsResponse> {
+/**
+ * Deletes archived wallets for good; the server wants the confirmation sentence repeated and, when
+ * any of them holds funds or was never scanned, the count of wallets as the operator typed it.
+ */
+export function deleteWalletsPermanently(request: {
+  readonly walletIds: readonly string[];
+  readonly confirmFunded?: number | undefined;
+}): Promise<ArchiveWalletsResponse> {
   return apiRequest('/api/archived-wallets', {
     method: 'DELETE',
-    body: { walletIds, permanent: true, confirm: PERMANENT_DELETE_CONFIRMATION },
+    body: {
+      walletIds: request.walletIds,
+      permanent: true,
+      confirm: PERMANENT_DELETE_CONFIRMATION,
+      ...(request.confirmFunded === undefined ? {} : { confirmFunded: request.confirmFunded }),
+    },
     schema: archiveWalletsResponseSchema,
+  });
+}
+
+/** Each wallet's SOL and token holdings at its last scan, with the totals. */
+export function fetchWalletHoldings(
+  walletIds: readonly string[],
+  signal?: AbortSignal,
+): Promise<WalletHoldingsResponse> {
+  return apiRequest('/api/wallets/holdings', {
+    method: 'POST',
+    body: { walletIds },
+    schema: walletHoldingsResponseSchema,
+    cache: 'no-store',
+    ...(signal ? { signal } : {}),
   });
 }
 

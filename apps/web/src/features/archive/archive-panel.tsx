@@ -1,4 +1,8 @@
-import { PERMANENT_DELETE_CONFIRMATION, type ArchivedWallet } from '@fleet/core';
+import {
+  PERMANENT_DELETE_CONFIRMATION,
+  fundsNeedConfirmation,
+  type ArchivedWallet,
+} from '@fleet/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { formatDateTime } from '../../format/date';
@@ -16,11 +20,14 @@ import {
   selectedInList,
   toggleAll,
   toggleId,
+  typedCountMatches,
 } from './archive-selection';
+import { FundsReview } from './funds-review-panel';
 import {
   useArchivedWallets,
   useDeleteWalletsPermanently,
   useRestoreWallets,
+  useWalletHoldings,
 } from './use-archive-actions';
 
 /** The archive list with Restore and Delete permanently; shared by the tab and the dialog. */
@@ -50,11 +57,18 @@ function ArchiveList({ wallets }: { readonly wallets: readonly ArchivedWallet[] 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [typed, setTyped] = useState('');
+  const [typedCount, setTypedCount] = useState('');
   const restoring = useRestoreWallets();
   const deleting = useDeleteWalletsPermanently();
   const toast = useToast();
   const ids = selectedInList(selected, wallets);
   const allSelected = ids.length === wallets.length;
+  // Read when the confirmation opens. Until they are known, or if they cannot be read, the
+  // wallets are taken to hold funds: the count is asked for.
+  const holdings = useWalletHoldings(ids, confirmingDelete);
+  const countNeeded = holdings.data ? fundsNeedConfirmation(holdings.data.summary) : true;
+  const deletable =
+    !holdings.isPending && canDeletePermanently(ids, typed, { countNeeded, typedCount });
 
   const restore = () =>
     restoring.mutate(ids, {
@@ -75,18 +89,22 @@ function ArchiveList({ wallets }: { readonly wallets: readonly ArchivedWallet[] 
     });
 
   const deleteForGood = () =>
-    deleting.mutate(ids, {
-      onSuccess: (answer) => {
-        setSelected(new Set());
-        setConfirmingDelete(false);
-        setTyped('');
-        toast.show({
-          title: 'Wallets deleted',
-          description: `${answer.deleted} wallet(s) deleted permanently.`,
-          severity: 'success',
-        });
+    deleting.mutate(
+      { walletIds: ids, confirmFunded: countNeeded ? Number(typedCount.trim()) : undefined },
+      {
+        onSuccess: (answer) => {
+          setSelected(new Set());
+          setConfirmingDelete(false);
+          setTyped('');
+          setTypedCount('');
+          toast.show({
+            title: 'Wallets deleted',
+            description: `${answer.deleted} wallet(s) deleted permanently.`,
+            severity: 'success',
+          });
+        },
       },
-    });
+    );
 
   return (
     <div className="flex flex-col gap-3">
@@ -125,31 +143,51 @@ function ArchiveList({ wallets }: { readonly wallets: readonly ArchivedWallet[] 
           setConfirmingDelete(open);
           if (!open) {
             setTyped('');
+            setTypedCount('');
             deleting.reset();
           }
         }}
         title="Delete permanently"
         description={`Delete ${ids.length} archived wallet(s) for good? Their keys are destroyed and cannot be restored.`}
         confirmLabel="Delete permanently"
+        className="w-[min(44rem,calc(100vw-2rem))]"
         busy={deleting.isPending}
-        confirmDisabled={!canDeletePermanently(ids, typed)}
+        confirmDisabled={!deletable}
         error={deleting.isError ? errorMessage(deleting.error, 'Delete failed') : undefined}
         onConfirm={() => {
-          if (canDeletePermanently(ids, typed)) deleteForGood();
+          if (deletable) deleteForGood();
         }}
       >
-        <Input
-          label={`Type ${PERMANENT_DELETE_CONFIRMATION} to confirm`}
-          value={typed}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setTyped(event.target.value)}
-          error={
-            typed !== '' && !canDeletePermanently(ids, typed)
-              ? `Type ${PERMANENT_DELETE_CONFIRMATION} exactly`
-              : undefined
-          }
-        />
+        <div className="flex flex-col gap-3">
+          <FundsReview holdings={holdings} />
+          <Input
+            label={`Type ${PERMANENT_DELETE_CONFIRMATION} to confirm`}
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setTyped(event.target.value)}
+            error={
+              typed !== '' && typed.trim() !== PERMANENT_DELETE_CONFIRMATION
+                ? `Type ${PERMANENT_DELETE_CONFIRMATION} exactly`
+                : undefined
+            }
+          />
+          {countNeeded && !holdings.isPending ? (
+            <Input
+              label={`Type ${ids.length}, the number of wallets being deleted, to destroy keys that may hold funds`}
+              value={typedCount}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setTypedCount(event.target.value)}
+              error={
+                typedCount !== '' && !typedCountMatches(typedCount, ids.length)
+                  ? `Type ${ids.length}, the number of wallets being deleted`
+                  : undefined
+              }
+            />
+          ) : null}
+        </div>
       </ConfirmDialog>
     </div>
   );

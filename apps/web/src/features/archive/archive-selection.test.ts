@@ -39,6 +39,18 @@ describe('archive selection', () => {
     expect(canDeletePermanently([], 'DELETE PERMANENTLY')).toBe(false);
   });
 
+  it('asks for the count as well when the wallets hold funds, digits only', () => {
+    const funds = (typedCount: string) => ({ countNeeded: true, typedCount });
+    expect(canDeletePermanently(['a', 'b'], 'DELETE PERMANENTLY', funds(''))).toBe(false);
+    expect(canDeletePermanently(['a', 'b'], 'DELETE PERMANENTLY', funds('1'))).toBe(false);
+    expect(canDeletePermanently(['a', 'b'], 'DELETE PERMANENTLY', funds('2.0'))).toBe(false);
+    expect(canDeletePermanently(['a', 'b'], 'DELETE PERMANENTLY', funds(' 2 '))).toBe(true);
+    expect(canDeletePermanently(['a', 'b'], 'delete', funds('2'))).toBe(false);
+    expect(
+      canDeletePermanently(['a'], 'DELETE PERMANENTLY', { countNeeded: false, typedCount: '' }),
+    ).toBe(true);
+  });
+
   it('counts restored wallets', () => {
     expect(restoredDescription(1)).toBe('1 wallet restored.');
     expect(restoredDescription(4)).toBe('4 wallets restored.');

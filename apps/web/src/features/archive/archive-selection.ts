@@ -33,9 +33,29 @@ export function canRestore(selectedIds: readonly string[]): boolean {
   return selectedIds.length > 0;
 }
 
-/** Permanent deletion needs the sentence typed exactly, on top of a selection. */
-export function canDeletePermanently(selectedIds: readonly string[], typed: string): boolean {
-  return selectedIds.length > 0 && typed.trim() === PERMANENT_DELETE_CONFIRMATION;
+/**
+ * Permanent deletion needs the sentence typed exactly, on top of a selection; when the wallets
+ * hold funds (or may), also their count typed as a number.
+ */
+export function canDeletePermanently(
+  selectedIds: readonly string[],
+  typed: string,
+  funds: { readonly countNeeded: boolean; readonly typedCount: string } = {
+    countNeeded: false,
+    typedCount: '',
+  },
+): boolean {
+  return (
+    selectedIds.length > 0 &&
+    typed.trim() === PERMANENT_DELETE_CONFIRMATION &&
+    (!funds.countNeeded || typedCountMatches(funds.typedCount, selectedIds.length))
+  );
+}
+
+/** The typed count, as digits only, equal to the number of wallets being deleted. */
+export function typedCountMatches(typed: string, count: number): boolean {
+  const text = typed.trim();
+  return /^\d+$/.test(text) && Number(text) === count;
 }
 
 export function restoredDescription(count: number): string {

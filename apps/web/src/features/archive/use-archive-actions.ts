@@ -5,6 +5,7 @@ import {
   archivedWalletsQueryKey,
   deleteWalletsPermanently,
   fetchArchivedWallets,
+  fetchWalletHoldings,
   restoreWallets,
 } from './archive-api';
 
@@ -42,5 +43,22 @@ export function useDeleteWalletsPermanently() {
   return useMutation({
     mutationFn: deleteWalletsPermanently,
     onSuccess: () => invalidate(['archivedWallets']),
+  });
+}
+
+/**
+ * What the wallets a confirmation acts on hold, read when it opens and never reused later: the
+ * warning must be about the balances as they are stored now.
+ */
+export function useWalletHoldings(walletIds: readonly string[], enabled: boolean) {
+  return useQuery({
+    // The ids are joined only while the confirmation is open: a closed one may sit beside a
+    // selection of tens of thousands that changes on every click.
+    queryKey: ['wallet-holdings', enabled ? walletIds.join(',') : ''],
+    queryFn: ({ signal }) => fetchWalletHoldings(walletIds, signal),
+    enabled: enabled && walletIds.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
   });
 }

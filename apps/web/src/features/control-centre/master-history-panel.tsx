@@ -1,16 +1,23 @@
-import { Lock } from 'lucide-react';
+import { Eye, EyeOff, Lock } from 'lucide-react';
+import { useState } from 'react';
 import { formatDateTime } from '../../format/date';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { useToast } from '../../ui/toast';
+import { CLIPBOARD_BLOCKED, useCopy } from '../../ui/use-copy';
+import { masterWalletErrorMessage } from '../master-wallet/master-wallet-messages';
+import { PRIVATE_KEY_COPIED } from '../master-wallet/stored-key-field';
+import { useRevealMasterHistoryKey } from '../master-wallet/use-master-wallet-actions';
 import { useMasterHistory } from '../master-wallet/use-master-history';
 import {
   historyEntries,
   historyRow,
   NOT_STORED,
+  type HistoryKey,
   type HistoryRow,
   type HistoryValue,
 } from './master-history-view';
@@ -79,7 +86,7 @@ function HistoryItem({ row }: { readonly row: HistoryRow }) {
         <TableCell key={side.address.label}>
           <span className="flex flex-col items-start gap-0.5">
             <HistoryValueCell value={side.address} />
-            <HistoryValueCell value={side.key} />
+            <HistoryKeyCell historyKey={side.key} />
           </span>
         </TableCell>
       ))}
@@ -88,7 +95,6 @@ function HistoryItem({ row }: { readonly row: HistoryRow }) {
 }
 
 function HistoryValueCell({ value }: { readonly value: HistoryValue }) {
-  const toast = useToast();
   if (value.value !== null) {
     return (
       <span className="flex items-center gap-1 whitespace-nowrap">
@@ -99,29 +105,108 @@ function HistoryValueCell({ value }: { readonly value: HistoryValue }) {
       </span>
     );
   }
-  if (value.kind === 'address') {
+  return (
+    <span className="text-fg-muted">
+      <span aria-hidden>—</span>
+      <span className="sr-only">{value.label}: none</span>
+    </span>
+  );
+}
+
+/**
+ * A key the entry kept: "Reveal" asks first, then asks the server (audited, and counted like
+ * every key request); the key is shown here until hidden and is never put in the query cache.
+ * A key not kept reads "Encrypted – not stored" and answers with spec 1 §8's "Unavailable".
+ */
+function HistoryKeyCell({ historyKey }: { readonly historyKey: HistoryKey }) {
+  const toast = useToast();
+  const reveal = useRevealMasterHistoryKey();
+  const copy = useCopy(CLIPBOARD_BLOCKED, PRIVATE_KEY_COPIED);
+  const [asking, setAsking] = useState(false);
+  const shown = reveal.data?.private_key;
+
+  if (!historyKey.stored) {
     return (
-      <span className="text-fg-muted">
-        <span aria-hidden>—</span>
-        <span className="sr-only">{value.label}: none</span>
-      </span>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-fg-muted hover:text-fg"
+        aria-label={`${historyKey.label}: ${NOT_STORED}`}
+        onClick={() =>
+          toast.show({
+            title: 'Unavailable',
+            description: 'This value was not stored for this event.',
+            severity: 'warning',
+          })
+        }
+      >
+        <Lock className="size-3" aria-hidden />
+        {NOT_STORED}
+      </button>
     );
   }
+
   return (
-    <button
-      type="button"
-      className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-fg-muted hover:text-fg"
-      aria-label={`${value.label}: ${NOT_STORED}`}
-      onClick={() =>
-        toast.show({
-          title: 'Unavailable',
-          description: 'This value was not stored for this event.',
-          severity: 'warning',
-        })
-      }
-    >
-      <Lock className="size-3" aria-hidden />
-      {NOT_STORED}
-    </button>
+    <span className="flex flex-col items-start gap-1">
+      {shown ? (
+        <span className="flex items-center gap-1">
+          <code
+            className="max-w-64 font-mono text-xs break-all"
+            aria-label={`${historyKey.label} revealed`}
+          >
+            {shown}
+          </code>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="px-2"
+            aria-label={`Copy ${historyKey.label.toLowerCase()}`}
+            onClick={() => void copy(shown)}
+          >
+            Copy
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="px-2"
+            aria-label={`Hide ${historyKey.label.toLowerCase()}`}
+            onClick={() => reveal.reset()}
+          >
+            <EyeOff className="size-3.5" aria-hidden />
+          </Button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 text-xs whitespace-nowrap text-accent hover:underline"
+          aria-label={`Reveal ${historyKey.label.toLowerCase()}`}
+          onClick={() => setAsking(true)}
+        >
+          <Eye className="size-3" aria-hidden />
+          Reveal
+        </button>
+      )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => {
+          setAsking(open);
+          if (!open && !reveal.isSuccess) reveal.reset();
+        }}
+        title="Reveal a private key"
+        description={`Reveal the private key this entry kept for ${historyKey.address ?? 'this wallet'}?`}
+        confirmLabel="Reveal key"
+        busy={reveal.isPending}
+        error={reveal.isError ? masterWalletErrorMessage('reveal', reveal.error) : undefined}
+        onConfirm={() =>
+          reveal.mutate(
+            { id: historyKey.entryId, side: historyKey.side },
+            { onSuccess: () => setAsking(false) },
+          )
+        }
+      >
+        <p className="text-sm text-fg-muted">
+          Anyone who has it can move that wallet&apos;s funds. The reveal is audited.
+        </p>
+      </ConfirmDialog>
+    </span>
   );
 }

@@ -19,6 +19,8 @@ function entry(overrides: Partial<MasterHistoryEntry> & { id: string }): MasterH
     new_address: null,
     new_private_key: null,
     note: null,
+    previous_key_stored: false,
+    new_key_stored: false,
     ...overrides,
   };
 }
@@ -45,19 +47,45 @@ describe('a master wallet history entry', () => {
     );
   });
 
-  it('lists the previous and new values, absent ones as null for "Encrypted – not stored"', () => {
+  it('lists the previous and new values; a key not stored reads "Encrypted – not stored"', () => {
     const row = historyRow(
       entry({ id: '1', action: 'swap', previous_address: 'A', new_address: 'B' }),
     );
     expect(row.previous).toEqual({
       address: { label: 'Previous address', kind: 'address', value: 'A' },
-      key: { label: 'Previous key', kind: 'key', value: null },
+      key: {
+        label: 'Previous key',
+        kind: 'key',
+        entryId: '1',
+        side: 'previous',
+        address: 'A',
+        stored: false,
+      },
     });
-    expect(row.next).toEqual({
-      address: { label: 'New address', kind: 'address', value: 'B' },
-      key: { label: 'New key', kind: 'key', value: null },
-    });
+    expect(row.next.address).toEqual({ label: 'New address', kind: 'address', value: 'B' });
+    expect(row.next.key).toMatchObject({ label: 'New key', side: 'new', stored: false });
     expect(NOT_STORED).toBe('Encrypted – not stored');
+  });
+
+  it('offers a stored key for reveal by entry and side, never carrying the key itself', () => {
+    const row = historyRow(
+      entry({
+        id: '7',
+        action: 'swap',
+        previous_address: 'A',
+        new_address: 'B',
+        previous_key_stored: true,
+        new_key_stored: true,
+      }),
+    );
+    expect(row.previous.key).toMatchObject({ entryId: '7', side: 'previous', stored: true });
+    expect(row.next.key).toMatchObject({ entryId: '7', side: 'new', stored: true });
+    expect(JSON.stringify(row)).not.toContain('private');
+  });
+
+  it('does not offer a key whose address is not recorded', () => {
+    const row = historyRow(entry({ id: '8', previous_key_stored: true }));
+    expect(row.previous.key.stored).toBe(false);
   });
 });
 

@@ -1,20 +1,39 @@
-import { masterHistoryLabel, type MasterHistoryEntry, type MasterHistoryPage } from '@fleet/core';
+import {
+  masterHistoryLabel,
+  type MasterHistoryEntry,
+  type MasterHistoryKeySide,
+  type MasterHistoryPage,
+} from '@fleet/core';
 
-/** Spec 1 §3: a stored value may be absent; earlier private keys are never kept. */
+/**
+ * Spec 1 §3: a stored value may be absent. Keys are kept sealed since migration 0013 and revealed
+ * one at a time on request; older entries have none.
+ */
 export const NOT_STORED = 'Encrypted – not stored';
 export const SYSTEM_AUTOMATION = 'system automation';
 
 export interface HistoryValue {
   readonly label: string;
   readonly kind: 'address' | 'key';
-  /** null when the value was not stored for this event. */
+  /** null when the value was not stored for this event, and always for a key. */
   readonly value: string | null;
+}
+
+/** A key kept by an entry: never in the page, revealed by an audited call on request. */
+export interface HistoryKey {
+  readonly label: string;
+  readonly kind: 'key';
+  readonly entryId: string;
+  readonly side: MasterHistoryKeySide;
+  /** The address the key belongs to, for the confirmation. */
+  readonly address: string | null;
+  readonly stored: boolean;
 }
 
 /** The wallet on one side of an event: its address and its key, each possibly absent. */
 export interface HistorySide {
   readonly address: HistoryValue;
-  readonly key: HistoryValue;
+  readonly key: HistoryKey;
 }
 
 export interface HistoryRow {
@@ -39,11 +58,25 @@ export function historyRow(entry: MasterHistoryEntry): HistoryRow {
     note: entry.note,
     previous: {
       address: { label: 'Previous address', kind: 'address', value: entry.previous_address },
-      key: { label: 'Previous key', kind: 'key', value: entry.previous_private_key },
+      key: {
+        label: 'Previous key',
+        kind: 'key',
+        entryId: entry.id,
+        side: 'previous',
+        address: entry.previous_address,
+        stored: entry.previous_key_stored && entry.previous_address !== null,
+      },
     },
     next: {
       address: { label: 'New address', kind: 'address', value: entry.new_address },
-      key: { label: 'New key', kind: 'key', value: entry.new_private_key },
+      key: {
+        label: 'New key',
+        kind: 'key',
+        entryId: entry.id,
+        side: 'new',
+        address: entry.new_address,
+        stored: entry.new_key_stored && entry.new_address !== null,
+      },
     },
   };
 }

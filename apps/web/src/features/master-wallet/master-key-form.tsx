@@ -5,10 +5,15 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DialogFooter, ReadOnlyField } from './dialog-fields';
 import { keyDraftMessage, readKeyDraft } from './master-key-draft';
+import { MasterChangeConfirm } from './master-change-confirm';
 import { masterWalletErrorMessage } from './master-wallet-messages';
 import { useSaveMasterWallet } from './use-master-wallet-actions';
 
-/** Edit mode: paste a key, see the address it derives and why it cannot be used, then save. */
+/**
+ * Edit mode: paste a key, see the address it derives and why it cannot be used, then save. Saving
+ * a key for another address while a master is set replaces that master: a confirmation first
+ * shows what the current master holds.
+ */
 export function MasterKeyForm({
   current,
   onDone,
@@ -19,19 +24,44 @@ export function MasterKeyForm({
   const [text, setText] = useState('');
   const [visible, setVisible] = useState(false);
   const [saveAttempted, setSaveAttempted] = useState(false);
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
   const draft = useMemo(() => readKeyDraft(text), [text]);
   const save = useSaveMasterWallet();
   const keyMessage = keyDraftMessage(draft, saveAttempted);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaveAttempted(true);
+  const saveDraft = () => {
     if (draft.kind !== 'valid') return;
     save.mutate(
       { public_address: draft.address, private_key: draft.privateKey },
       { onSuccess: onDone },
     );
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaveAttempted(true);
+    if (draft.kind !== 'valid') return;
+    if (current && current.public_address !== draft.address) {
+      save.reset();
+      setConfirmingReplace(true);
+      return;
+    }
+    saveDraft();
+  };
+
+  if (confirmingReplace && current && draft.kind === 'valid') {
+    return (
+      <MasterChangeConfirm
+        change="replace"
+        currentAddress={current.public_address}
+        newAddress={draft.address}
+        busy={save.isPending}
+        error={save.isError ? masterWalletErrorMessage('save', save.error) : undefined}
+        onBack={() => setConfirmingReplace(false)}
+        onConfirm={saveDraft}
+      />
+    );
+  }
 
   return (
     <form

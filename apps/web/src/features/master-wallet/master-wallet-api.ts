@@ -1,12 +1,17 @@
 import {
   masterBalanceResponseSchema,
   masterHistoryPageSchema,
+  masterHoldingsResponseSchema,
   masterWalletResponseSchema,
   MASTER_HISTORY_PAGE_SIZE,
+  revealMasterHistoryKeyResponseSchema,
   revealMasterWalletResponseSchema,
   type MasterBalanceResponse,
+  type MasterHistoryKeySide,
   type MasterHistoryPage,
+  type MasterHoldingsResponse,
   type MasterWalletResponse,
+  type RevealMasterHistoryKeyResponse,
   type SaveMasterWalletRequest,
 } from '@fleet/core';
 import { z } from 'zod';
@@ -16,6 +21,7 @@ import { apiRequest } from '../../api/http';
 export const masterWalletQueryKey = ['master-wallet'] as const;
 export const masterBalanceQueryKey = ['master-wallet', 'balance'] as const;
 export const masterHistoryQueryKey = ['master-wallet', 'history'] as const;
+export const masterHoldingsQueryKey = ['master-wallet', 'holdings'] as const;
 
 const signalOption = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -78,6 +84,28 @@ export function fetchMasterHistoryPage(
   return apiRequest(`/api/history/master-wallet?${query.toString()}`, {
     schema: masterHistoryPageSchema,
     ...signalOption(signal),
+  });
+}
+
+/** SOL and tokens the master holds on chain now, for the warning before it is replaced or cleared. */
+export function fetchMasterHoldings(signal?: AbortSignal): Promise<MasterHoldingsResponse> {
+  return apiRequest('/api/master-wallet/holdings', {
+    schema: masterHoldingsResponseSchema,
+    cache: 'no-store',
+    ...signalOption(signal),
+  });
+}
+
+/** One key a history entry kept, on an explicit, confirmed reveal: the server audits every call. */
+export function revealMasterHistoryKey(request: {
+  readonly id: string;
+  readonly side: MasterHistoryKeySide;
+}): Promise<RevealMasterHistoryKeyResponse> {
+  return apiRequest(`/api/history/master-wallet/${encodeURIComponent(request.id)}/reveal`, {
+    method: 'POST',
+    body: { side: request.side },
+    schema: revealMasterHistoryKeyResponseSchema,
+    cache: 'no-store',
   });
 }
 

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { DialogFooter, ReadOnlyField } from './dialog-fields';
+import { MasterChangeConfirm } from './master-change-confirm';
 import { MasterKeyForm } from './master-key-form';
 import { masterWalletErrorMessage } from './master-wallet-messages';
 import { StoredKeyField } from './stored-key-field';
@@ -67,7 +68,9 @@ function MasterWalletPanel({ onClose }: { readonly onClose: () => void }) {
     case 'edit':
       return <MasterKeyForm current={wallet.data} onDone={() => setMode('view')} />;
     case 'confirm-clear':
-      return <ConfirmClear onDone={() => setMode('view')} />;
+      return wallet.data ? (
+        <ConfirmClear address={wallet.data.public_address} onDone={() => setMode('view')} />
+      ) : null;
   }
 }
 
@@ -119,29 +122,22 @@ function ViewMode({
   );
 }
 
-function ConfirmClear({ onDone }: { readonly onDone: () => void }) {
+function ConfirmClear({
+  address,
+  onDone,
+}: {
+  readonly address: string;
+  readonly onDone: () => void;
+}) {
   const clear = useClearMasterWallet();
   return (
-    <div className="flex flex-col gap-4">
-      <Alert kind="info">
-        Clear the master wallet? Its encrypted key is deleted from Fleet. The wallet itself and its
-        funds stay on chain; keep your own copy of the key.
-      </Alert>
-      {clear.isError ? (
-        <Alert kind="error">{masterWalletErrorMessage('clear', clear.error)}</Alert>
-      ) : null}
-      <DialogFooter>
-        <Button onClick={onDone} disabled={clear.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          busy={clear.isPending}
-          onClick={() => clear.mutate(undefined, { onSuccess: onDone })}
-        >
-          Clear master wallet
-        </Button>
-      </DialogFooter>
-    </div>
+    <MasterChangeConfirm
+      change="clear"
+      currentAddress={address}
+      busy={clear.isPending}
+      error={clear.isError ? masterWalletErrorMessage('clear', clear.error) : undefined}
+      onBack={onDone}
+      onConfirm={() => clear.mutate(undefined, { onSuccess: onDone })}
+    />
   );
 }

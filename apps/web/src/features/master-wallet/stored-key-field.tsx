@@ -1,25 +1,45 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { useCopy } from '../../ui/use-copy';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CLIPBOARD_BLOCKED, useCopy } from '../../ui/use-copy';
 import { masterWalletErrorMessage } from './master-wallet-messages';
 import { useRevealMasterWallet } from './use-master-wallet-actions';
 
-/** The stored key: hidden until Show or Copy, each of which asks the server (and is audited). */
+/** What the toast says once a private key is on the clipboard (not a bare "Copied"). */
+export const PRIVATE_KEY_COPIED = 'Private key copied';
+
+type Ask = 'show' | 'copy';
+
+const ASK_WORDS: Record<Ask, { readonly title: string; readonly confirm: string }> = {
+  show: { title: 'Show the master private key', confirm: 'Show key' },
+  copy: { title: 'Copy the master private key', confirm: 'Copy key' },
+};
+
+/**
+ * The stored key: hidden until Show or Copy, each of which first asks (as the bulk copy and the
+ * export do) and then asks the server, which audits it. Once shown, Copy takes the key on screen.
+ */
 export function StoredKeyField() {
   const reveal = useRevealMasterWallet();
-  const copy = useCopy();
+  const copy = useCopy(CLIPBOARD_BLOCKED, PRIVATE_KEY_COPIED);
   const [shown, setShown] = useState(false);
-  const revealed = reveal.data?.private_key;
+  const [asking, setAsking] = useState<Ask | null>(null);
+  const revealed = shown ? reveal.data?.private_key : undefined;
 
-  const show = () => {
-    if (revealed) setShown(true);
-    else reveal.mutate(undefined, { onSuccess: () => setShown(true) });
+  const confirm = () => {
+    const ask = asking;
+    reveal.mutate(undefined, {
+      onSuccess: (data) => {
+        setAsking(null);
+        if (ask === 'show') setShown(true);
+        else void copy(data.private_key).then(() => reveal.reset());
+      },
+    });
   };
   const copyKey = () => {
     if (revealed) void copy(revealed);
-    else reveal.mutate(undefined, { onSuccess: (data) => void copy(data.private_key) });
+    else setAsking('copy');
   };
   const hide = () => {
     setShown(false);
@@ -32,11 +52,11 @@ export function StoredKeyField() {
       <div className="flex items-center gap-2">
         <code
           className="min-h-10 flex-1 rounded-md border border-border bg-surface-sunken px-3 py-2 font-mono text-xs break-all"
-          aria-label={shown ? 'Private key' : 'Private key (hidden)'}
+          aria-label={revealed ? 'Private key' : 'Private key (hidden)'}
         >
-          {shown && revealed ? revealed : '•'.repeat(44)}
+          {revealed ?? '•'.repeat(44)}
         </code>
-        {shown ? (
+        {revealed ? (
           <Button size="sm" variant="ghost" onClick={hide} aria-label="Hide private key">
             <EyeOff className="size-4" aria-hidden />
           </Button>
@@ -44,8 +64,7 @@ export function StoredKeyField() {
           <Button
             size="sm"
             variant="ghost"
-            onClick={show}
-            busy={reveal.isPending}
+            onClick={() => setAsking('show')}
             aria-label="Show private key"
           >
             <Eye className="size-4" aria-hidden />
@@ -55,9 +74,29 @@ export function StoredKeyField() {
           Copy
         </Button>
       </div>
-      {reveal.isError ? (
-        <Alert kind="error">{masterWalletErrorMessage('reveal', reveal.error)}</Alert>
-      ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setAsking(null);
+            if (!shown) reveal.reset();
+          }
+        }}
+        title={ASK_WORDS[asking ?? 'show'].title}
+        description={
+          asking === 'copy'
+            ? "Copy the master wallet's private key to the clipboard?"
+            : "Show the master wallet's private key on screen?"
+        }
+        confirmLabel={ASK_WORDS[asking ?? 'show'].confirm}
+        onConfirm={confirm}
+        busy={reveal.isPending}
+        error={reveal.isError ? masterWalletErrorMessage('reveal', reveal.error) : undefined}
+      >
+        <p className="text-sm text-fg-muted">
+          Anyone who has it can move the master wallet&apos;s funds. The reveal is audited.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   masterBalanceQueryKey,
   masterHistoryQueryKey,
   masterWalletQueryKey,
+  revealMasterHistoryKey,
   revealMasterWallet,
   saveMasterWallet,
 } from './master-wallet-api';
@@ -38,4 +39,9 @@ export function useClearMasterWallet() {
 /** The revealed key is kept by the component that asked, never in the query cache. */
 export function useRevealMasterWallet() {
   return useMutation({ mutationFn: revealMasterWallet, ...FORGET_AT_ONCE });
+}
+
+/** A key kept by the master wallet history, revealed on request; never cached either. */
+export function useRevealMasterHistoryKey() {
+  return useMutation({ mutationFn: revealMasterHistoryKey, ...FORGET_AT_ONCE });
 }

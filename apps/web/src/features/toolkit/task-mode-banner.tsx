@@ -3,6 +3,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { AuditLogLink } from '../audit-log/audit-log-link';
+import { FundsReviewPanel } from '../archive/funds-review-panel';
 import { ExportDialog } from '../export/export-dialog';
 import { GroupMembershipDialog } from '../groups/group-membership-dialog';
 import { archiveConfirmText, copyPrivateConfirmText } from './clipboard-text';
@@ -88,7 +89,13 @@ function ActiveBanner({
         confirmLabel={taskActionLabel('delete', count)}
         onConfirm={runner.confirmArchive}
         busy={runner.busy}
-      />
+        className="w-[min(44rem,calc(100vw-2rem))]"
+      >
+        <FundsReviewPanel
+          walletIds={runner.walletIds}
+          open={runner.pending === 'confirm-archive'}
+        />
+      </ConfirmDialog>
       <ConfirmDialog
         open={runner.pending === 'confirm-copy-private'}
         onOpenChange={(open) => {

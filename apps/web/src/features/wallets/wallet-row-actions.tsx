@@ -1,9 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import { Copy, ExternalLink, KeyRound, Pencil } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { shortenAddress } from '../../format/address';
 import { cn } from '../../ui/cn';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
-import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
+import { ADDRESS_COPY_FAILED, CLIPBOARD_BLOCKED, useCopy } from '../../ui/use-copy';
 import { RowGroupItems } from '../groups/row-group-menu';
+import { PRIVATE_KEY_COPIED } from '../master-wallet/stored-key-field';
 import { openRenameWallet } from './rename-wallet-store';
 import { explorerAddressUrl } from './wallet-format';
 import { MENU_TRIGGER_CLASS } from './wallet-row-painter';
@@ -16,11 +22,12 @@ const itemClass = cn(
 );
 
 /**
- * Copy address, copy private key, view on explorer (spec 2 §2.1). The slim list does not say
- * whether a key is stored, so Copy private asks the audited reveal call and reports "No Private
- * Keys" (spec 2 §5) when the server holds none for this wallet. Mounted only while open, in the
- * row's Actions cell in place of its plain button (wallet-row): a menu per row would put ~50
- * menu trees into every scroll frame.
+ * Copy address, copy private key, view on explorer (spec 2 §2.1). Copy private key asks first, as
+ * the Toolkit's bulk copy does, then asks the audited reveal call (the list never carries keys)
+ * and says "Private key copied"; "No Private Keys" (spec 2 §5) when the server holds none for
+ * this wallet. Mounted only while open, in the row's Actions cell in place of its plain button
+ * (wallet-row): a menu per row would put ~50 menu trees into every scroll frame. While the
+ * confirmation is open the menu closes but this component stays, so the dialog has a home.
  */
 export function RowMenu({
   id,
@@ -31,73 +38,106 @@ export function RowMenu({
   readonly address: string;
   readonly onClose: () => void;
 }) {
-  const copy = useCopy();
+  const copyKey = useCopy(CLIPBOARD_BLOCKED, PRIVATE_KEY_COPIED);
   const copyAddress = useCopy(ADDRESS_COPY_FAILED);
   const toast = useToast();
   // The menu is open for a row in view: its name and custom groups are in the page's list.
   const wallet = useWalletSelection().visibleWallets.find((entry) => entry.id === id);
+  const [confirming, setConfirming] = useState(false);
+  // The key lives only in this mutation until the clipboard has it; forgotten at once after.
+  const reveal = useMutation({ mutationFn: revealKeysForCopy, gcTime: 0 });
 
-  const copyPrivate = async () => {
-    try {
-      const { keys } = await revealKeysForCopy([id]);
-      const key = keys.find((entry) => entry.id === id);
-      if (!key) {
-        toast.show({
-          title: 'No Private Keys',
-          description: 'No private keys available in scope',
-          severity: 'warning',
-        });
-        return;
-      }
-      await copy(key.privateKey);
-    } catch (error) {
-      toast.show({
-        title: 'Copy failed',
-        description: error instanceof Error ? error.message : 'Failed to copy private key',
-        severity: 'error',
-      });
-    }
-  };
+  const copyPrivate = () =>
+    reveal.mutate([id], {
+      onSuccess: ({ keys }) => {
+        const key = keys.find((entry) => entry.id === id);
+        reveal.reset();
+        onClose();
+        if (!key) {
+          toast.show({
+            title: 'No Private Keys',
+            description: 'No private keys available in scope',
+            severity: 'warning',
+          });
+          return;
+        }
+        void copyKey(key.privateKey);
+      },
+    });
 
   return (
-    <DropdownMenu.Root open modal={false} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          aria-label={`Actions for ${address}`}
-          className={MENU_TRIGGER_CLASS}
-        />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
-        >
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copyAddress(address)}>
-            <Copy className="size-3.5 text-fg-muted" aria-hidden /> Copy address
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copyPrivate()}>
-            <KeyRound className="size-3.5 text-fg-muted" aria-hidden /> Copy private key
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() =>
-              window.open(explorerAddressUrl(address), '_blank', 'noopener,noreferrer')
-            }
+    <>
+      <DropdownMenu.Root
+        open={!confirming}
+        modal={false}
+        onOpenChange={(next) => (next ? undefined : onClose())}
+      >
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            aria-label={`Actions for ${address}`}
+            className={MENU_TRIGGER_CLASS}
+          />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
           >
-            <ExternalLink className="size-3.5 text-fg-muted" aria-hidden /> View on explorer
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() => openRenameWallet({ id, address, name: wallet?.name ?? null })}
-          >
-            <Pencil className="size-3.5 text-fg-muted" aria-hidden /> Rename
-          </DropdownMenu.Item>
-          <RowGroupItems walletId={id} groupIds={wallet?.groupIds ?? []} itemClass={itemClass} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Item className={itemClass} onSelect={() => void copyAddress(address)}>
+              <Copy className="size-3.5 text-fg-muted" aria-hidden /> Copy address
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={(event) => {
+                // Keep this component (and so the dialog) mounted: the menu closes by `open`.
+                event.preventDefault();
+                setConfirming(true);
+              }}
+            >
+              <KeyRound className="size-3.5 text-fg-muted" aria-hidden /> Copy private key
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() =>
+                window.open(explorerAddressUrl(address), '_blank', 'noopener,noreferrer')
+              }
+            >
+              <ExternalLink className="size-3.5 text-fg-muted" aria-hidden /> View on explorer
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => openRenameWallet({ id, address, name: wallet?.name ?? null })}
+            >
+              <Pencil className="size-3.5 text-fg-muted" aria-hidden /> Rename
+            </DropdownMenu.Item>
+            <RowGroupItems walletId={id} groupIds={wallet?.groupIds ?? []} itemClass={itemClass} />
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (open) return;
+          setConfirming(false);
+          reveal.reset();
+          onClose();
+        }}
+        title="Copy private key"
+        description={`Copy the private key of ${shortenAddress(address)} to the clipboard?`}
+        confirmLabel="Copy key"
+        onConfirm={copyPrivate}
+        busy={reveal.isPending}
+        error={
+          reveal.isError ? errorMessage(reveal.error, 'Failed to copy private key') : undefined
+        }
+      >
+        <p className="text-sm text-fg-muted">
+          Anyone who pastes it can move this wallet&apos;s funds. The copy is audited.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
