@@ -1,7 +1,6 @@
 export * from './balance/read-balance';
 export * from './pool/endpoint-config';
 export * from './pool/endpoint-pool';
-export type { EndpointHealth, EndpointSnapshot } from './pool/endpoint-state';
 export * from './scan/scan-wallets';
 export * from './scan/scan-report';
 export type { MintDirectory, MintInfo } from './scan/mint-directory';

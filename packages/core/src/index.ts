@@ -33,3 +33,7 @@ export * from './wallets/group-by';
 export * from './wallets/decode-wallet-columns';
 export * from './wallets/sum-lamports';
 export * from './wallets/funds-at-risk';
+export * from './time/clock';
+export * from './pacing/rate-budget';
+export * from './pacing/paced-endpoint';
+export * from './pacing/retry-after';

@@ -1,3 +1,4 @@
+import { createManualClock } from '@fleet/core';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import { address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,5 +211,30 @@ describe('the endpoint pool', () => {
     expect(answers.map((a) => a.value)).toEqual(Array.from({ length: 8 }, () => 2_000_000_000n));
     const [lagging] = pool.stats().details;
     expect(lagging?.lastError).toMatch(/JSON-RPC error -32016/);
+  });
+
+  it('waits out a Retry-After on its injected clock: no second request until that time passes', async () => {
+    const endpoint = await startMisbehavingEndpoint('limited-once');
+    try {
+      const clock = createManualClock(Date.parse('2026-11-25T12:00:00Z'));
+      const pool = createEndpointPool({ endpoints: [endpoint.url], clock, random: () => 0.5 });
+      const answer = pool.call('getSlot', []);
+      // The 429 has come back once the call queues again for the endpoint's cool-down.
+      for (let i = 0; i < 200 && pool.waiting() === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(pool.waiting()).toBe(1);
+      expect(pool.stats().details[0]?.coolingDownMs).toBe(30_000);
+
+      clock.advance(29_999);
+      expect(pool.waiting()).toBe(1);
+      expect(endpoint.requests()).toBe(1);
+
+      clock.advance(1);
+      await expect(answer).resolves.toBe(42n);
+      expect(endpoint.requests()).toBe(2);
+      expect(pool.stats().endpoint429s).toEqual({ [pool.stats().endpoints[0] ?? '']: 1 });
+    } finally {
+      await endpoint.close();
+    }
   });
 });

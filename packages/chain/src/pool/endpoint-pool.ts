@@ -3,7 +3,15 @@
 // endpoint with spare budget — paces each endpoint under its rate, honours 429s, fails reads over
 // to another endpoint, and times every attempt out so a hanging endpoint cannot hang a caller.
 
-import { FleetError } from '@fleet/core';
+import {
+  FleetError,
+  PacedEndpoint,
+  systemClock,
+  systemRandom,
+  type Clock,
+  type EndpointSnapshot,
+  type Random,
+} from '@fleet/core';
 import {
   createSolanaRpcFromTransport,
   isJsonRpcPayload,
@@ -14,7 +22,6 @@ import {
 
 import { checkAnswer } from './answer-checks';
 import { endpointLabels, parseRpcUrl, type EndpointConfig } from './endpoint-config';
-import { EndpointState, type EndpointSnapshot } from './endpoint-state';
 import { postJsonRpc } from './post-json-rpc';
 
 export interface EndpointPoolOptions {
@@ -25,7 +32,10 @@ export interface EndpointPoolOptions {
   readonly maxAttempts?: number;
   /** How long one call may wait in all for budget and cool-downs; default 60 s. */
   readonly maxWaitMs?: number;
-  readonly random?: () => number;
+  /** Time for budgets, cool-downs, deadlines and latency; default the system clock. */
+  readonly clock?: Clock;
+  /** Jitter for endpoint choice and back-off; default `Math.random`. */
+  readonly random?: Random;
 }
 
 /** Spec 1 §3's names, plus the RPC method counts and per-endpoint detail of the Scan Details dialog. */
@@ -57,6 +67,8 @@ export interface EndpointPool {
 // belongs to the transaction layer, which first asks the chain about the earlier signature.
 const NOT_REPEATABLE = new Set(['sendTransaction', 'requestAirdrop']);
 
+type EndpointState = PacedEndpoint<EndpointConfig>;
+
 interface Lease {
   readonly endpoint: EndpointState;
   readonly stamp: number;
@@ -73,26 +85,27 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   const configs = options.endpoints.map((e) => (typeof e === 'string' ? parseRpcUrl(e) : e));
   if (configs.length === 0)
     throw new FleetError('VALIDATION_FAILED', 'The RPC pool needs at least one endpoint');
-  const random = options.random ?? Math.random;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? systemRandom;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxAttempts = options.maxAttempts ?? Math.max(3, configs.length * 2);
   const maxWaitMs = options.maxWaitMs ?? 60_000;
   const labels = endpointLabels(configs);
   const endpoints = configs.map(
-    (config, i) => new EndpointState(config, labels[i] ?? config.url, Date.now(), random),
+    (config, i) => new PacedEndpoint(config, labels[i] ?? config.url, clock.now(), random),
   );
   const methods = new Map<string, number>();
   let calls = 0;
   let failedCalls = 0;
 
   const queue: Waiter[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let cancelTimer: (() => void) | null = null;
   let timerAt = Infinity;
 
   // Hands free endpoints to waiting calls in arrival order; sleeps until the next budget token or
   // cool-down end when none is free. One timer for the whole pool, not one per waiting call.
   const pump = (): void => {
-    const now = Date.now();
+    const now = clock.now();
     let earliest = Infinity;
     for (let i = 0; i < queue.length;) {
       const waiter = queue[i] as Waiter;
@@ -130,11 +143,11 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       i++;
     }
     if (earliest < timerAt) {
-      if (timer !== null) clearTimeout(timer);
+      cancelTimer?.();
       timerAt = earliest;
-      timer = setTimeout(
+      cancelTimer = clock.schedule(
         () => {
-          timer = null;
+          cancelTimer = null;
           timerAt = Infinity;
           pump();
         },
@@ -172,7 +185,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     });
 
   const exhausted = (method: string, failures: ReadonlyMap<EndpointState, string>): FleetError => {
-    const now = Date.now();
+    const now = clock.now();
     const attempts = endpoints
       .map((e) => {
         const failure = failures.get(e);
@@ -195,7 +208,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     const { method } = payload;
     calls++;
     methods.set(method, (methods.get(method) ?? 0) + 1);
-    const deadline = Date.now() + maxWaitMs;
+    const deadline = clock.now() + maxWaitMs;
     const failures = new Map<EndpointState, string>();
     const failedHere = new Set<EndpointState>();
     let attempts = 0;
@@ -203,15 +216,15 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       const lease = await acquire(failedHere, deadline, signal);
       if (lease === null) break;
       const { endpoint } = lease;
-      const startedAt = Date.now();
+      const startedAt = clock.now();
       let outcome;
       try {
-        outcome = await postJsonRpc(endpoint.config.url, payload, timeoutMs, signal);
+        outcome = await postJsonRpc(endpoint.config.url, payload, timeoutMs, signal, clock);
       } finally {
         endpoint.end(lease.stamp);
         pump();
       }
-      const now = Date.now();
+      const now = clock.now();
       if (outcome.kind === 'rate-limited') {
         // Not executed by the node, so safe to repeat even for a send; bounded by the deadline.
         endpoint.limited(outcome.retryAfterMs, now);
@@ -269,7 +282,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       return envelope.result;
     },
     stats() {
-      const now = Date.now();
+      const now = clock.now();
       const details = endpoints.map((e) => e.snapshot(now));
       return {
         endpoints: labels,

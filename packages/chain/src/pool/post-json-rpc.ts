@@ -2,6 +2,7 @@
 // envelope), a rate limit (with the server's Retry-After), or a failure the pool may fail over
 // from. Numbers are parsed as kit's own HTTP transport parses them, so u64 amounts stay exact.
 
+import { retryAfterMs, type Clock } from '@fleet/core';
 import { parseJsonWithBigInts, stringifyJsonWithBigInts } from '@solana/rpc-spec-types';
 
 export type PostOutcome =
@@ -9,13 +10,12 @@ export type PostOutcome =
   | { readonly kind: 'rate-limited'; readonly retryAfterMs: number | null }
   | { readonly kind: 'failed'; readonly reason: string; readonly timedOut: boolean };
 
-const MAX_RETRY_AFTER_MS = 60_000;
-
 export async function postJsonRpc(
   url: string,
   payload: unknown,
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
+  clock: Clock,
 ): Promise<PostOutcome> {
   // The timeout covers the whole exchange, body included: a server that sends headers and then
   // stalls must not hang a scan either.
@@ -32,7 +32,7 @@ export async function postJsonRpc(
     if (response.status === 429)
       return {
         kind: 'rate-limited',
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after'), clock.now()),
       };
     if (!response.ok) return failed(`HTTP ${response.status}`);
     let body: unknown;
@@ -53,16 +53,6 @@ export async function postJsonRpc(
 
 function failed(reason: string): PostOutcome {
   return { kind: 'failed', reason, timedOut: false };
-}
-
-/** Retry-After is seconds or an HTTP date (RFC 9110); anything else is ignored. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (header === null || header.trim() === '') return null;
-  const text = header.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.min(MAX_RETRY_AFTER_MS, Number(text) * 1000);
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return null;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, at - now));
 }
 
 function networkReason(error: unknown): string {

@@ -7,8 +7,7 @@
 // succeeded, and each job owns disjoint wallets (or disjoint program halves of one wallet), so a
 // retried job can neither lose nor double-count a balance.
 
-import { setTimeout as sleep } from 'node:timers/promises';
-
+import { systemClock, systemRandom, type Clock, type Random } from '@fleet/core';
 import { address, isAddress, lamports, type Address } from '@solana/kit';
 
 import type { EndpointPool } from '../pool/endpoint-pool';
@@ -41,6 +40,10 @@ export interface WalletScannerContext {
   readonly jobAttempts?: number;
   /** First back-off between a job's attempts, doubled each time; default 500 ms. */
   readonly retryDelayMs?: number;
+  /** Time for durations, progress pacing and back-off sleeps; default the system clock. */
+  readonly clock?: Clock;
+  /** Jitter for the back-off between a job's attempts; default `Math.random`. */
+  readonly random?: Random;
 }
 
 export interface ScanOptions {
@@ -96,6 +99,8 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
   const { pool } = ctx;
   const jobAttempts = ctx.jobAttempts ?? 3;
   const retryDelayMs = ctx.retryDelayMs ?? 500;
+  const clock = ctx.clock ?? systemClock;
+  const random = ctx.random ?? systemRandom;
   const mints = createMintDirectory(pool);
   const sendOptions = (signal: AbortSignal | undefined) =>
     signal === undefined ? undefined : { abortSignal: signal };
@@ -216,7 +221,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
     options: ScanOptions,
   ): Promise<ScanReport> => {
     const { signal, onEvent } = options;
-    const started = Date.now();
+    const started = clock.now();
     const before = pool.stats();
     const log = (level: 'info' | 'warn' | 'error', message: string) =>
       onEvent?.({ type: 'log', level, message });
@@ -255,7 +260,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
     let rescans = 0;
     let lastProgress = 0;
     const progress = (force: boolean) => {
-      const now = Date.now();
+      const now = clock.now();
       if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
       lastProgress = now;
       onEvent?.({
@@ -288,9 +293,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
           }
           rescans++;
           log('warn', `Retrying ${job.label} (attempt ${attempt + 1}): ${reason}`);
-          await sleep(retryDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() / 2), undefined, {
-            signal,
-          });
+          await clock.sleep(retryDelayMs * 2 ** (attempt - 1) * (0.75 + random() / 2), signal);
         }
       }
       for (const wallet of job.wallets) partDone(wallet);
@@ -310,7 +313,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
       if (unresolved.size === 0) break;
       if (attempt < jobAttempts) {
         rescans++;
-        await sleep(retryDelayMs * 2 ** (attempt - 1), undefined, { signal });
+        await clock.sleep(retryDelayMs * 2 ** (attempt - 1), signal);
       }
     }
     if (unresolved.size > 0) {
@@ -323,7 +326,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
     }
 
     return buildReport(all, mints, {
-      started,
+      durationMs: clock.now() - started,
       before,
       after: pool.stats(),
       rescans,
@@ -418,7 +421,7 @@ function buildReport(
   all: readonly WalletWork[],
   mints: MintDirectory,
   run: {
-    started: number;
+    durationMs: number;
     before: ReturnType<EndpointPool['stats']>;
     after: ReturnType<EndpointPool['stats']>;
     rescans: number;
@@ -471,7 +474,7 @@ function buildReport(
     };
   });
   const failedAddresses = results.filter((r) => !r.ok).map((r) => r.owner);
-  const durationMs = Date.now() - run.started;
+  const { durationMs } = run;
   return {
     results,
     tokens,

@@ -14,7 +14,9 @@ export type Misbehaviour =
   /** 200 with a getMultipleAccounts answer one account short (HTTP 500 to anything else). */
   | 'short-list'
   /** Relays to `upstream`, but has no DAS: getAsset* answer "Method not found". */
-  | 'no-das';
+  | 'no-das'
+  /** The first request gets 429 with `Retry-After: 30`; every later one the result 42. */
+  | 'limited-once';
 
 export interface MisbehavingEndpoint {
   readonly url: string;
@@ -41,6 +43,10 @@ export async function startMisbehavingEndpoint(
         res.writeHead(200, { 'content-type': type }).end(body);
       switch (mode) {
         case 'hang':
+          return;
+        case 'limited-once':
+          if (requests === 1) res.writeHead(429, { 'retry-after': '30' }).end();
+          else reply(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: 42 }));
           return;
         case 'html':
           reply('<html><body>502 Bad Gateway</body></html>', 'text/html');

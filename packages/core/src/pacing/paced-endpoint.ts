@@ -1,8 +1,16 @@
-// What the pool knows about one endpoint: its counters for the Scan Details dialog, its recent
-// outcomes (for the 429 back-off rule and its health), its latency, its budget and cool-down.
+// What a client knows about one endpoint it paces: its counters for the Scan Details dialog, its
+// recent outcomes (for the 429 back-off rule and its health), its latency, its budget and
+// cool-down. Pure: the caller passes the time, and the dice for jitter. The chain's RPC pool and the
+// market's provider clients share it, so a 429 means the same thing to both.
 
-import type { EndpointConfig } from './endpoint-config';
+import type { Random } from '../time/clock';
 import { RateBudget } from './rate-budget';
+
+/** What pacing needs to know of an endpoint's configuration. */
+export interface PacingConfig {
+  /** The provider's limit in requests per second; unset: learned from its 429s. */
+  readonly rps?: number | undefined;
+}
 
 export type Outcome = 'ok' | '429' | 'error';
 
@@ -35,7 +43,7 @@ export interface EndpointSnapshot {
   readonly pacedRps: number | null;
 }
 
-export class EndpointState {
+export class PacedEndpoint<C extends PacingConfig = PacingConfig> {
   hits = 0;
   errors = 0;
   rateLimited = 0;
@@ -57,10 +65,10 @@ export class EndpointState {
   budget: RateBudget | null;
 
   constructor(
-    readonly config: EndpointConfig,
+    readonly config: C,
     readonly label: string,
     now: number,
-    private readonly random: () => number,
+    private readonly random: Random,
   ) {
     this.budget = config.rps === undefined ? null : new RateBudget(config.rps * PACING_SHARE, now);
   }

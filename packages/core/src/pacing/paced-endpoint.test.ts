@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { EndpointState } from './endpoint-state';
+import { PacedEndpoint } from './paced-endpoint';
 
 describe('an endpoint’s back-off', () => {
-  const state = () => new EndpointState({ url: 'http://rpc.example' }, 'rpc.example', 0, () => 0.5);
+  const state = () => new PacedEndpoint({}, 'rpc.example', 0, () => 0.5);
 
   it('cools down 1.5–2 s once 429s reach 0.3 of the last 20 samples (spec 3 §9)', () => {
     const endpoint = state();
