@@ -1,5 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createBalanceReader, createEndpointPool } from '@fleet/chain';
+import { createEndpointPool } from '@fleet/chain';
 import {
   APP_ROLE,
   databaseLocationFor,
@@ -12,21 +13,17 @@ import {
 import { sql } from 'drizzle-orm';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import { buildApp } from './app';
-import { createLicenseService } from './admin/license-service';
-import { createAuditLog } from './audit/audit-log';
 import { createUrlCaptchaVerifier, noCaptcha } from './auth/captcha';
-import { createSessionStore } from './auth/session-store';
 import { ensureDemoAccount } from './bootstrap/first-start';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logging/create-logger';
 import { createMailer } from './mail/mailer';
-import { createMasterWalletService } from './master-wallet/master-wallet-service';
+import { createServices } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
 import { judgeRoleAfterMigrations, judgeRoleBeforeMigrations } from './runtime/database-guard';
 import { loadInstanceSecrets, MissingKekError, type InstanceSecrets } from './runtime/secrets-file';
 import { holdServerVaultLock, VaultLockBusyError } from './runtime/vault-lock';
 import { createKeyVault, kekMismatch, parseKek, parseKeks, readKekUsage, type Kek } from './vault';
-import { createKeyRequestLimiter } from './wallets/key-request-limiter';
 import { DEFAULT_WEB_DIST, isWebAppBuilt } from './web/serve-web-app';
 
 class StartError extends Error {}
@@ -109,37 +106,15 @@ async function main(env: Env): Promise<void> {
   const localnet = env.solanaRpcUrls.length === 0 ? await startEmbeddedLocalnet(env) : undefined;
   const rpcUrls = localnet ? [localnet.url] : env.solanaRpcUrls;
   const chainPool = createEndpointPool({ endpoints: rpcUrls });
-  const chain = createBalanceReader(chainPool);
-  const vault = createKeyVault({ kek, previousKeks });
-  const audit = createAuditLog(database.db);
-
-  const demo = production
-    ? undefined
-    : await ensureDemoAccount({
-        db: database.db,
-        email: env.demoEmail,
-        password: secrets.demoPassword,
-        licenses: createLicenseService({
-          db: database.db,
-          sessions: createSessionStore(database.db, { idleMs: 1, absoluteMs: 1 }),
-        }),
-        masterWallet: createMasterWalletService({
-          db: database.db,
-          vault,
-          chain,
-          audit,
-          limiter: createKeyRequestLimiter({ db: database.db }),
-        }),
-        fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
-      });
-
-  const app = await buildApp({
+  // The process's one composition root: the app and the first start share these services.
+  // Invite links need the listen address, known only once the app is built.
+  const listening: { address: () => AddressInfo | string | null } = { address: () => null };
+  const context = {
     db: database.db,
     databaseKind: database.kind,
     logger,
     adminToken: secrets.adminToken,
-    vault,
-    chain,
+    vault: createKeyVault({ kek, previousKeks }),
     chainPool,
     mailer: createMailer({
       smtpUrl: env.smtpUrl,
@@ -154,11 +129,30 @@ async function main(env: Env): Promise<void> {
     },
     exposeInviteTokens: !production,
     publicUrl: env.publicUrl,
-    trustProxy: env.trustProxy,
     production,
+    listeningAddress: () => listening.address(),
+  };
+  const services = createServices(context);
+
+  const demo = production
+    ? undefined
+    : await ensureDemoAccount({
+        db: database.db,
+        email: env.demoEmail,
+        password: secrets.demoPassword,
+        licenses: services.licenses,
+        masterWallet: services.masterWallet,
+        fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
+      });
+
+  const app = await buildApp({
+    ...context,
+    services,
+    trustProxy: env.trustProxy,
     webDistDir: env.serveWeb && webBuilt ? DEFAULT_WEB_DIST : undefined,
     adminPath: env.adminPath,
   });
+  listening.address = () => app.server.address();
 
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_HEADER, FleetError } from '@fleet/core';
+import { ADMIN_TOKEN_HEADER, FleetError, type AuditAction } from '@fleet/core';
 import type { FastifyRequest } from 'fastify';
 import type { AuditLog } from '../audit/audit-log';
 import { secretsEqual } from '../auth/secret-tokens';
@@ -20,7 +20,7 @@ export function createAdminGate(context: {
   audit: AuditLog;
   sleep: (ms: number) => Promise<void>;
 }) {
-  return async function requireAdmin(request: FastifyRequest, action: string): Promise<void> {
+  return async function requireAdmin(request: FastifyRequest, action: AuditAction): Promise<void> {
     const header = request.headers[ADMIN_TOKEN_HEADER];
     const given = typeof header === 'string' ? header : '';
     if (given !== '' && secretsEqual(given, context.adminToken)) return;

@@ -1,6 +1,6 @@
-import { AUDIT_LIST_LIMIT } from '@fleet/core';
+import { AUDIT_LIST_LIMIT, redactSecrets, type AuditAction } from '@fleet/core';
 import { schema, type FleetDatabase } from '@fleet/db';
-import { redactSecrets } from '@fleet/core';
+import type { Actor } from '../http/actor';
 
 export type AuditOutcome = 'success' | 'failure';
 
@@ -8,7 +8,7 @@ export interface AuditEntry {
   /** Who: a user e-mail, "admin", "system", or "anonymous". */
   readonly actor: string;
   /** What, as `area.verb`: `auth.login`, `admin.keys.create`, `master_wallet.reveal`. */
-  readonly action: string;
+  readonly action: AuditAction;
   readonly outcome: AuditOutcome;
   readonly tenantId?: string | null | undefined;
   readonly ip?: string | null | undefined;
@@ -17,6 +17,8 @@ export interface AuditEntry {
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
+  /** What a signed-in operator did, done: the common entry, named by the actor's e-mail. */
+  recordSuccess(actor: Actor, action: AuditAction, detail?: Record<string, unknown>): Promise<void>;
 }
 
 /**
@@ -24,17 +26,27 @@ export interface AuditLog {
  * list in a detail is cut to its first AUDIT_LIST_LIMIT items beside the number left out.
  */
 export function createAuditLog(db: FleetDatabase): AuditLog {
+  const record = async (entry: AuditEntry): Promise<void> => {
+    await db.insert(schema.auditLog).values({
+      actor: entry.actor,
+      action: entry.action,
+      outcome: entry.outcome,
+      tenantId: entry.tenantId ?? null,
+      ip: entry.ip ?? null,
+      detail: entry.detail ? JSON.stringify(redactSecrets(boundLists(entry.detail))) : null,
+    });
+  };
   return {
-    async record(entry) {
-      await db.insert(schema.auditLog).values({
-        actor: entry.actor,
-        action: entry.action,
-        outcome: entry.outcome,
-        tenantId: entry.tenantId ?? null,
-        ip: entry.ip ?? null,
-        detail: entry.detail ? JSON.stringify(redactSecrets(boundLists(entry.detail))) : null,
-      });
-    },
+    record,
+    recordSuccess: (actor, action, detail) =>
+      record({
+        actor: actor.user.email,
+        action,
+        outcome: 'success',
+        tenantId: actor.tenantId,
+        ip: actor.ip,
+        ...(detail === undefined ? {} : { detail }),
+      }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { maskLicenseKey } from '@fleet/core';
+import { maskLicenseKey, systemClock } from '@fleet/core';
 import { schema } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import { eq } from 'drizzle-orm';
@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
 
   beforeAll(async () => {
     harness = await createTestApp(kind, {
-      now: () => new Date(clock),
+      clock: { ...systemClock, now: () => clock },
       sessionPolicy: { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 },
       // Throttled answers wait; sign-in-throttle.test.ts checks how long. Not waited for here.
       sleep: () => Promise.resolve(),

@@ -183,7 +183,3 @@ export const INVITE_IP_POLICY: ThrottlePolicy = {
 
 /** Invite requests per e-mail address, from anywhere: 3 an hour (also stops mail-bombing). */
 export const INVITE_EMAIL_POLICY: ThrottlePolicy = { ...INVITE_IP_POLICY, lockAfter: 3 };
-
-export function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
-}

@@ -9,8 +9,8 @@ import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { eq } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { KeyRequestLimiter } from '../wallets/key-request-limiter';
-import type { WalletActor } from '../wallets/wallet-actor';
-import type { SecretKeyVault } from './master-wallet-service';
+import type { Actor } from '../http/actor';
+import type { SecretKeyVault } from '../vault';
 
 export const HISTORY_ENTRY_NOT_FOUND = 'No such master wallet history entry';
 export const HISTORY_KEY_NOT_STORED = 'This value was not stored for this event.';
@@ -31,11 +31,7 @@ export function createMasterHistoryKeys(context: {
 }) {
   const { masterWalletHistory } = schema;
 
-  const audit = (
-    actor: WalletActor,
-    outcome: 'success' | 'failure',
-    detail: Record<string, unknown>,
-  ) =>
+  const audit = (actor: Actor, outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
     context.audit.record({
       actor: actor.user.email,
       action: REVEAL_ACTION,
@@ -48,7 +44,7 @@ export function createMasterHistoryKeys(context: {
   return {
     /** `POST /api/history/master-wallet/{id}/reveal { side }`. */
     async reveal(
-      actor: WalletActor,
+      actor: Actor,
       input: { readonly entryId: string; readonly side: MasterHistoryKeySide },
     ): Promise<RevealMasterHistoryKeyResponse> {
       const asked = { entryId: input.entryId, side: input.side };

@@ -1,7 +1,7 @@
 import { FleetError, type MasterHoldingsResponse } from '@fleet/core';
 import type { WalletScanner } from '@fleet/chain';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
-import type { WalletActor } from '../wallets/wallet-actor';
+import type { Actor } from '../http/actor';
 
 const NO_MASTER_WALLET = 'No master wallet is set';
 
@@ -15,7 +15,7 @@ export function createMasterHoldingsReader(context: {
   readonly scanner: Pick<WalletScanner, 'scan'>;
 }) {
   return {
-    async read(actor: WalletActor): Promise<MasterHoldingsResponse> {
+    async read(actor: Actor): Promise<MasterHoldingsResponse> {
       const [row] = await withTenant(context.db, actor.tenantId, (tx) =>
         tx.select({ address: schema.masterWallets.publicAddress }).from(schema.masterWallets),
       );

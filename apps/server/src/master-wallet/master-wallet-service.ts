@@ -11,29 +11,10 @@ import type { BalanceReader } from '@fleet/chain';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import type { AuthenticatedSession } from '../auth/session-store';
 import type { KeyRequestLimiter } from '../wallets/key-request-limiter';
 import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
-
-/** What the master wallet needs from the key vault (apps/server/src/vault). */
-export interface SecretKeyVault {
-  encryptSecretKey(
-    tx: TenantDatabase,
-    input: { tenantId: string; address: string; secretKey: Uint8Array },
-  ): Promise<{ ciphertext: Uint8Array; algorithm: string; dataKeyVersion: number }>;
-  decryptSecretKey(
-    tx: TenantDatabase,
-    input: {
-      tenantId: string;
-      address: string;
-      ciphertext: Uint8Array;
-      algorithm: string;
-      dataKeyVersion: number;
-    },
-  ): Promise<Uint8Array>;
-}
-
-type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
+import type { Actor } from '../http/actor';
+import type { SecretKeyVault } from '../vault';
 
 const NO_MASTER_WALLET = 'No master wallet is set';
 

@@ -11,7 +11,7 @@ import {
   SEED_GROUP_PREFIX,
   computedGroupOf,
 } from './computed-groups';
-import type { OrganizeActor } from './organize-actor';
+import type { Actor } from '../http/actor';
 import { seedGroupName } from './system-tags';
 
 export const GROUP_NOT_FOUND = 'Group not found';
@@ -111,24 +111,13 @@ export function createGroupsService(context: {
     };
   }
 
-  async function audit(actor: OrganizeActor, action: string, detail: Record<string, unknown>) {
-    await context.audit.record({
-      actor: actor.user.email,
-      action,
-      outcome: 'success',
-      tenantId: actor.tenantId,
-      ip: actor.ip,
-      detail,
-    });
-  }
-
   return {
     /**
      * `GET /api/groups`: computed groups first, one per seed import source, then custom groups.
      * With counts, each group also carries its active wallets' SOL (lamports summed in SQL as
      * numeric, exact past 2^63) and a value that stays null until a price service exists.
      */
-    async list(actor: OrganizeActor, withCounts: boolean): Promise<Group[]> {
+    async list(actor: Actor, withCounts: boolean): Promise<Group[]> {
       return withTenant(context.db, actor.tenantId, async (tx) => {
         const seeds = await tx.select().from(seedGroups).orderBy(asc(seedGroups.createdAt));
         const custom = await tx
@@ -198,7 +187,7 @@ export function createGroupsService(context: {
 
     /** `POST /api/groups`: a custom group, with its first wallets; any unknown id refuses it all. */
     async create(
-      actor: OrganizeActor,
+      actor: Actor,
       input: {
         group_name: string;
         color: string;
@@ -222,13 +211,16 @@ export function createGroupsService(context: {
         await addMembers(tx, actor.tenantId, row.id, ids);
         return toGroup(row, ids.length);
       });
-      await audit(actor, 'group.create', { groupId: group.id, wallets: group.count ?? 0 });
+      await context.audit.recordSuccess(actor, 'group.create', {
+        groupId: group.id,
+        wallets: group.count ?? 0,
+      });
       return group;
     },
 
     /** `PATCH /api/groups/:id`: rename, recolour, describe, add and remove wallets in one go. */
     async update(
-      actor: OrganizeActor,
+      actor: Actor,
       groupId: string,
       input: {
         group_name?: string | undefined;
@@ -268,7 +260,7 @@ export function createGroupsService(context: {
         }
         return toGroup(row, await memberCount(tx, groupId));
       });
-      await audit(actor, 'group.update', {
+      await context.audit.recordSuccess(actor, 'group.update', {
         groupId,
         added: input.addWalletIds?.length ?? 0,
         removed: input.removeWalletIds?.length ?? 0,
@@ -277,18 +269,18 @@ export function createGroupsService(context: {
     },
 
     /** `DELETE /api/groups/:id`: the group and its membership go; the wallets are untouched. */
-    async remove(actor: OrganizeActor, groupId: string): Promise<void> {
+    async remove(actor: Actor, groupId: string): Promise<void> {
       await withTenant(context.db, actor.tenantId, async (tx) => {
         await requireCustomGroup(tx, groupId);
         await tx.delete(walletGroupMembers).where(eq(walletGroupMembers.groupId, groupId));
         await tx.delete(walletGroups).where(eq(walletGroups.id, groupId));
       });
-      await audit(actor, 'group.delete', { groupId });
+      await context.audit.recordSuccess(actor, 'group.delete', { groupId });
     },
 
     /** `GET /api/groups/:id/wallets`: the group and its active wallets, keys never included. */
     async wallets(
-      actor: OrganizeActor,
+      actor: Actor,
       groupId: string,
     ): Promise<{ group: Group; wallets: GroupWallet[] }> {
       return withTenant(context.db, actor.tenantId, async (tx) => {

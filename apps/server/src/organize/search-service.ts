@@ -8,7 +8,7 @@ import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { COMPUTED_GROUPS, SEED_GROUP_PREFIX } from './computed-groups';
 import { containsPattern, prefixPattern } from './like-pattern';
-import type { OrganizeActor } from './organize-actor';
+import type { Actor } from '../http/actor';
 
 const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
 
@@ -27,7 +27,7 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
   const { wallets, tags, walletGroups, seedGroups, walletTokenAccounts, mints } = schema;
 
   return {
-    async search(actor: OrganizeActor, q: string, limit: number): Promise<SearchResponse> {
+    async search(actor: Actor, q: string, limit: number): Promise<SearchResponse> {
       // Trigrams need three characters; shorter text would match nearly everything anyway.
       if ([...q].length < SEARCH_MIN_CHARS) return EMPTY;
       const needle = q.toLowerCase();

@@ -3,7 +3,7 @@ import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fl
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import { chunksOf, requireActiveWallets } from './active-wallets';
-import type { OrganizeActor } from './organize-actor';
+import type { Actor } from '../http/actor';
 import {
   COMPUTED_TAG_MESSAGE,
   SYSTEM_TAGS,
@@ -106,20 +106,9 @@ export function createTagsService(context: {
     return row?.n ?? 0;
   }
 
-  async function audit(actor: OrganizeActor, action: string, detail: Record<string, unknown>) {
-    await context.audit.record({
-      actor: actor.user.email,
-      action,
-      outcome: 'success',
-      tenantId: actor.tenantId,
-      ip: actor.ip,
-      detail,
-    });
-  }
-
   return {
     /** `GET /api/tags`: system tags, then one computed tag per seed group, then custom tags. */
-    async list(actor: OrganizeActor): Promise<Tag[]> {
+    async list(actor: Actor): Promise<Tag[]> {
       return withTenant(context.db, actor.tenantId, async (tx) => {
         await ensureSystemTags(tx, actor.tenantId);
         const rows = await tx.select().from(tags).orderBy(asc(tags.createdAt), asc(tags.name));
@@ -165,7 +154,7 @@ export function createTagsService(context: {
 
     /** `POST /api/tags`: a custom tag; its slug comes from its name and is unique per tenant. */
     async create(
-      actor: OrganizeActor,
+      actor: Actor,
       input: { name: string; color: string; description?: string | undefined },
     ): Promise<Tag> {
       const slug = slugOfTagName(input.name);
@@ -188,13 +177,13 @@ export function createTagsService(context: {
         if (!row) throw new FleetError('CONFLICT', TAG_NAME_TAKEN);
         return toTag(row, 0);
       });
-      await audit(actor, 'tag.create', { tagId: tag.id });
+      await context.audit.recordSuccess(actor, 'tag.create', { tagId: tag.id });
       return tag;
     },
 
     /** `PATCH /api/tags/:id`: rename (the slug follows), recolour or describe a custom tag. */
     async update(
-      actor: OrganizeActor,
+      actor: Actor,
       tagId: string,
       input: {
         name?: string | undefined;
@@ -222,18 +211,18 @@ export function createTagsService(context: {
         if (!row) throw new FleetError('NOT_FOUND', TAG_NOT_FOUND);
         return toTag(row, await customTagCount(tx, row.id));
       });
-      await audit(actor, 'tag.update', { tagId });
+      await context.audit.recordSuccess(actor, 'tag.update', { tagId });
       return tag;
     },
 
     /** `DELETE /api/tags/:id`: the tag and its assignments go; the wallets stay as they were. */
-    async remove(actor: OrganizeActor, tagId: string): Promise<void> {
+    async remove(actor: Actor, tagId: string): Promise<void> {
       await withTenant(context.db, actor.tenantId, async (tx) => {
         await requireEditableTag(tx, tagId);
         await tx.delete(walletTags).where(eq(walletTags.tagId, tagId));
         await tx.delete(tags).where(eq(tags.id, tagId));
       });
-      await audit(actor, 'tag.delete', { tagId });
+      await context.audit.recordSuccess(actor, 'tag.delete', { tagId });
     },
 
     /**
@@ -242,7 +231,7 @@ export function createTagsService(context: {
      * only the assignments that are new.
      */
     async assign(
-      actor: OrganizeActor,
+      actor: Actor,
       input: { walletIds: readonly string[]; tagIds: readonly string[] },
     ): Promise<number> {
       const changed = await withTenant(context.db, actor.tenantId, async (tx) => {
@@ -261,7 +250,7 @@ export function createTagsService(context: {
         }
         return inserted;
       });
-      await audit(actor, 'tag.assign', {
+      await context.audit.recordSuccess(actor, 'tag.assign', {
         wallets: input.walletIds.length,
         tags: input.tagIds.length,
         changed,
@@ -271,7 +260,7 @@ export function createTagsService(context: {
 
     /** `POST /api/tags/unassign`: the same checks as assigning; `changed` counts removals. */
     async unassign(
-      actor: OrganizeActor,
+      actor: Actor,
       input: { walletIds: readonly string[]; tagIds: readonly string[] },
     ): Promise<number> {
       const changed = await withTenant(context.db, actor.tenantId, async (tx) => {
@@ -287,7 +276,7 @@ export function createTagsService(context: {
         }
         return removed;
       });
-      await audit(actor, 'tag.unassign', {
+      await context.audit.recordSuccess(actor, 'tag.unassign', {
         wallets: input.walletIds.length,
         tags: input.tagIds.length,
         changed,

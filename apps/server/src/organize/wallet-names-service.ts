@@ -2,7 +2,7 @@ import { FleetError } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import type { OrganizeActor } from './organize-actor';
+import type { Actor } from '../http/actor';
 
 export const WALLET_NOT_FOUND = 'Wallet not found';
 
@@ -19,7 +19,7 @@ export function createWalletNamesService(context: {
      * Another tenant's wallet, an archived one and an unknown id are all 'Wallet not found'.
      */
     async rename(
-      actor: OrganizeActor,
+      actor: Actor,
       walletId: string,
       name: string | null,
     ): Promise<{ id: string; address: string; name: string | null }> {
@@ -39,13 +39,10 @@ export function createWalletNamesService(context: {
         if (!row) throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
         return row;
       });
-      await context.audit.record({
-        actor: actor.user.email,
-        action: 'wallet.rename',
-        outcome: 'success',
-        tenantId: actor.tenantId,
-        ip: actor.ip,
-        detail: { walletId: wallet.id, address: wallet.address, name: wallet.name },
+      await context.audit.recordSuccess(actor, 'wallet.rename', {
+        walletId: wallet.id,
+        address: wallet.address,
+        name: wallet.name,
       });
       return wallet;
     },

@@ -30,3 +30,4 @@ export {
   type VaultFailureReason,
 } from './vault-error';
 export { kekMismatch, readKekUsage, unknownKekIds, type KekUsage } from './kek-usage';
+export type { SecretKeyVault } from './secret-key-vault';

@@ -2,9 +2,7 @@ import { FleetError, type SeedGroup } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import type { AuthenticatedSession } from '../auth/session-store';
-
-type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
+import type { Actor } from '../http/actor';
 
 export const SEED_GROUP_NOT_FOUND = 'Seed group not found';
 
@@ -67,14 +65,7 @@ export function createSeedGroupService(context: {
           .where(and(eq(wallets.seedGroupId, row.id), sql`${wallets.archivedAt} is null`));
         return toSeedGroup(row, counted?.walletCount ?? 0);
       });
-      await context.audit.record({
-        actor: actor.user.email,
-        action: 'seed_group.create',
-        outcome: 'success',
-        tenantId: actor.tenantId,
-        ip: actor.ip,
-        detail: { groupId: group.id },
-      });
+      await context.audit.recordSuccess(actor, 'seed_group.create', { groupId: group.id });
       return group;
     },
 

@@ -16,13 +16,11 @@ import { toPreviewResponse } from './preview-response';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import type { AuthenticatedSession } from '../auth/session-store';
-import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
+import type { SecretKeyVault } from '../vault';
 import type { ScanActivity } from '../scan-details/scan-activity';
 import { SEED_GROUP_NOT_FOUND } from './seed-group-service';
 import type { ScanCache } from './scan-cache';
-
-type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
+import type { Actor } from '../http/actor';
 
 /** Rows per INSERT: well under the 65,535 bind parameters of one statement. */
 const INSERT_CHUNK = 500;
@@ -313,21 +311,6 @@ export function createWalletImportService(context: {
     }
   }
 
-  async function auditImport(
-    actor: Actor,
-    action: string,
-    detail: Record<string, unknown>,
-  ): Promise<void> {
-    await context.audit.record({
-      actor: actor.user.email,
-      action,
-      outcome: 'success',
-      tenantId: actor.tenantId,
-      ip: actor.ip,
-      detail,
-    });
-  }
-
   function wipe(keys: readonly ImportKey[]): void {
     for (const key of keys) key.secretKey.fill(0);
   }
@@ -405,7 +388,7 @@ export function createWalletImportService(context: {
       } finally {
         wipe(keys);
       }
-      await auditImport(actor, 'wallet.import', {
+      await context.audit.recordSuccess(actor, 'wallet.import', {
         batchId: counts.batchId,
         keys: keys.length,
         created: counts.created.length,
@@ -486,7 +469,10 @@ export function createWalletImportService(context: {
         restored: counts.restored.length,
         linked: counts.active.length,
       };
-      await auditImport(actor, 'wallet.seed_import', { groupId: input.groupId, ...result });
+      await context.audit.recordSuccess(actor, 'wallet.seed_import', {
+        groupId: input.groupId,
+        ...result,
+      });
       return result;
     },
   };

@@ -2,15 +2,16 @@ import {
   AUDIT_LIST_LIMIT,
   encodePrivateKeyBase58,
   isFleetError,
+  type AuditAction,
   type RevealKeysResponse,
 } from '@fleet/core';
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
+import type { SecretKeyVault } from '../vault';
 import { exportFileName, toCsv, type ExportedWallet } from './export-format';
 import type { KeyRequestKind, KeyRequestLimiter } from './key-request-limiter';
-import type { WalletActor } from './wallet-actor';
+import type { Actor } from '../http/actor';
 import { selectWallets, uuidArray } from './wallet-selection';
 
 type KeyRow = {
@@ -72,10 +73,10 @@ export function createWalletKeysService(context: {
    * would have been audited under, with what was asked for, before its 429 goes back.
    */
   async function take(
-    actor: WalletActor,
+    actor: Actor,
     kind: KeyRequestKind,
     refused: {
-      readonly action: string;
+      readonly action: AuditAction;
       readonly detail: () => Record<string, unknown> | Promise<Record<string, unknown>>;
     },
   ): Promise<void> {
@@ -132,7 +133,7 @@ export function createWalletKeysService(context: {
   return {
     /** `POST /api/wallets/reveal-keys`: the base58 64-byte secret keys of active wallets. */
     async reveal(
-      actor: WalletActor,
+      actor: Actor,
       input: { walletIds: readonly string[]; purpose: 'reveal' | 'copy' },
     ): Promise<RevealKeysResponse> {
       await take(actor, 'keys', {
@@ -178,7 +179,7 @@ export function createWalletKeysService(context: {
      * private keys only when asked for (the route has checked the confirmation).
      */
     async export(
-      actor: WalletActor,
+      actor: Actor,
       input: {
         walletIds?: readonly string[] | undefined;
         format: 'csv' | 'json';

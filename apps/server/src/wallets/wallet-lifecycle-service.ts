@@ -11,9 +11,9 @@ import {
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
+import type { SecretKeyVault } from '../vault';
 import { generateWalletKeypair } from './generate-keypair';
-import type { WalletActor } from './wallet-actor';
+import type { Actor } from '../http/actor';
 import { readWalletFunds, readWalletHoldings } from './wallet-holdings';
 import { selectWallets, uuidArray } from './wallet-selection';
 
@@ -32,23 +32,13 @@ export function createWalletLifecycleService(context: {
   const generate = context.generateKeypair ?? generateWalletKeypair;
   const now = context.now ?? (() => new Date());
 
-  const audit = (actor: WalletActor, action: string, detail: Record<string, unknown>) =>
-    context.audit.record({
-      actor: actor.user.email,
-      action,
-      outcome: 'success',
-      tenantId: actor.tenantId,
-      ip: actor.ip,
-      detail,
-    });
-
   return {
     /**
      * `POST /api/create-wallet`: `count` keypairs made here, sealed at once and wiped, written as
      * one 'manual' import batch so the list shows them with the 'new' badge.
      */
     async create(
-      actor: WalletActor,
+      actor: Actor,
       input: { count: number; isTrader: boolean },
     ): Promise<CreateWalletsResponse> {
       const created = await withTenant(context.db, actor.tenantId, async (tx) => {
@@ -87,7 +77,7 @@ export function createWalletLifecycleService(context: {
           .returning({ id: wallets.id, address: wallets.publicAddress });
         return { batchId: batch.id, wallets: rows };
       });
-      await audit(actor, 'wallet.create', {
+      await context.audit.recordSuccess(actor, 'wallet.create', {
         batchId: created.batchId,
         count: created.wallets.length,
         isTrader: input.isTrader,
@@ -97,7 +87,7 @@ export function createWalletLifecycleService(context: {
     },
 
     /** `GET /api/archived-wallets`: newest archive first. */
-    async listArchived(actor: WalletActor): Promise<ArchivedWallet[]> {
+    async listArchived(actor: Actor): Promise<ArchivedWallet[]> {
       const result = await withTenant(context.db, actor.tenantId, (tx) =>
         tx.execute<{ id: string; public_address: string; archived_ms: number | string }>(sql`
           select id, public_address, (extract(epoch from archived_at) * 1000)::float8 as archived_ms
@@ -113,7 +103,7 @@ export function createWalletLifecycleService(context: {
     },
 
     /** Soft delete of active wallets; all of them or none. */
-    async archive(actor: WalletActor, walletIds: readonly string[]): Promise<number> {
+    async archive(actor: Actor, walletIds: readonly string[]): Promise<number> {
       const selected = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await selectWallets(tx, walletIds, 'active');
         if (rows.some((row) => row.is_master)) {
@@ -124,7 +114,7 @@ export function createWalletLifecycleService(context: {
           where id = any(${uuidArray(rows.map((row) => row.id))})`);
         return rows;
       });
-      await audit(actor, 'wallet.archive', {
+      await context.audit.recordSuccess(actor, 'wallet.archive', {
         count: selected.length,
         addresses: selected.map((row) => row.public_address),
       });
@@ -132,10 +122,7 @@ export function createWalletLifecycleService(context: {
     },
 
     /** `POST /api/wallets/holdings`: what the wallets held at their last scan, with totals. */
-    async holdings(
-      actor: WalletActor,
-      walletIds: readonly string[],
-    ): Promise<WalletHoldingsResponse> {
+    async holdings(actor: Actor, walletIds: readonly string[]): Promise<WalletHoldingsResponse> {
       const unique = [...new Set(walletIds)];
       const wallets = await withTenant(context.db, actor.tenantId, (tx) =>
         readWalletHoldings(tx, unique),
@@ -153,7 +140,7 @@ export function createWalletLifecycleService(context: {
      * wallets being deleted: their keys are destroyed, and with them the funds.
      */
     async deletePermanently(
-      actor: WalletActor,
+      actor: Actor,
       walletIds: readonly string[],
       confirmFunded?: number,
     ): Promise<number> {
@@ -207,12 +194,12 @@ export function createWalletLifecycleService(context: {
           },
         });
       }
-      await audit(actor, 'wallet.delete_permanently', detail);
+      await context.audit.recordSuccess(actor, 'wallet.delete_permanently', detail);
       return rows.length;
     },
 
     /** `POST /api/restore-wallets`: archived wallets back to the list; all of them or none. */
-    async restore(actor: WalletActor, walletIds: readonly string[]): Promise<number> {
+    async restore(actor: Actor, walletIds: readonly string[]): Promise<number> {
       const selected = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await selectWallets(tx, walletIds, 'archived');
         await tx.execute(sql`
@@ -220,7 +207,7 @@ export function createWalletLifecycleService(context: {
           where id = any(${uuidArray(rows.map((row) => row.id))})`);
         return rows;
       });
-      await audit(actor, 'wallet.restore', {
+      await context.audit.recordSuccess(actor, 'wallet.restore', {
         count: selected.length,
         addresses: selected.map((row) => row.public_address),
       });

@@ -16,7 +16,7 @@ import {
   type SummaryRow,
   type WalletFilter,
 } from './wallet-list-sql';
-import type { WalletActor } from './wallet-actor';
+import type { Actor } from '../http/actor';
 
 export const WALLET_NOT_FOUND = 'Wallet not found';
 
@@ -158,7 +158,7 @@ export function createWalletListService(context: {
      * cached; filtered lists are always written afresh. The text is the database's: nothing is
      * built per wallet in Node and nothing is validated on the way out (the API tests parse it).
      */
-    async slimList(actor: WalletActor, input: ListWalletsInput): Promise<SlimWalletListAnswer> {
+    async slimList(actor: Actor, input: ListWalletsInput): Promise<SlimWalletListAnswer> {
       if (!isWholeList(input)) {
         const list = await writeColumns(actor.tenantId, input);
         return {
@@ -184,7 +184,7 @@ export function createWalletListService(context: {
      * `mode=full`: the reply body as JSON text the database wrote (see `walletListBodySql`),
      * token accounts and tags spelled out per wallet.
      */
-    async listJson(actor: WalletActor, input: ListWalletsInput): Promise<string> {
+    async listJson(actor: Actor, input: ListWalletsInput): Promise<string> {
       return withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await rowsJson(tx, actor.tenantId, input);
         const summaryText = input.summary
@@ -194,7 +194,7 @@ export function createWalletListService(context: {
       });
     },
 
-    async get(actor: WalletActor, address: string): Promise<Wallet> {
+    async get(actor: Actor, address: string): Promise<Wallet> {
       const body = await withTenant(context.db, actor.tenantId, (tx) =>
         rowsJson(tx, actor.tenantId, { address, mode: 'full', summary: false }),
       );

@@ -82,7 +82,49 @@ export const auditLogFiltersSchema = z.object({
 });
 export type AuditLogFilters = z.infer<typeof auditLogFiltersSchema>;
 
-const ACTION_LABELS: Readonly<Record<string, string>> = {
+/**
+ * Every action the server records, as `area.verb`. The audit writer takes only these, so a typo
+ * cannot make an entry the filters and labels never find; rows read back stay plain strings,
+ * because an older or newer build may have written others.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'auth.activate',
+  'auth.invite_request',
+  'auth.password_change',
+  'admin.keys.list',
+  'admin.keys.create',
+  'admin.keys.revoke',
+  'admin.keys.upgrade',
+  'master_wallet.save',
+  'master_wallet.clear',
+  'master_wallet.reveal',
+  'master_wallet.history.reveal',
+  'wallet.keys.reveal',
+  'wallet.keys.copy',
+  'wallet.export.keys',
+  'wallet.export.addresses',
+  'wallet.create',
+  'wallet.import',
+  'wallet.seed_import',
+  'wallet.archive',
+  'wallet.restore',
+  'wallet.delete_permanently',
+  'wallet.rename',
+  'seed_group.create',
+  'tag.create',
+  'tag.update',
+  'tag.delete',
+  'tag.assign',
+  'tag.unassign',
+  'group.create',
+  'group.update',
+  'group.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const ACTION_LABELS: Readonly<Partial<Record<AuditAction, string>>> = {
   'auth.login': 'Sign-in',
   'auth.logout': 'Sign-out',
   'auth.activate': 'Joined the licence',
@@ -117,7 +159,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
 
 /** An action in plain words; an action this build does not know is shown as recorded. */
 export function auditActionLabel(action: string): string {
-  return Object.hasOwn(ACTION_LABELS, action) ? (ACTION_LABELS[action] ?? action) : action;
+  return Object.hasOwn(ACTION_LABELS, action)
+    ? (ACTION_LABELS[action as AuditAction] ?? action)
+    : action;
 }
 
 /** Families the filter offers above single actions, key custody first. */

@@ -1,11 +1,11 @@
 import { createLicenseKeysRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /** `POST /api/admin/keys { durationDays, tier, batch, maxUses, name }` → `{ success, keys }`. */
 export function postKeysRoute(
   app: FastifyInstance,
-  { requireAdmin, licenses, audit }: RouteServices,
+  { requireAdmin, licenses, audit }: Services,
 ): void {
   app.post('/admin/keys', async (request) => {
     await requireAdmin(request, 'admin.keys.create');

@@ -1,11 +1,11 @@
 import { revokeLicenseKeyRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /** `POST /api/admin/keys/revoke { key }`: the key stops working and its sessions end. */
 export function postRevokeKeyRoute(
   app: FastifyInstance,
-  { requireAdmin, licenses, audit }: RouteServices,
+  { requireAdmin, licenses, audit }: Services,
 ): void {
   app.post('/admin/keys/revoke', async (request) => {
     await requireAdmin(request, 'admin.keys.revoke');

@@ -1,11 +1,11 @@
 import { upgradeLicenseKeyRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /** `POST /api/admin/keys/upgrade { key, newTier?, newMaxUses? }`: up- or downgrade. */
 export function postUpgradeKeyRoute(
   app: FastifyInstance,
-  { requireAdmin, licenses, audit }: RouteServices,
+  { requireAdmin, licenses, audit }: Services,
 ): void {
   app.post('/admin/keys/upgrade', async (request) => {
     await requireAdmin(request, 'admin.keys.upgrade');

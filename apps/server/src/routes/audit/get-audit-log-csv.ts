@@ -3,7 +3,7 @@ import { auditLogFilterSchema, type AuditLogEntry } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { auditLogCsv, auditLogFileName } from '../../audit/audit-log-csv';
 import { requireSession } from '../../auth/request-session';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /**
  * `GET /api/audit-log.csv?action=&actor=`: the filtered log as a CSV download, streamed a batch
@@ -12,7 +12,7 @@ import type { RouteServices } from '../route-services';
  */
 export function getAuditLogCsvRoute(
   app: FastifyInstance,
-  { sessions, auditReader }: RouteServices,
+  { sessions, auditReader }: Services,
 ): void {
   app.get('/audit-log.csv', async (request, reply) => {
     const session = await requireSession(request, sessions);

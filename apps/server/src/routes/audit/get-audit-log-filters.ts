@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../auth/request-session';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /** `GET /api/audit-log/filters`: the actions in the tenant's log and the users to filter by. */
 export function getAuditLogFiltersRoute(
   app: FastifyInstance,
-  { sessions, auditReader }: RouteServices,
+  { sessions, auditReader }: Services,
 ): void {
   app.get('/audit-log/filters', async (request, reply) => {
     const session = await requireSession(request, sessions);

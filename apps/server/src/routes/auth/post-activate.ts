@@ -1,12 +1,12 @@
 import { activateRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../auth/request-session';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /** `POST /api/auth/activate { token, password, licenseKey }`: the account, on the licence's tenant. */
 export function postActivateRoute(
   app: FastifyInstance,
-  { identity, sessionCookies }: RouteServices,
+  { identity, sessionCookies }: Services,
 ): void {
   app.post('/auth/activate', async (request, reply) => {
     const input = activateRequestSchema.parse(request.body);

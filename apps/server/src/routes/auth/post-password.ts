@@ -2,7 +2,7 @@ import { newPasswordSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requestMeta, requireSession } from '../../auth/request-session';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 const bodySchema = z.object({
   currentPassword: z
@@ -15,7 +15,7 @@ const bodySchema = z.object({
 /** `POST /api/auth/password`: every session of the account ends; this browser gets a new one. */
 export function postPasswordRoute(
   app: FastifyInstance,
-  { identity, sessions, sessionCookies }: RouteServices,
+  { identity, sessions, sessionCookies }: Services,
 ): void {
   app.post('/auth/password', async (request, reply) => {
     const session = await requireSession(request, sessions);

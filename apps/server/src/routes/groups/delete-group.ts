@@ -1,12 +1,12 @@
 import { FleetError } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { GROUP_NOT_FOUND } from '../../organize/groups-service';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { groupParamsSchema } from './group-params';
 
 /** `DELETE /api/groups/:id`: deletes a custom group; its wallets stay as they are. */
-export function deleteGroupRoute(app: FastifyInstance, { sessions, groups }: RouteServices): void {
+export function deleteGroupRoute(app: FastifyInstance, { sessions, groups }: Services): void {
   app.delete('/groups/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = groupParamsSchema.safeParse(request.params);

@@ -1,15 +1,12 @@
 import { FleetError } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { GROUP_NOT_FOUND } from '../../organize/groups-service';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { groupParamsSchema } from './group-params';
 
 /** `GET /api/groups/:id/wallets`: a custom or computed group and its active wallets. */
-export function getGroupWalletsRoute(
-  app: FastifyInstance,
-  { sessions, groups }: RouteServices,
-): void {
+export function getGroupWalletsRoute(app: FastifyInstance, { sessions, groups }: Services): void {
   app.get('/groups/:id/wallets', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const params = groupParamsSchema.safeParse(request.params);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 const querySchema = z.object({
   withCounts: z
@@ -10,7 +10,7 @@ const querySchema = z.object({
 });
 
 /** `GET /api/groups?withCounts=true`: computed groups, seed sources, then custom groups. */
-export function getGroupsRoute(app: FastifyInstance, { sessions, groups }: RouteServices): void {
+export function getGroupsRoute(app: FastifyInstance, { sessions, groups }: Services): void {
   app.get('/groups', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const query = querySchema.parse(request.query);

@@ -1,13 +1,13 @@
 import { FleetError, updateGroupRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { GROUP_NOT_FOUND } from '../../organize/groups-service';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 import { groupParamsSchema } from './group-params';
 
 /** `PATCH /api/groups/:id`: rename, recolour, describe, add or remove wallets (custom groups). */
-export function patchGroupRoute(app: FastifyInstance, { sessions, groups }: RouteServices): void {
+export function patchGroupRoute(app: FastifyInstance, { sessions, groups }: Services): void {
   // Two lists of wallet ids (add and remove), each as long as the contract allows.
   app.patch('/groups/:id', { bodyLimit: 2 * WALLET_ID_LIST_BODY_LIMIT_BYTES }, async (request) => {
     const actor = await sessionActor(request, sessions);

@@ -1,16 +1,12 @@
-import type { DatabaseKind, HealthResponse } from '@fleet/core';
-import type { FleetDatabase } from '@fleet/db';
-import { pingDatabase } from '@fleet/db';
+import type { HealthResponse } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
 
 /** `GET /api/health`: registered only once migrations have run, and proves the database answers. */
-export function getHealthRoute(
-  app: FastifyInstance,
-  deps: { db: FleetDatabase; databaseKind: DatabaseKind; version: string },
-): void {
+export function getHealthRoute(app: FastifyInstance, { health }: Services): void {
   app.get('/health', async (_request, reply): Promise<HealthResponse> => {
-    await pingDatabase(deps.db);
+    const answer = await health.check();
     void reply.header('cache-control', 'no-store');
-    return { ok: true, version: deps.version, database: deps.databaseKind };
+    return answer;
   });
 }

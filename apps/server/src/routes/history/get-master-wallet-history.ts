@@ -1,12 +1,12 @@
 import { masterHistoryQuerySchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /** `GET /api/history/master-wallet?limit&before`: 25 a page, newest first, with a cursor. */
 export function getMasterWalletHistoryRoute(
   app: FastifyInstance,
-  { sessions, masterWallet }: RouteServices,
+  { sessions, masterWallet }: Services,
 ): void {
   app.get('/history/master-wallet', async (request, reply) => {
     const actor = await sessionActor(request, sessions);

@@ -1,7 +1,7 @@
 import { masterHistoryEntryParamsSchema, revealMasterHistoryKeyRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /**
  * `POST /api/history/master-wallet/{id}/reveal { side }`: the key a history entry kept on its
@@ -9,7 +9,7 @@ import type { RouteServices } from '../route-services';
  */
 export function postRevealMasterHistoryKeyRoute(
   app: FastifyInstance,
-  { sessions, masterHistoryKeys }: RouteServices,
+  { sessions, masterHistoryKeys }: Services,
 ): void {
   app.post('/history/master-wallet/:id/reveal', async (request, reply) => {
     const actor = await sessionActor(request, sessions);

@@ -2,15 +2,15 @@ import { FleetError, renameSeedGroupRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/seed-group-service';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 const paramsSchema = z.object({ id: z.string().uuid() });
 
 /** `PATCH /api/seed-groups/:id { label }`: renames one of this tenant's groups. */
 export function patchSeedGroupRoute(
   app: FastifyInstance,
-  { sessions, seedGroups }: RouteServices,
+  { sessions, seedGroups }: Services,
 ): void {
   app.patch('/seed-groups/:id', async (request) => {
     const actor = await sessionActor(request, sessions);

@@ -1,7 +1,7 @@
 import { scanPreviewRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /**
  * `POST /api/scan-assets/preview { publicAddresses }`: balances and tokens per wallet. A partial
@@ -9,7 +9,7 @@ import type { RouteServices } from '../route-services';
  */
 export function postScanPreviewRoute(
   app: FastifyInstance,
-  { sessions, walletImport }: RouteServices,
+  { sessions, walletImport }: Services,
 ): void {
   app.post('/scan-assets/preview', async (request, reply) => {
     const actor = await sessionActor(request, sessions);

@@ -1,12 +1,12 @@
 import { seedImportRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /** `POST /api/seed-import { groupId, addresses, derivationPaths, privateKeys, preview? }`. */
 export function postSeedImportRoute(
   app: FastifyInstance,
-  { sessions, walletImport }: RouteServices,
+  { sessions, walletImport }: Services,
 ): void {
   app.post('/seed-import', async (request) => {
     const actor = await sessionActor(request, sessions);

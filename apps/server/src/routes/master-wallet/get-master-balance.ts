@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
-import { sessionActor } from './session-actor';
+import type { Services } from '../../services';
+import { sessionActor } from '../../http/actor';
 
 /** `GET /api/master-wallet/balance`: lamports from the chain, as a decimal string; polled every 10 s. */
 export function getMasterBalanceRoute(
   app: FastifyInstance,
-  { sessions, masterWallet }: RouteServices,
+  { sessions, masterWallet }: Services,
 ): void {
   app.get('/master-wallet/balance', async (request, reply) => {
     void reply.header('cache-control', 'no-store');

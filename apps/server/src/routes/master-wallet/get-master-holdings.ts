@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
-import { sessionActor } from './session-actor';
+import type { Services } from '../../services';
+import { sessionActor } from '../../http/actor';
 
 /**
  * `GET /api/master-wallet/holdings`: SOL and tokens the master holds on chain, for the warning
@@ -8,7 +8,7 @@ import { sessionActor } from './session-actor';
  */
 export function getMasterHoldingsRoute(
   app: FastifyInstance,
-  { sessions, masterHoldings }: RouteServices,
+  { sessions, masterHoldings }: Services,
 ): void {
   app.get('/master-wallet/holdings', async (request, reply) => {
     void reply.header('cache-control', 'no-store');

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
-import { sessionActor } from './session-actor';
+import type { Services } from '../../services';
+import { sessionActor } from '../../http/actor';
 
 /** `GET /api/master-wallet`: the address (never the key); 404 when none is set. */
 export function getMasterWalletRoute(
   app: FastifyInstance,
-  { sessions, masterWallet }: RouteServices,
+  { sessions, masterWallet }: Services,
 ): void {
   app.get('/master-wallet', async (request, reply) => {
     void reply.header('cache-control', 'no-store');

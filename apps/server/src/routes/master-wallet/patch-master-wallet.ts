@@ -1,12 +1,12 @@
 import { saveMasterWalletRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
-import { sessionActor } from './session-actor';
+import type { Services } from '../../services';
+import { sessionActor } from '../../http/actor';
 
 /** `PATCH /api/master-wallet { private_key, public_address? }`: the address is derived from the key. */
 export function patchMasterWalletRoute(
   app: FastifyInstance,
-  { sessions, masterWallet }: RouteServices,
+  { sessions, masterWallet }: Services,
 ): void {
   app.patch('/master-wallet', async (request) => {
     const actor = await sessionActor(request, sessions);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteServices } from '../route-services';
-import { sessionActor } from './session-actor';
+import type { Services } from '../../services';
+import { sessionActor } from '../../http/actor';
 
 /** `POST /api/master-wallet/reveal`: the one way the private key leaves the server; audited. */
 export function postRevealMasterWalletRoute(
   app: FastifyInstance,
-  { sessions, masterWallet }: RouteServices,
+  { sessions, masterWallet }: Services,
 ): void {
   app.post('/master-wallet/reveal', async (request, reply) => {
     void reply.header('cache-control', 'no-store');

@@ -1,12 +1,12 @@
 import { notificationFeedQuerySchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../auth/request-session';
-import type { RouteServices } from '../route-services';
+import type { Services } from '../../services';
 
 /** `GET /api/notifications?since=`: the signed-in operator's server-side inbox entries, newest first. */
 export function getNotificationsRoute(
   app: FastifyInstance,
-  { sessions, joinFeed }: RouteServices,
+  { sessions, joinFeed }: Services,
 ): void {
   app.get('/notifications', async (request, reply) => {
     const session = await requireSession(request, sessions);

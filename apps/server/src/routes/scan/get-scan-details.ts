@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /**
  * `GET /api/scan/details`: the RPC pool's stats (shared by every tenant: endpoints are the
@@ -9,7 +9,7 @@ import type { RouteServices } from '../route-services';
  */
 export function getScanDetailsRoute(
   app: FastifyInstance,
-  { sessions, scanDetails }: RouteServices,
+  { sessions, scanDetails }: Services,
 ): void {
   app.get('/scan/details', async (request, reply) => {
     const actor = await sessionActor(request, sessions);

@@ -1,10 +1,10 @@
 import { searchQuerySchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /** `GET /api/search?q&limit`: wallets, tags, groups and tokens matching `q` (3 to 128 chars). */
-export function getSearchRoute(app: FastifyInstance, { sessions, search }: RouteServices): void {
+export function getSearchRoute(app: FastifyInstance, { sessions, search }: Services): void {
   app.get('/search', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const query = searchQuerySchema.parse(request.query);

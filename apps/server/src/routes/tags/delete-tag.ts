@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { tagIdOf } from './tag-params';
 
 /** `DELETE /api/tags/:id`: removes a custom tag from every wallet and deletes it. */
-export function deleteTagRoute(app: FastifyInstance, { sessions, tags }: RouteServices): void {
+export function deleteTagRoute(app: FastifyInstance, { sessions, tags }: Services): void {
   app.delete('/tags/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     await tags.remove(actor, tagIdOf(request.params));

@@ -1,11 +1,11 @@
 import { updateTagRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { tagIdOf } from './tag-params';
 
 /** `PATCH /api/tags/:id { name?, color?, description? }`: edits a custom tag (Manage Tags). */
-export function patchTagRoute(app: FastifyInstance, { sessions, tags }: RouteServices): void {
+export function patchTagRoute(app: FastifyInstance, { sessions, tags }: Services): void {
   app.patch('/tags/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     const tagId = tagIdOf(request.params);

@@ -1,10 +1,10 @@
 import { createTagRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /** `POST /api/tags { name, color, description }`: a custom tag, 409 when its name is taken. */
-export function postTagRoute(app: FastifyInstance, { sessions, tags }: RouteServices): void {
+export function postTagRoute(app: FastifyInstance, { sessions, tags }: Services): void {
   app.post('/tags', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const input = createTagRequestSchema.parse(request.body);

@@ -1,14 +1,11 @@
 import { assignTagsRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 
 /** `POST /api/tags/unassign { walletIds, tagIds }`: all-or-nothing; `changed` = removals. */
-export function postUnassignTagsRoute(
-  app: FastifyInstance,
-  { sessions, tags }: RouteServices,
-): void {
+export function postUnassignTagsRoute(app: FastifyInstance, { sessions, tags }: Services): void {
   app.post('/tags/unassign', { bodyLimit: WALLET_ID_LIST_BODY_LIMIT_BYTES }, async (request) => {
     const actor = await sessionActor(request, sessions);
     const input = assignTagsRequestSchema.parse(request.body);

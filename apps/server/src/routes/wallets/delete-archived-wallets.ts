@@ -1,7 +1,7 @@
 import { archiveWalletsRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 
 /**
@@ -12,7 +12,7 @@ import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
  */
 export function deleteArchivedWalletsRoute(
   app: FastifyInstance,
-  { sessions, walletLifecycle }: RouteServices,
+  { sessions, walletLifecycle }: Services,
 ): void {
   app.delete(
     '/archived-wallets',

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /** `GET /api/archived-wallets`: `{ wallets: [{ id, public_address, archived_at }] }`, newest first. */
 export function getArchivedWalletsRoute(
   app: FastifyInstance,
-  { sessions, walletLifecycle }: RouteServices,
+  { sessions, walletLifecycle }: Services,
 ): void {
   app.get('/archived-wallets', async (request, reply) => {
     const actor = await sessionActor(request, sessions);

@@ -1,8 +1,8 @@
 import { listWalletsQuerySchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { negotiateEncoding } from '../../wallets/wallet-list-cache';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /**
  * `GET /api/wallets?mode&summary&tag&groupId&seedGroupId&importBatchId&traderOnly`: the body is
@@ -10,10 +10,7 @@ import type { RouteServices } from '../route-services';
  * The slim list comes compressed from the list cache (made once per list version); the full list
  * is compressed by the compression plugin.
  */
-export function getWalletsRoute(
-  app: FastifyInstance,
-  { sessions, walletList }: RouteServices,
-): void {
+export function getWalletsRoute(app: FastifyInstance, { sessions, walletList }: Services): void {
   app.get('/wallets', async (request, reply) => {
     const started = performance.now();
     const actor = await sessionActor(request, sessions);

@@ -2,16 +2,13 @@ import { FleetError, renameWalletRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WALLET_NOT_FOUND } from '../../organize/wallet-names-service';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 const paramsSchema = z.object({ id: z.string().uuid() });
 
 /** `PATCH /api/wallets/:id { name }`: names a wallet, or clears its name with an empty one. */
-export function patchWalletRoute(
-  app: FastifyInstance,
-  { sessions, walletNames }: RouteServices,
-): void {
+export function patchWalletRoute(app: FastifyInstance, { sessions, walletNames }: Services): void {
   app.patch('/wallets/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = paramsSchema.safeParse(request.params);

@@ -1,12 +1,12 @@
 import { revealKeysRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 
 /** `POST /api/wallets/reveal-keys { walletIds, purpose }`: audited, rate limited, never cached. */
 export function postRevealKeysRoute(
   app: FastifyInstance,
-  { sessions, walletKeys }: RouteServices,
+  { sessions, walletKeys }: Services,
 ): void {
   app.post('/wallets/reveal-keys', async (request, reply) => {
     const actor = await sessionActor(request, sessions);

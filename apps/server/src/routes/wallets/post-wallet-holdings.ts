@@ -1,7 +1,7 @@
 import { walletHoldingsRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { sessionActor } from '../master-wallet/session-actor';
-import type { RouteServices } from '../route-services';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
 import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
 
 /**
@@ -11,7 +11,7 @@ import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
  */
 export function postWalletHoldingsRoute(
   app: FastifyInstance,
-  { sessions, walletLifecycle }: RouteServices,
+  { sessions, walletLifecycle }: Services,
 ): void {
   app.post(
     '/wallets/holdings',

@@ -1,0 +1,232 @@
+// The composition root: every service of the server, built from one injected context. The HTTP
+// app, the first start (the demo account) and job workers all build their services here, so a
+// service gets the same database, pool, vault, clock and randomness wherever it runs.
+
+import type { AddressInfo } from 'node:net';
+import {
+  createBalanceReader,
+  createWalletScanner,
+  type BalanceReader,
+  type EndpointPool,
+} from '@fleet/chain';
+import { systemClock, systemRandom, type Clock, type DatabaseKind, type Random } from '@fleet/core';
+import type { FleetDatabase } from '@fleet/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAdminGate } from './admin/require-admin';
+import { createLicenseService } from './admin/license-service';
+import { createAuditLog } from './audit/audit-log';
+import { createAuditLogReader } from './audit/audit-log-reader';
+import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
+import { createIdentityService } from './auth/identity-service';
+import { createInviteLinkBase } from './auth/invite-link-base';
+import { createJoinFeed } from './auth/join-feed';
+import { createSessionCookies } from './auth/session-cookie';
+import { createSessionStore, type SessionPolicy } from './auth/session-store';
+import { createThrottle } from './auth/throttle';
+import { createHealthService, type HealthService } from './health/health-service';
+import type { Mailer } from './mail/mailer';
+import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
+import { createMasterHoldingsReader } from './master-wallet/master-holdings';
+import { createMasterWalletService } from './master-wallet/master-wallet-service';
+import { createGroupsService } from './organize/groups-service';
+import { createSearchService } from './organize/search-service';
+import { createTagsService } from './organize/tags-service';
+import { createWalletNamesService } from './organize/wallet-names-service';
+import { createScanActivity } from './scan-details/scan-activity';
+import { createScanDetailsService } from './scan-details/scan-details-service';
+import type { SecretKeyVault } from './vault';
+import { SERVER_VERSION } from './version';
+import { nodePublicKeyOf } from './wallet-import/node-ed25519';
+import { createScanCache } from './wallet-import/scan-cache';
+import { createSeedGroupService } from './wallet-import/seed-group-service';
+import { createWalletImportService } from './wallet-import/wallet-import-service';
+import { createKeyRequestLimiter } from './wallets/key-request-limiter';
+import { createWalletKeysService } from './wallets/wallet-keys-service';
+import { createWalletLifecycleService } from './wallets/wallet-lifecycle-service';
+import { createWalletListService } from './wallets/wallet-list-service';
+import type { RequireAdmin } from './admin/require-admin';
+import type { LicenseService } from './admin/license-service';
+import type { AuditLog } from './audit/audit-log';
+import type { AuditLogReader } from './audit/audit-log-reader';
+import type { IdentityService } from './auth/identity-service';
+import type { JoinFeed } from './auth/join-feed';
+import type { SessionCookies } from './auth/session-cookie';
+import type { SessionStore } from './auth/session-store';
+import type { MasterHistoryKeys } from './master-wallet/master-history-keys';
+import type { MasterHoldingsReader } from './master-wallet/master-holdings';
+import type { MasterWalletService } from './master-wallet/master-wallet-service';
+import type { GroupsService } from './organize/groups-service';
+import type { SearchService } from './organize/search-service';
+import type { TagsService } from './organize/tags-service';
+import type { WalletNamesService } from './organize/wallet-names-service';
+import type { ScanDetailsService } from './scan-details/scan-details-service';
+import type { SeedGroupService } from './wallet-import/seed-group-service';
+import type { WalletImportService } from './wallet-import/wallet-import-service';
+import type { WalletKeysService } from './wallets/wallet-keys-service';
+import type { WalletLifecycleService } from './wallets/wallet-lifecycle-service';
+import type { WalletListService } from './wallets/wallet-list-service';
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 30 * 60_000,
+  absoluteMs: 12 * 60 * 60_000,
+};
+
+export interface ServiceContext {
+  readonly db: FleetDatabase;
+  readonly databaseKind: DatabaseKind;
+  readonly logger: FastifyBaseLogger;
+  readonly adminToken: string;
+  readonly vault: SecretKeyVault;
+  /** The RPC endpoint pool every chain call goes through (SOLANA_RPC_URLS or the localnet). */
+  readonly chainPool: EndpointPool;
+  /** Balance reads (the master wallet's); default: built on `chainPool`, so the stats are shared. */
+  readonly chain?: BalanceReader;
+  readonly mailer: Mailer;
+  readonly captcha?: CaptchaVerifier;
+  readonly sessionPolicy?: SessionPolicy;
+  /** Hand invite tokens back in the response: development only (spec 1 §7). */
+  readonly exposeInviteTokens?: boolean;
+  /**
+   * FLEET_PUBLIC_URL, an origin: invite links, the cross-site check and `Secure` cookies follow
+   * it. Unset: links go to the listen address, or are refused in production (decision 015).
+   */
+  readonly publicUrl?: string | undefined;
+  /** Production rules: no invite links without a public URL. */
+  readonly production?: boolean;
+  /** Time for every service; default the system clock. */
+  readonly clock?: Clock;
+  /** Chance (jitter) for every service; default `Math.random`. */
+  readonly random?: Random;
+  /** How throttled answers wait; default the clock's sleep. Tests pass one that records instead. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Where the server listens, for invite links when there is no public URL. */
+  readonly listeningAddress?: () => AddressInfo | string | null;
+}
+
+/** Every service, built once per process: what routes, the first start and job workers call. */
+export interface Services {
+  readonly health: HealthService;
+  readonly sessions: SessionStore;
+  readonly sessionCookies: SessionCookies;
+  readonly identity: IdentityService;
+  readonly joinFeed: JoinFeed;
+  readonly licenses: LicenseService;
+  readonly requireAdmin: RequireAdmin;
+  readonly masterWallet: MasterWalletService;
+  readonly masterHoldings: MasterHoldingsReader;
+  readonly masterHistoryKeys: MasterHistoryKeys;
+  readonly walletImport: WalletImportService;
+  readonly seedGroups: SeedGroupService;
+  readonly scanDetails: ScanDetailsService;
+  readonly audit: AuditLog;
+  readonly auditReader: AuditLogReader;
+  readonly walletList: WalletListService;
+  readonly walletLifecycle: WalletLifecycleService;
+  readonly walletKeys: WalletKeysService;
+  readonly tags: TagsService;
+  readonly groups: GroupsService;
+  readonly walletNames: WalletNamesService;
+  readonly search: SearchService;
+}
+
+export function createServices(context: ServiceContext): Services {
+  const clock = context.clock ?? systemClock;
+  const now = (): Date => new Date(clock.now());
+  const wait = context.sleep ?? ((ms: number) => (ms > 0 ? clock.sleep(ms) : Promise.resolve()));
+  const listeningAddress = context.listeningAddress ?? (() => null);
+  const chain = context.chain ?? createBalanceReader(context.chainPool);
+  const scanner = () => createWalletScanner({ pool: context.chainPool, clock, random });
+  const random = context.random ?? systemRandom;
+  const audit = createAuditLog(context.db);
+  const throttle = createThrottle(context.db, now);
+  const scanActivity = createScanActivity({ now });
+  // One count of key requests per user, whichever way a key leaves (wallets, master history).
+  const keyRequests = createKeyRequestLimiter({ db: context.db, now });
+  const sessions = createSessionStore(
+    context.db,
+    context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
+    now,
+  );
+  return {
+    health: createHealthService({
+      db: context.db,
+      databaseKind: context.databaseKind,
+      version: SERVER_VERSION,
+    }),
+    audit,
+    auditReader: createAuditLogReader({ db: context.db }),
+    sessions,
+    sessionCookies: createSessionCookies({ publicUrl: context.publicUrl }),
+    joinFeed: createJoinFeed({ db: context.db }),
+    identity: createIdentityService({
+      db: context.db,
+      sessions,
+      throttle,
+      audit,
+      mailer: context.mailer,
+      captcha: context.captcha ?? noCaptcha,
+      inviteLinkBase: createInviteLinkBase({
+        publicUrl: context.publicUrl,
+        production: context.production ?? false,
+        listeningAddress,
+      }),
+      exposeInviteTokens: context.exposeInviteTokens ?? false,
+      now,
+      sleep: wait,
+    }),
+    licenses: createLicenseService({ db: context.db, sessions, now }),
+    requireAdmin: createAdminGate({
+      adminToken: context.adminToken,
+      throttle,
+      audit,
+      sleep: wait,
+    }),
+    masterWallet: createMasterWalletService({
+      db: context.db,
+      vault: context.vault,
+      chain,
+      audit,
+      limiter: keyRequests,
+    }),
+    masterHoldings: createMasterHoldingsReader({
+      db: context.db,
+      scanner: scanner(),
+    }),
+    masterHistoryKeys: createMasterHistoryKeys({
+      db: context.db,
+      vault: context.vault,
+      audit,
+      limiter: keyRequests,
+    }),
+    seedGroups: createSeedGroupService({ db: context.db, audit }),
+    walletImport: createWalletImportService({
+      db: context.db,
+      vault: context.vault,
+      scanner: scanner(),
+      scanCache: createScanCache({ now }),
+      scanActivity,
+      audit,
+      publicKeyOf: nodePublicKeyOf,
+      now,
+    }),
+    scanDetails: createScanDetailsService({ pool: context.chainPool, activity: scanActivity }),
+    walletList: createWalletListService({ db: context.db }),
+    walletLifecycle: createWalletLifecycleService({
+      db: context.db,
+      vault: context.vault,
+      audit,
+      now,
+    }),
+    walletKeys: createWalletKeysService({
+      db: context.db,
+      vault: context.vault,
+      audit,
+      limiter: keyRequests,
+      now,
+    }),
+    tags: createTagsService({ db: context.db, audit }),
+    groups: createGroupsService({ db: context.db, audit }),
+    walletNames: createWalletNamesService({ db: context.db, audit }),
+    search: createSearchService({ db: context.db }),
+  };
+}
