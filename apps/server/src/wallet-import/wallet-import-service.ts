@@ -5,7 +5,8 @@ import {
   decodePrivateKey,
   encodePrivateKeyBase58,
   parsePrivateKeys,
-  solanaDerivationPath,
+  accountIndexOfPath,
+  type DerivationScheme,
   type Ed25519PublicKeyOf,
   type ImportWalletsResponse,
   type ScanPreviewResponse,
@@ -19,7 +20,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { AuthenticatedSession } from '../auth/session-store';
 import type { SecretKeyVault } from '../master-wallet/master-wallet-service';
 import type { ScanActivity } from '../scan-details/scan-activity';
-import { SEED_GROUP_NOT_FOUND } from './seed-group-service';
+import { schemeOf, SEED_GROUP_NOT_FOUND } from './seed-group-service';
 import type { ScanCache } from './scan-cache';
 
 type Actor = Pick<AuthenticatedSession, 'tenantId' | 'user'> & { readonly ip?: string | undefined };
@@ -429,6 +430,7 @@ export function createWalletImportService(context: {
         addresses: readonly string[];
         derivationPaths: readonly string[];
         privateKeys: readonly string[];
+        derivationScheme: DerivationScheme;
         preview?: ScanPreviewResponse | undefined;
       },
     ): Promise<{ batchId: string; created: number; restored: number; linked: number }> {
@@ -455,7 +457,8 @@ export function createWalletImportService(context: {
         if (decoded.value.address !== addresses[index])
           throw fail('The private key does not match its address');
         const path = derivationPaths[index] ?? '';
-        if (!isSolanaDerivationPath(path)) throw fail(`Unsupported derivation path ${path}`);
+        if (accountIndexOfPath(input.derivationScheme, path) === null)
+          throw fail(`Unsupported derivation path ${path}`);
         if (seen.has(decoded.value.address)) throw fail('The account is listed twice');
         seen.add(decoded.value.address);
         keys.push({
@@ -468,7 +471,15 @@ export function createWalletImportService(context: {
       let counts: ImportCounts;
       try {
         counts = await withTenant(context.db, actor.tenantId, async (tx) => {
-          await findGroup(tx, input.groupId);
+          const group = await findGroup(tx, input.groupId);
+          // A vault holds the accounts of one scheme: another scheme's accounts are other wallets.
+          if (schemeOf(group) !== input.derivationScheme) {
+            throw new FleetError(
+              'VALIDATION_FAILED',
+              `This seed vault derives its accounts as ${schemeOf(group)}, not ${input.derivationScheme}`,
+              { context: { groupId: group.id } },
+            );
+          }
           return writeImport(
             tx,
             actor,
@@ -532,11 +543,3 @@ export function createWalletImportService(context: {
 }
 
 export type WalletImportService = ReturnType<typeof createWalletImportService>;
-
-/** `m/44'/501'/{i}'/0'` for an account index the seed tab can derive. */
-function isSolanaDerivationPath(path: string): boolean {
-  const match = /^m\/44'\/501'\/(\d{1,3})'\/0'$/.exec(path);
-  if (!match) return false;
-  const index = Number(match[1]);
-  return solanaDerivationPath(index) === path;
-}
