@@ -337,7 +337,9 @@ function SeedInput({
   const single = fields.scheme === 'root';
   const set = (patch: Partial<SeedFields>) => onFields({ ...fields, ...patch });
   return (
-    <form onSubmit={submit} className="flex max-w-3xl flex-col gap-4">
+    // noValidate: the browser's own range check would block the submit with a tooltip; the tab
+    // says what is out of range in its own words instead.
+    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <div className="flex items-center justify-between">
           <label htmlFor={phraseId} className="text-xs font-semibold tracking-wide text-fg-muted">
