@@ -210,7 +210,8 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
           Derived accounts
         </h2>
         <p className="text-sm text-fg-muted" data-testid="seed-review-summary">
-          {preview.accounts.length} account(s) · {DERIVATION_SCHEME_LABELS[preview.scheme]}
+          {preview.accounts.length} account(s) ·{' '}
+          <span className="keep-case">{DERIVATION_SCHEME_LABELS[preview.scheme]}</span>
           {preview.scheme === 'root' ? null : <> · from #{preview.start}</>}
           {label.trim() ? (
             <>
@@ -377,6 +378,7 @@ function SeedInput({
       </div>
       <Select
         label="Derivation scheme"
+        className="keep-case"
         options={SCHEME_OPTIONS}
         value={fields.scheme}
         onChange={(event) => {

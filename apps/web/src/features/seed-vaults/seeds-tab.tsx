@@ -162,7 +162,7 @@ export function SeedControlCenter({
                     <TableCell>
                       <div className="font-semibold">{row.label}</div>
                       <div className="font-mono text-xs text-fg-muted">{row.fingerprint}</div>
-                      <div className="text-xs text-fg-muted" data-scheme={row.scheme}>
+                      <div className="keep-case text-xs text-fg-muted" data-scheme={row.scheme}>
                         {DERIVATION_SCHEME_LABELS[row.scheme]}
                       </div>
                     </TableCell>
