@@ -5,8 +5,8 @@ import { HARDENED_OFFSET } from './slip10-ed25519';
  * wallets, and the same phrase gives unrelated addresses under each scheme, so a seed vault records
  * the one its accounts were derived with.
  *
- * - `bip44-change`: SLIP-0010 on m/44'/501'/{i}'/0' — Phantom, Backpack, `solana-keygen` with
- *   `prompt://?key={i}/0`. Fleet's default.
+ * - `bip44-change`: SLIP-0010 on m/44'/501'/{i}'/0' — Phantom, Sollet's "bip44Change",
+ *   `solana-keygen` with `prompt://?key={i}/0`. Fleet's default.
  * - `bip44`: SLIP-0010 on m/44'/501'/{i}' — Ledger Live, Solflare's "m/44'/501'/0'" accounts, Trust
  *   Wallet, `solana-keygen` with `prompt://?key={i}`.
  * - `root`: no derivation — the ed25519 seed is the first 32 bytes of the 64-byte BIP39 seed, as
@@ -22,7 +22,7 @@ export const DEFAULT_DERIVATION_SCHEME: DerivationScheme = 'bip44-change';
 
 /** What the operator picks from: the wallets that show these addresses, then the rule. */
 export const DERIVATION_SCHEME_LABELS: Readonly<Record<DerivationScheme, string>> = Object.freeze({
-  'bip44-change': "Phantom, Backpack — m/44'/501'/{i}'/0'",
+  'bip44-change': "Phantom, Sollet — m/44'/501'/{i}'/0'",
   bip44: "Solflare, Ledger Live, Trust Wallet — m/44'/501'/{i}'",
   root: 'Root key — solana-keygen without a path (one account)',
 });
