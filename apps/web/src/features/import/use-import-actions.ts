@@ -101,14 +101,17 @@ async function usedOnChain(addresses: readonly string[]): Promise<ReadonlyMap<st
   } catch (error) {
     throw new SeedPreviewError(importErrorMessage('scan', error));
   }
+  const byAddress = new Map(answer.wallets.map((wallet) => [wallet.address, wallet]));
   const used = new Map<string, boolean>();
-  for (const wallet of answer.wallets) {
-    if (!wallet.ok) {
+  for (const address of addresses) {
+    const wallet = byAddress.get(address);
+    if (!wallet?.ok) {
+      const why = wallet?.error ? ` (${wallet.error})` : '';
       throw new SeedPreviewError(
-        `Discovery stopped: the chain could not be read for ${wallet.address}${wallet.error ? ` (${wallet.error})` : ''}`,
+        `Discovery stopped: the chain could not be read for ${address}${why}`,
       );
     }
-    used.set(wallet.address, wasEverUsed(wallet));
+    used.set(address, wasEverUsed(wallet));
   }
   return used;
 }
