@@ -82,7 +82,7 @@ describe.each(testLoginVariants.filter((variant) => variant.login !== 'superuser
       const seedGroup = expectOk(
         await as(operator, 'POST', '/api/seed-groups', {
           seedFingerprint: operator.tenantId.replaceAll('-', '').padEnd(64, 'a'),
-          derivationScheme: "m/44'/501'/{i}'/0'",
+          derivationScheme: 'bip44-change',
           label: 'Seed',
         }),
       ).json<{ id: string }>();

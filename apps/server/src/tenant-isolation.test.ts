@@ -114,7 +114,7 @@ describe.each(testLoginVariants)('tenant isolation on $kind as $login', ({ kind,
     const groupOfB = expectOk(
       await as(tenantB, 'POST', '/api/seed-groups', {
         seedFingerprint: 'b'.repeat(64),
-        derivationScheme: "m/44'/501'/{i}'/0'",
+        derivationScheme: 'bip44-change',
         label: 'B',
       }),
     ).json<{ id: string }>();

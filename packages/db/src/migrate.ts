@@ -15,8 +15,12 @@ const MIGRATION_LOCK_ID = 0x466c656574; // "Fleet"
  * Applies the committed migrations. Idempotent: drizzle records what ran. On Postgres several
  * processes may start at once, so the work happens under a session-level advisory lock.
  */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  // Tests of an upgrade stop at an earlier migration by passing a folder that ends there.
+  migrationsFolder: string = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const config = { migrationsFolder };
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase<FleetSchema>, config);
     return;

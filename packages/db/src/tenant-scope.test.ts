@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
           .values({
             tenantId,
             seedFingerprint: `fp-${address}`,
-            derivationScheme: "m/44'/501'/{i}'/0'",
+            derivationScheme: 'bip44-change',
           })
           .returning();
         const [wallet] = await tx

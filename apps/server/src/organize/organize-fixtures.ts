@@ -73,7 +73,7 @@ export async function insertSeedGroup(
         tenantId,
         label,
         seedFingerprint: `fp-${Math.random().toString(36).slice(2)}`,
-        derivationScheme: 'solana-bip44',
+        derivationScheme: 'bip44-change',
       })
       .returning({ id: schema.seedGroups.id });
     if (!row) throw new Error('seed group fixture not inserted');

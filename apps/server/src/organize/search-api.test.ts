@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds)('search API on %s', (kind) => {
         tenantId: other.tenantId,
         label: 'Alpha seed of B',
         seedFingerprint: 'fp-b',
-        derivationScheme: 'solana-bip44',
+        derivationScheme: 'bip44-change',
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { FleetError, type SeedGroup } from '@fleet/core';
+import { FleetError, isDerivationScheme, type DerivationScheme, type SeedGroup } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
@@ -7,9 +7,9 @@ import type { Actor } from '../http/actor';
 export const SEED_GROUP_NOT_FOUND = 'Seed group not found';
 
 /**
- * Seed vaults (spec 1 §3, spec 2 §2.2): one per seed phrase, known by a salted fingerprint, never
- * by the phrase. Listing, creating (idempotent per fingerprint) and renaming; importing accounts
- * into a group is the import service's business.
+ * Seed vaults (spec 1 §3, spec 2 §2.2): one per seed phrase and derivation scheme, known by a
+ * salted fingerprint, never by the phrase. Listing, creating (idempotent per fingerprint and
+ * scheme) and renaming; importing accounts into a group is the import service's business.
  */
 export function createSeedGroupService(context: {
   readonly db: FleetDatabase;
@@ -38,10 +38,14 @@ export function createSeedGroupService(context: {
       return { groups, fingerprintSalt: tenant.seedSalt };
     },
 
-    /** `POST /api/seed-groups`: the same fingerprint again gives back the existing group. */
+    /** `POST /api/seed-groups`: the same fingerprint and scheme again give back the existing group. */
     async createSeedGroup(
       actor: Actor,
-      input: { label?: string | undefined; seedFingerprint: string; derivationScheme: string },
+      input: {
+        label?: string | undefined;
+        seedFingerprint: string;
+        derivationScheme: DerivationScheme;
+      },
     ): Promise<SeedGroup> {
       const label = input.label ? input.label : null;
       const group = await withTenant(context.db, actor.tenantId, async (tx) => {
@@ -53,11 +57,18 @@ export function createSeedGroupService(context: {
             seedFingerprint: input.seedFingerprint,
             derivationScheme: input.derivationScheme,
           })
-          .onConflictDoNothing({ target: [seedGroups.tenantId, seedGroups.seedFingerprint] });
+          .onConflictDoNothing({
+            target: [seedGroups.tenantId, seedGroups.seedFingerprint, seedGroups.derivationScheme],
+          });
         const [row] = await tx
           .select()
           .from(seedGroups)
-          .where(eq(seedGroups.seedFingerprint, input.seedFingerprint));
+          .where(
+            and(
+              eq(seedGroups.seedFingerprint, input.seedFingerprint),
+              eq(seedGroups.derivationScheme, input.derivationScheme),
+            ),
+          );
         if (!row) throw new FleetError('INTERNAL', 'The seed group could not be created');
         const [counted] = await tx
           .select({ walletCount: count() })
@@ -65,7 +76,10 @@ export function createSeedGroupService(context: {
           .where(and(eq(wallets.seedGroupId, row.id), sql`${wallets.archivedAt} is null`));
         return toSeedGroup(row, counted?.walletCount ?? 0);
       });
-      await context.audit.recordSuccess(actor, 'seed_group.create', { groupId: group.id });
+      await context.audit.recordSuccess(actor, 'seed_group.create', {
+        groupId: group.id,
+        derivationScheme: group.derivationScheme,
+      });
       return group;
     },
 
@@ -95,8 +109,18 @@ function toSeedGroup(row: typeof schema.seedGroups.$inferSelect, walletCount: nu
     id: row.id,
     label: row.label,
     seedFingerprint: row.seedFingerprint,
-    derivationScheme: row.derivationScheme,
+    derivationScheme: schemeOf(row),
     walletCount,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The database's check constraint admits only known schemes; a stranger here is a defect. */
+export function schemeOf(row: { readonly id: string; readonly derivationScheme: string }) {
+  if (!isDerivationScheme(row.derivationScheme)) {
+    throw new FleetError('INTERNAL', 'The seed vault records an unknown derivation scheme', {
+      context: { groupId: row.id },
+    });
+  }
+  return row.derivationScheme;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
-  SOLANA_DERIVATION_SCHEME,
+  DEFAULT_DERIVATION_SCHEME as SOLANA_DERIVATION_SCHEME,
   deriveSolanaAccounts,
+  type DerivationScheme,
   listSeedGroupsResponseSchema,
   seedFingerprint,
   seedGroupSchema,
@@ -50,25 +51,37 @@ describe.each(testDatabaseKinds)('seed groups and seed import on %s', (kind) => 
     ).fingerprintSalt;
 
   /** A fresh seed's group and its first `count` accounts, as the browser would send them. */
-  async function newSeed(as: Operator, count = 3, label?: string) {
+  async function newSeed(
+    as: Operator,
+    count = 3,
+    label?: string,
+    scheme: DerivationScheme = SOLANA_DERIVATION_SCHEME,
+    start = 0,
+  ) {
     const seed = new Uint8Array(randomBytes(64));
     const fingerprint = seedFingerprint(seed, await saltOf(as));
     const created = await call(
       'POST',
       '/api/seed-groups',
-      { seedFingerprint: fingerprint, derivationScheme: SOLANA_DERIVATION_SCHEME, label },
+      { seedFingerprint: fingerprint, derivationScheme: scheme, label },
       as,
     );
     expect(created.statusCode).toBe(200);
     const group = seedGroupSchema.parse(created.json());
-    return { seed, fingerprint, group, accounts: deriveSolanaAccounts(seed, { count }) };
+    const accounts = deriveSolanaAccounts(seed, { count, scheme, start });
+    return { seed, fingerprint, group, accounts };
   }
 
-  const importPayload = (groupId: string, accounts: readonly DerivedAccount[]) => ({
+  const importPayload = (
+    groupId: string,
+    accounts: readonly DerivedAccount[],
+    derivationScheme?: DerivationScheme,
+  ) => ({
     groupId,
     addresses: accounts.map((a) => a.publicKey),
     derivationPaths: accounts.map((a) => a.derivationPath),
     privateKeys: accounts.map((a) => a.privateKey),
+    ...(derivationScheme ? { derivationScheme } : {}),
   });
 
   const rows = (tenantId: string, addresses: string[]) =>
@@ -215,6 +228,119 @@ describe.each(testDatabaseKinds)('seed groups and seed import on %s', (kind) => 
         accounts.map((a) => a.publicKey),
       ),
     ).toEqual([]);
+  });
+
+  it('records the scheme of a vault: the same seed under another scheme is another vault', async () => {
+    const { seed, fingerprint, group } = await newSeed(operator, 1, 'Ledger', 'bip44');
+    expect(group).toMatchObject({ derivationScheme: 'bip44', label: 'Ledger' });
+    const phantom = seedGroupSchema.parse(
+      (
+        await call('POST', '/api/seed-groups', {
+          seedFingerprint: fingerprint,
+          derivationScheme: 'bip44-change',
+        })
+      ).json(),
+    );
+    expect(phantom.id).not.toBe(group.id);
+    expect(phantom.derivationScheme).toBe('bip44-change');
+    const listed = listSeedGroupsResponseSchema.parse(
+      (await call('GET', '/api/seed-groups')).json(),
+    );
+    expect(
+      listed.groups
+        .filter((g) => g.seedFingerprint === fingerprint)
+        .map((g) => g.derivationScheme)
+        .sort(),
+    ).toEqual(['bip44', 'bip44-change']);
+
+    // Accounts 200 and 201 on m/44'/501'/{i}' go into the bip44 vault with their paths.
+    const accounts = deriveSolanaAccounts(seed, { scheme: 'bip44', start: 200, count: 2 });
+    const imported = await call(
+      'POST',
+      '/api/seed-import',
+      importPayload(group.id, accounts, 'bip44'),
+    );
+    expect(imported.statusCode).toBe(200);
+    expect(
+      (
+        await rows(
+          operator.tenantId,
+          accounts.map((a) => a.publicKey),
+        )
+      ).map((r) => [r.seedGroupId, r.derivationPath]),
+    ).toEqual(
+      expect.arrayContaining([
+        [group.id, "m/44'/501'/200'"],
+        [group.id, "m/44'/501'/201'"],
+      ]),
+    );
+
+    const unknown = await call('POST', '/api/seed-groups', {
+      seedFingerprint: fingerprint,
+      derivationScheme: "m/44'/501'/{i}'/0'",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      error: 'derivationScheme: Unknown derivation scheme',
+    });
+  });
+
+  it("refuses accounts of another scheme than the vault's, and paths that are not the scheme's", async () => {
+    const { seed, group } = await newSeed(operator, 1, undefined, 'bip44');
+    const phantomAccounts = deriveSolanaAccounts(seed, { count: 2 });
+    // Phantom's paths sent as bip44: not paths of the scheme.
+    const wrongPaths = await call(
+      'POST',
+      '/api/seed-import',
+      importPayload(group.id, phantomAccounts, 'bip44'),
+    );
+    expect(wrongPaths.statusCode).toBe(400);
+    expect(wrongPaths.json<{ error: string }>().error).toContain('Unsupported derivation path');
+    // Phantom's accounts sent as Phantom's into the bip44 vault (no scheme means Phantom's).
+    const wrongVault = await call(
+      'POST',
+      '/api/seed-import',
+      importPayload(group.id, phantomAccounts),
+    );
+    expect(wrongVault.statusCode).toBe(400);
+    expect(wrongVault.json()).toMatchObject({
+      error: 'This seed vault derives its accounts as bip44, not bip44-change',
+    });
+    expect(
+      await rows(
+        operator.tenantId,
+        phantomAccounts.map((a) => a.publicKey),
+      ),
+    ).toEqual([]);
+  });
+
+  it('imports the root key of a seed as its one account', async () => {
+    const { group, accounts } = await newSeed(operator, 1, 'keygen', 'root');
+    expect(accounts.map((a) => a.derivationPath)).toEqual(['root']);
+    const imported = await call(
+      'POST',
+      '/api/seed-import',
+      importPayload(group.id, accounts, 'root'),
+    );
+    expect(seedImportResponseSchema.parse(imported.json())).toMatchObject({ created: 1 });
+    const [row] = await rows(
+      operator.tenantId,
+      accounts.map((a) => a.publicKey),
+    );
+    expect(row).toMatchObject({ seedGroupId: group.id, derivationPath: 'root' });
+  });
+
+  it('has the database refuse a scheme it does not know', async () => {
+    const insert = (derivationScheme: string) =>
+      withTenant(harness.database.db, operator.tenantId, (tx) =>
+        tx.insert(schema.seedGroups).values({
+          tenantId: operator.tenantId,
+          seedFingerprint: 'f'.repeat(64),
+          derivationScheme,
+        }),
+      );
+    await expect(insert('solana-bip44')).rejects.toThrow();
+    await expect(insert('root')).resolves.toBeDefined();
   });
 
   it('keeps one tenant’s groups from another: no listing, no rename, no import', async () => {

@@ -5,7 +5,8 @@ import {
   decodePrivateKey,
   encodePrivateKeyBase58,
   parsePrivateKeys,
-  solanaDerivationPath,
+  accountIndexOfPath,
+  type DerivationScheme,
   type Ed25519PublicKeyOf,
   type ImportWalletsResponse,
   type ScanPreviewResponse,
@@ -18,7 +19,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../vault';
 import type { ScanActivity } from '../scan-details/scan-activity';
-import { SEED_GROUP_NOT_FOUND } from './seed-group-service';
+import { schemeOf, SEED_GROUP_NOT_FOUND } from './seed-group-service';
 import type { ScanCache } from './scan-cache';
 import type { Actor } from '../http/actor';
 
@@ -412,6 +413,7 @@ export function createWalletImportService(context: {
         addresses: readonly string[];
         derivationPaths: readonly string[];
         privateKeys: readonly string[];
+        derivationScheme: DerivationScheme;
         preview?: ScanPreviewResponse | undefined;
       },
     ): Promise<{ batchId: string; created: number; restored: number; linked: number }> {
@@ -438,7 +440,8 @@ export function createWalletImportService(context: {
         if (decoded.value.address !== addresses[index])
           throw fail('The private key does not match its address');
         const path = derivationPaths[index] ?? '';
-        if (!isSolanaDerivationPath(path)) throw fail(`Unsupported derivation path ${path}`);
+        if (accountIndexOfPath(input.derivationScheme, path) === null)
+          throw fail(`Unsupported derivation path ${path}`);
         if (seen.has(decoded.value.address)) throw fail('The account is listed twice');
         seen.add(decoded.value.address);
         keys.push({
@@ -451,7 +454,15 @@ export function createWalletImportService(context: {
       let counts: ImportCounts;
       try {
         counts = await withTenant(context.db, actor.tenantId, async (tx) => {
-          await findGroup(tx, input.groupId);
+          const group = await findGroup(tx, input.groupId);
+          // A vault holds the accounts of one scheme: another scheme's accounts are other wallets.
+          if (schemeOf(group) !== input.derivationScheme) {
+            throw new FleetError(
+              'VALIDATION_FAILED',
+              `This seed vault derives its accounts as ${schemeOf(group)}, not ${input.derivationScheme}`,
+              { context: { groupId: group.id } },
+            );
+          }
           return writeImport(
             tx,
             actor,
@@ -518,11 +529,3 @@ export function createWalletImportService(context: {
 }
 
 export type WalletImportService = ReturnType<typeof createWalletImportService>;
-
-/** `m/44'/501'/{i}'/0'` for an account index the seed tab can derive. */
-function isSolanaDerivationPath(path: string): boolean {
-  const match = /^m\/44'\/501'\/(\d{1,3})'\/0'$/.exec(path);
-  if (!match) return false;
-  const index = Number(match[1]);
-  return solanaDerivationPath(index) === path;
-}

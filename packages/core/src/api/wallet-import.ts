@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DERIVATION_SCHEME, DERIVATION_SCHEMES } from '../seed/derivation-scheme';
 
 /**
  * Wallet import (spec 1 §3, §5, §7): validate → scan preview → import, for pasted keys and for
@@ -101,11 +102,16 @@ export const importWalletsResponseSchema = z.object({
 });
 export type ImportWalletsResponse = z.infer<typeof importWalletsResponseSchema>;
 
+/** How the seed's accounts are derived (`seed/derivation-scheme.ts`); a vault records one. */
+export const derivationSchemeSchema = z.enum(DERIVATION_SCHEMES, {
+  message: 'Unknown derivation scheme',
+});
+
 export const seedGroupSchema = z.object({
   id: z.string(),
   label: z.string().nullable(),
   seedFingerprint: z.string(),
-  derivationScheme: z.string(),
+  derivationScheme: derivationSchemeSchema,
   walletCount: z.number().int(),
   createdAt: z.string(),
 });
@@ -120,7 +126,7 @@ export const listSeedGroupsResponseSchema = z.object({
 export const createSeedGroupRequestSchema = z.object({
   label: z.string().trim().max(64, 'Label must be at most 64 characters').optional(),
   seedFingerprint: z.string().regex(/^[0-9a-f]{64}$/, 'Unable to determine seed fingerprint'),
-  derivationScheme: z.string().min(1).max(64),
+  derivationScheme: derivationSchemeSchema,
 });
 
 /** Seed rename (spec 2 §5): the label is non-empty after trimming. */
@@ -137,6 +143,8 @@ export const seedImportRequestSchema = z.object({
   addresses: z.array(address).min(1, 'No accounts could be derived').max(100),
   derivationPaths: z.array(z.string().max(64)).max(100),
   privateKeys: z.array(base58Key).max(100),
+  /** Must be the group's: every path is checked against it. Absent means the default (Phantom's). */
+  derivationScheme: derivationSchemeSchema.default(DEFAULT_DERIVATION_SCHEME),
   preview: scanPreviewResponseSchema.optional(),
 });
 

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { decodePrivateKey } from '../keys/decode-private-key';
+import { webCryptoEd25519 } from '../keys/webcrypto-ed25519';
+import { DERIVATION_SCHEMES } from './derivation-scheme';
 import {
   clampAccountCount,
   createSolanaAccountDeriver,
   deriveSolanaAccounts,
+  deriveSolanaAccountsAsync,
   restoreSeedAccounts,
   solanaDerivationPath,
 } from './derive-solana-accounts';
 import { stretchSeedPhrase } from './seed-phrase';
+import { deriveSlip10Ed25519 } from './slip10-ed25519';
 
 // Solana cookbook, "How to Restore a Keypair from a Mnemonic" (BIP44 section): this phrase on
 // m/44'/501'/{i}'/0'. The addresses are the example's printed output; jup-ag/cli's e2e test pins
@@ -143,5 +147,92 @@ describe('Solana accounts from a seed phrase', () => {
     });
     expect(counting(0).publicKey).toBe(COOKBOOK_ADDRESSES[0]);
     expect(calls).toEqual([32]);
+  });
+});
+
+// trustwallet/wallet-core tests/chains/Solana/TWSolanaAddressTests.cpp (TWSolanaAddress.HDWallet):
+// this phrase, no passphrase, at Trust Wallet's Solana path m/44'/501'/0' — the path Ledger Live and
+// Solflare's "m/44'/501'/0'" accounts use too.
+const TRUST_WALLET =
+  'shoot island position soft burden budget tooth cruel issue economy destroy above';
+const TRUST_WALLET_ADDRESS = '2bUBiBNZyD29gP1oV6de7nxowMLoDBtopMMTGgMvjG5m';
+
+// Solana cookbook, "How to Restore a Keypair from a Mnemonic" (BIP39 section): this phrase through
+// `Keypair.fromSeed(seed.slice(0, 32))`, the key solana-keygen makes without a derivation path.
+const COOKBOOK_BIP39 =
+  'pill tomorrow foster begin walnut borrow virtual kick shift mutual shoe scatter';
+const COOKBOOK_BIP39_ADDRESS = '5ZWj7a1f8tWkjBESHKgrLmXshuXxqeY9SYcfbshpAqPG';
+
+describe('Solana accounts under each derivation scheme', () => {
+  it("derives Trust Wallet's published address on m/44'/501'/0' (bip44)", () => {
+    const result = restoreSeedAccounts(TRUST_WALLET, { scheme: 'bip44', count: 1 });
+    expect(result.ok && result.value.accounts[0]).toMatchObject({
+      index: 0,
+      derivationPath: "m/44'/501'/0'",
+      publicKey: TRUST_WALLET_ADDRESS,
+    });
+  });
+
+  it("derives the cookbook's solana-keygen address from the seed's first 32 bytes (root)", () => {
+    const result = restoreSeedAccounts(COOKBOOK_BIP39, { scheme: 'root' });
+    expect(result.ok && result.value.accounts).toEqual([
+      expect.objectContaining({
+        index: 0,
+        derivationPath: 'root',
+        publicKey: COOKBOOK_BIP39_ADDRESS,
+      }),
+    ]);
+  });
+
+  it("gives bip44 account i the SLIP-0010 key of m/44'/501'/i', unlike the Phantom account i", () => {
+    const seed = stretchSeedPhrase(COOKBOOK);
+    const bip44 = deriveSolanaAccounts(seed, { scheme: 'bip44', start: 5, count: 3 });
+    expect(bip44.map((account) => account.derivationPath)).toEqual([
+      "m/44'/501'/5'",
+      "m/44'/501'/6'",
+      "m/44'/501'/7'",
+    ]);
+    for (const account of bip44) {
+      const node = deriveSlip10Ed25519(seed, account.derivationPath);
+      expect(account.secretKey.slice(0, 32)).toEqual(node.privateKey);
+      expect(account.publicKey).not.toBe(COOKBOOK_ADDRESSES[account.index]);
+    }
+  });
+
+  it('starts where asked and gives the same account for the same seed, scheme and index', () => {
+    const seed = stretchSeedPhrase(COOKBOOK);
+    const page = deriveSolanaAccounts(seed, { start: 7, count: 3 });
+    expect(page.map((account) => account.index)).toEqual([7, 8, 9]);
+    expect(page.map((account) => account.publicKey)).toEqual(COOKBOOK_ADDRESSES.slice(7, 10));
+    const far = deriveSolanaAccounts(seed, { scheme: 'bip44', start: 2_147_483_547, count: 100 });
+    expect(far.at(-1)?.derivationPath).toBe("m/44'/501'/2147483646'");
+    expect(deriveSolanaAccounts(seed, { scheme: 'bip44', start: 2_147_483_646, count: 1 })).toEqual(
+      far.slice(-1),
+    );
+  });
+
+  it('refuses a range the scheme does not have', () => {
+    const seed = stretchSeedPhrase(COOKBOOK);
+    expect(() => deriveSolanaAccounts(seed, { start: 2_147_483_600, count: 100 })).toThrow(
+      RangeError,
+    );
+    expect(() => deriveSolanaAccounts(seed, { start: -1, count: 1 })).toThrow(RangeError);
+    expect(() => deriveSolanaAccounts(seed, { scheme: 'root', start: 1 })).toThrow(RangeError);
+    expect(() => createSolanaAccountDeriver(seed, undefined, 'root')(1)).toThrow(RangeError);
+    expect(deriveSolanaAccounts(seed, { scheme: 'root', count: 20 })).toHaveLength(1);
+  });
+
+  it('derives the same keys on WebCrypto and in JavaScript for every scheme', async () => {
+    const publicKeysOf = await webCryptoEd25519();
+    expect(publicKeysOf).toBeDefined();
+    const seed = stretchSeedPhrase(TRUST_WALLET, 'a passphrase');
+    for (const scheme of DERIVATION_SCHEMES) {
+      const options = scheme === 'root' ? { scheme } : { scheme, start: 3, count: 4 };
+      const reference = deriveSolanaAccounts(seed, options);
+      const fast = await deriveSolanaAccountsAsync(seed, { ...options, ...{ publicKeysOf } });
+      expect(fast.map((account) => account.privateKey)).toEqual(
+        reference.map((account) => account.privateKey),
+      );
+    }
   });
 });

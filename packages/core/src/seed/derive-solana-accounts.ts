@@ -2,6 +2,12 @@ import { encodeBase58 } from '../keys/base58';
 import { ed25519PublicKeyOf, type Ed25519PublicKeyOf } from '../keys/ed25519-public-key';
 import type { BatchEd25519PublicKeys } from '../keys/webcrypto-ed25519';
 import {
+  DEFAULT_DERIVATION_SCHEME,
+  derivationPathOf,
+  schemeAccountLimit,
+  type DerivationScheme,
+} from './derivation-scheme';
+import {
   slip10Ed25519HardenedChild,
   slip10Ed25519MasterNode,
   type Slip10Node,
@@ -14,11 +20,12 @@ import {
 } from './seed-phrase';
 
 /**
- * Solana accounts from a BIP39 seed as Phantom ("bip44Change") and Solflare derive them:
- * SLIP-0010 ed25519 on m/44'/501'/{i}'/0', every step hardened. The m/44'/501' node is derived
- * once per seed, so each account costs two HMAC-SHA512 steps and one ed25519 public key.
+ * Solana accounts from a BIP39 seed under one of the `DERIVATION_SCHEMES` (Phantom's
+ * m/44'/501'/{i}'/0' by default). For the SLIP-0010 schemes the m/44'/501' node is derived once per
+ * seed, so each account costs one or two HMAC-SHA512 steps and one ed25519 public key.
  */
-export const SOLANA_DERIVATION_SCHEME = "m/44'/501'/{i}'/0'";
+/** The default scheme's id (Phantom's m/44'/501'/{i}'/0'), under the name callers knew it by. */
+export const SOLANA_DERIVATION_SCHEME: DerivationScheme = DEFAULT_DERIVATION_SCHEME;
 export const MIN_ACCOUNT_COUNT = 1;
 export const MAX_ACCOUNT_COUNT = 100;
 export const DEFAULT_ACCOUNT_COUNT = 20;
@@ -34,8 +41,11 @@ export interface DerivedAccount {
 }
 
 export interface DeriveAccountsOptions {
-  /** Accounts to derive, from index 0; floored and clamped to 1–100 (default 20). */
+  /** Accounts to derive; floored and clamped to 1–100 (default 20). Validate typed input first. */
   readonly count?: number | string | null;
+  /** The first account index (default 0); the range must exist under the scheme. */
+  readonly start?: number;
+  readonly scheme?: DerivationScheme;
   readonly publicKeyOf?: Ed25519PublicKeyOf;
 }
 
@@ -47,23 +57,50 @@ export function clampAccountCount(requested?: number | string | null): number {
   return Math.min(MAX_ACCOUNT_COUNT, Math.max(MIN_ACCOUNT_COUNT, Math.floor(value)));
 }
 
+/** The default scheme's path for `index`. */
 export function solanaDerivationPath(index: number): string {
-  return SOLANA_DERIVATION_SCHEME.replace('{i}', String(index));
+  return derivationPathOf(DEFAULT_DERIVATION_SCHEME, index);
 }
 
 /**
- * A function deriving account `index` (any hardened index, no clamp) of one seed; the shared part
- * of the path is derived once. For previews and imports use `deriveSolanaAccounts`.
+ * A function deriving account `index` (any index the scheme has, no clamp) of one seed; the shared
+ * part of the path is derived once. For previews and imports use `deriveSolanaAccounts`.
  */
 export function createSolanaAccountDeriver(
   seed: Uint8Array,
   publicKeyOf: Ed25519PublicKeyOf = ed25519PublicKeyOf,
+  scheme: DerivationScheme = DEFAULT_DERIVATION_SCHEME,
 ): (index: number) => DerivedAccount {
-  const coinNode = coinNodeOf(seed);
+  const accountSeedOf = accountSeeder(seed, scheme);
   return (index) => {
-    const node = accountNode(coinNode, index);
-    return derivedAccount(index, node.privateKey, publicKeyOf(node.privateKey));
+    const accountSeed = accountSeedOf(index);
+    return derivedAccount(scheme, index, accountSeed, publicKeyOf(accountSeed));
   };
+}
+
+/** The 32-byte ed25519 seed of each account index under `scheme`. */
+function accountSeeder(seed: Uint8Array, scheme: DerivationScheme): (index: number) => Uint8Array {
+  switch (scheme) {
+    case 'bip44-change': {
+      const coinNode = coinNodeOf(seed);
+      return (index) =>
+        slip10Ed25519HardenedChild(slip10Ed25519HardenedChild(coinNode, index), 0).privateKey;
+    }
+    case 'bip44': {
+      const coinNode = coinNodeOf(seed);
+      return (index) => slip10Ed25519HardenedChild(coinNode, index).privateKey;
+    }
+    case 'root': {
+      // solana-sdk's keypair_from_seed: the secret key is the seed's first 32 bytes, as they are.
+      if (seed.length < 32) throw new RangeError('A root key needs a seed of at least 32 bytes');
+      return (index) => {
+        if (index !== 0) throw new RangeError('The root key is a single account (index 0)');
+        return seed.slice(0, 32);
+      };
+    }
+    default:
+      return unknownScheme(scheme);
+  }
 }
 
 function coinNodeOf(seed: Uint8Array): Slip10Node {
@@ -73,17 +110,37 @@ function coinNodeOf(seed: Uint8Array): Slip10Node {
   );
 }
 
-function accountNode(coinNode: Slip10Node, index: number): Slip10Node {
-  return slip10Ed25519HardenedChild(slip10Ed25519HardenedChild(coinNode, index), 0);
+function unknownScheme(scheme: never): never {
+  throw new Error(`Unknown derivation scheme ${JSON.stringify(scheme)}`);
 }
 
-function derivedAccount(index: number, seed: Uint8Array, publicKey: Uint8Array): DerivedAccount {
+/** The indexes `start`…`start + count − 1`, refused when the scheme has no such accounts. */
+function accountIndexes(options: {
+  readonly count?: number | string | null;
+  readonly start?: number;
+  readonly scheme?: DerivationScheme;
+}): number[] {
+  const scheme = options.scheme ?? DEFAULT_DERIVATION_SCHEME;
+  const start = options.start ?? 0;
+  const count = Math.min(clampAccountCount(options.count), schemeAccountLimit(scheme));
+  if (!Number.isInteger(start) || start < 0 || start + count > schemeAccountLimit(scheme)) {
+    throw new RangeError(`Accounts ${start} to ${start + count - 1} do not exist under ${scheme}`);
+  }
+  return Array.from({ length: count }, (_, offset) => start + offset);
+}
+
+function derivedAccount(
+  scheme: DerivationScheme,
+  index: number,
+  seed: Uint8Array,
+  publicKey: Uint8Array,
+): DerivedAccount {
   const secretKey = new Uint8Array(64);
   secretKey.set(seed);
   secretKey.set(publicKey, 32);
   return Object.freeze({
     index,
-    derivationPath: solanaDerivationPath(index),
+    derivationPath: derivationPathOf(scheme, index),
     publicKey: encodeBase58(publicKey),
     privateKey: encodeBase58(secretKey),
     secretKey,
@@ -92,6 +149,8 @@ function derivedAccount(index: number, seed: Uint8Array, publicKey: Uint8Array):
 
 export interface DeriveAccountsAsyncOptions {
   readonly count?: number | string | null;
+  readonly start?: number;
+  readonly scheme?: DerivationScheme;
   /** Batch public keys (WebCrypto); absent or unsupported means the pure-JavaScript curve. */
   readonly publicKeysOf?: BatchEd25519PublicKeys;
 }
@@ -106,11 +165,10 @@ export async function deriveSolanaAccountsAsync(
   seed: Uint8Array,
   options: DeriveAccountsAsyncOptions = {},
 ): Promise<readonly DerivedAccount[]> {
-  const coinNode = coinNodeOf(seed);
-  const nodes = Array.from({ length: clampAccountCount(options.count) }, (_, index) =>
-    accountNode(coinNode, index),
-  );
-  const seeds = nodes.map((node) => node.privateKey);
+  const scheme = options.scheme ?? DEFAULT_DERIVATION_SCHEME;
+  const indexes = accountIndexes(options);
+  const accountSeedOf = accountSeeder(seed, scheme);
+  const seeds = indexes.map((index) => accountSeedOf(index));
   const publicKeys = options.publicKeysOf
     ? await options.publicKeysOf(seeds)
     : seeds.map((accountSeed) => ed25519PublicKeyOf(accountSeed));
@@ -119,10 +177,11 @@ export async function deriveSolanaAccountsAsync(
     throw new Error('The platform ed25519 disagrees with the reference implementation');
   }
   return Object.freeze(
-    nodes.map((node, index) => {
-      const publicKey = publicKeys[index];
-      if (!publicKey) throw new Error('A public key is missing from the batch');
-      return derivedAccount(index, node.privateKey, publicKey);
+    indexes.map((index, position) => {
+      const publicKey = publicKeys[position];
+      const accountSeed = seeds[position];
+      if (!publicKey || !accountSeed) throw new Error('A public key is missing from the batch');
+      return derivedAccount(scheme, index, accountSeed, publicKey);
     }),
   );
 }
@@ -131,15 +190,16 @@ function sameBytes(left: Uint8Array | undefined, right: Uint8Array): boolean {
   return left?.length === right.length && left.every((byte, index) => byte === right[index]);
 }
 
-/** Accounts 0 to count − 1 of a 64-byte BIP39 seed (count clamped as `clampAccountCount`). */
+/**
+ * Accounts start to start + count − 1 of a 64-byte BIP39 seed under the scheme (count clamped as
+ * `clampAccountCount`, and to the root scheme's single account).
+ */
 export function deriveSolanaAccounts(
   seed: Uint8Array,
   options: DeriveAccountsOptions = {},
 ): readonly DerivedAccount[] {
-  const derive = createSolanaAccountDeriver(seed, options.publicKeyOf);
-  return Object.freeze(
-    Array.from({ length: clampAccountCount(options.count) }, (_, i) => derive(i)),
-  );
+  const derive = createSolanaAccountDeriver(seed, options.publicKeyOf, options.scheme);
+  return Object.freeze(accountIndexes(options).map((index) => derive(index)));
 }
 
 export interface RestoreSeedAccountsOptions extends DeriveAccountsOptions {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -17,7 +18,11 @@ import { bytea } from './vault';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A seed phrase's group: the phrase is never stored, only a salted fingerprint (spec 1 §3). */
+/**
+ * A seed phrase's group (a seed vault): the phrase is never stored, only a salted fingerprint
+ * (spec 1 §3), and the derivation scheme its accounts come from. The same phrase under two schemes
+ * is two vaults: their accounts have nothing in common.
+ */
 export const seedGroups = pgTable(
   'seed_groups',
   {
@@ -27,10 +32,21 @@ export const seedGroups = pgTable(
       .references(() => tenants.id),
     label: text('label'),
     seedFingerprint: text('seed_fingerprint').notNull(),
+    /** One of core's `DERIVATION_SCHEMES` (migration 0014 moved older rows to `bip44-change`). */
     derivationScheme: text('derivation_scheme').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('seed_groups_fingerprint_idx').on(table.tenantId, table.seedFingerprint)],
+  (table) => [
+    uniqueIndex('seed_groups_fingerprint_scheme_idx').on(
+      table.tenantId,
+      table.seedFingerprint,
+      table.derivationScheme,
+    ),
+    check(
+      'seed_groups_derivation_scheme_check',
+      sql`${table.derivationScheme} in ('bip44-change', 'bip44', 'root')`,
+    ),
+  ],
 );
 
 /** One import action (a paste of keys or a seed import): the "import batches" of the wallet list. */

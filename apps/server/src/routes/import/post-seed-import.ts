@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 
-/** `POST /api/seed-import { groupId, addresses, derivationPaths, privateKeys, preview? }`. */
+/** `POST /api/seed-import { groupId, addresses, derivationPaths, privateKeys, derivationScheme?, preview? }`. */
 export function postSeedImportRoute(
   app: FastifyInstance,
   { sessions, walletImport }: Services,

@@ -9,6 +9,7 @@ import {
   type ScanPreviewResponse,
   type SeedGroup,
   type ValidateKeysResponse,
+  type DerivationScheme,
 } from '@fleet/core';
 import type { z } from 'zod';
 import { apiRequest } from '../../api/http';
@@ -58,7 +59,7 @@ export function fetchSeedGroups(signal?: AbortSignal): Promise<SeedGroupList> {
 export function createSeedGroup(request: {
   readonly label?: string;
   readonly seedFingerprint: string;
-  readonly derivationScheme: string;
+  readonly derivationScheme: DerivationScheme;
 }): Promise<SeedGroup> {
   return apiRequest('/api/seed-groups', {
     method: 'POST',
@@ -72,6 +73,7 @@ export function importSeedAccounts(request: {
   readonly addresses: readonly string[];
   readonly derivationPaths: readonly string[];
   readonly privateKeys: readonly string[];
+  readonly derivationScheme: DerivationScheme;
   readonly preview?: ScanPreviewResponse;
 }): Promise<SeedImportResponse> {
   return apiRequest('/api/seed-import', {

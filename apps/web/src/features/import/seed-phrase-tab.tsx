@@ -1,10 +1,19 @@
-import { DEFAULT_ACCOUNT_COUNT, MAX_ACCOUNT_COUNT, MIN_ACCOUNT_COUNT } from '@fleet/core';
+import {
+  DERIVATION_SCHEME_LABELS,
+  DERIVATION_SCHEMES,
+  isDerivationScheme,
+  MAX_ACCOUNT_COUNT,
+  MIN_ACCOUNT_COUNT,
+  nextPageStart,
+  previousPageStart,
+} from '@fleet/core';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Input } from '../../ui/input';
+import { Select } from '../../ui/select';
 import type { SeedImportResponse } from './import-api';
 import { importErrorMessage, seedPreviewErrorMessage } from './import-messages';
 import { ImportSuccess } from './import-success';
@@ -12,8 +21,22 @@ import { ScanActionBar } from './scan-action-bar';
 import { useImportScan } from './use-import-scan';
 import { currentScan, lastScannedWallets } from './scan-state';
 import { SeedAccountsTable } from './seed-accounts-table';
-import { accountCountFrom, type SeedPreview } from './seed-preview';
-import { useImportSeed, usePreviewSeed } from './use-import-actions';
+import {
+  chosenAccounts,
+  DEFAULT_SEED_FIELDS,
+  discoveryRangeOf,
+  initialSelection,
+  previewRangeOf,
+  type SeedFields,
+  type SeedPreview,
+  type SeedRange,
+} from './seed-preview';
+import { useDiscoverSeed, useImportSeed, usePreviewSeed } from './use-import-actions';
+
+const SCHEME_OPTIONS = DERIVATION_SCHEMES.map((scheme) => ({
+  value: scheme,
+  label: DERIVATION_SCHEME_LABELS[scheme],
+}));
 
 type Step =
   | { readonly name: 'input' }
@@ -21,45 +44,95 @@ type Step =
   | { readonly name: 'success'; readonly result: SeedImportResponse };
 
 /**
- * Seed Phrase tab (spec 1 §2, §4, §5): phrase → preview of derived accounts (scan) → import into a
- * seed group. Derivation runs in the browser; the phrase and the derived keys live only in this
- * component's state, cleared after an import and gone when the tab unmounts.
+ * Seed Phrase tab (spec 1 §2, §4, §5): phrase and scheme → a page of derived accounts, or a
+ * discovery of the used ones → choose, scan → import into the seed group of that seed and scheme.
+ * Derivation runs in the browser; the phrase and the derived keys live only in this component's
+ * state, cleared after an import and gone when the tab unmounts.
  */
 export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
   const [phrase, setPhrase] = useState('');
   const [passphrase, setPassphrase] = useState('');
-  const [count, setCount] = useState(String(DEFAULT_ACCOUNT_COUNT));
+  const [fields, setFields] = useState<SeedFields>(DEFAULT_SEED_FIELDS);
   const [label, setLabel] = useState('');
   const [step, setStep] = useState<Step>({ name: 'input' });
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [previewError, setPreviewError] = useState<string | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const previewSeed = usePreviewSeed();
+  const discoverSeed = useDiscoverSeed();
   const { scan, run: runScan, reset: resetScan } = useImportScan();
   const importSeed = useImportSeed();
 
   const startOver = () => {
     setPhrase('');
     setPassphrase('');
-    setCount(String(DEFAULT_ACCOUNT_COUNT));
+    setFields(DEFAULT_SEED_FIELDS);
     setLabel('');
     setStep({ name: 'input' });
+    setSelection(new Set());
     resetScan();
     setPreviewError(null);
+    setPageError(null);
     setImportError(null);
+  };
+
+  const review = (preview: SeedPreview) => {
+    resetScan();
+    setImportError(null);
+    setPageError(null);
+    setSelection(initialSelection(preview));
+    setStep({ name: 'review', preview });
+  };
+
+  const derivePage = async (range: SeedRange): Promise<SeedPreview> => {
+    try {
+      return await previewSeed.mutateAsync({ secret: { phrase, passphrase }, range });
+    } finally {
+      previewSeed.reset();
+    }
   };
 
   const onPreview = async () => {
     setPreviewError(null);
+    const range = previewRangeOf(fields);
+    if (!range.ok) {
+      setPreviewError(range.message);
+      return;
+    }
     try {
-      const preview = await previewSeed.mutateAsync({ phrase, passphrase, count });
-      setCount(String(preview.accounts.length));
-      resetScan();
-      setImportError(null);
-      setStep({ name: 'review', preview });
+      review(await derivePage(range.value));
+    } catch (error) {
+      setPreviewError(seedPreviewErrorMessage(error));
+    }
+  };
+
+  const onDiscover = async () => {
+    setPreviewError(null);
+    const range = discoveryRangeOf(fields);
+    if (!range.ok) {
+      setPreviewError(range.message);
+      return;
+    }
+    try {
+      review(
+        await discoverSeed.mutateAsync({ secret: { phrase, passphrase }, range: range.value }),
+      );
     } catch (error) {
       setPreviewError(seedPreviewErrorMessage(error));
     } finally {
-      previewSeed.reset();
+      discoverSeed.reset();
+    }
+  };
+
+  const onPage = async (preview: SeedPreview, start: number) => {
+    setPageError(null);
+    try {
+      const page = await derivePage({ scheme: preview.scheme, start, count: preview.count });
+      setFields((current) => ({ ...current, start: String(start) }));
+      review(page);
+    } catch (error) {
+      setPageError(seedPreviewErrorMessage(error));
     }
   };
 
@@ -90,26 +163,37 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
         onPhrase={setPhrase}
         passphrase={passphrase}
         onPassphrase={setPassphrase}
-        count={count}
-        onCount={setCount}
+        fields={fields}
+        onFields={setFields}
         label={label}
         onLabel={setLabel}
         onSubmit={() => void onPreview()}
-        busy={previewSeed.isPending}
+        onDiscover={() => void onDiscover()}
+        previewing={previewSeed.isPending}
+        discovering={discoverSeed.isPending}
         error={previewError}
       />
     );
   }
 
   const { preview } = step;
-  const addresses = preview.accounts.map((account) => account.address);
+  const chosen = chosenAccounts(preview, selection);
+  const addresses = chosen.map((account) => account.address);
+  const previousStart = previousPageStart(preview.start, preview.count);
+  const nextStart = nextPageStart(preview.start, preview.count);
+  const paged = !preview.discovery && preview.scheme !== 'root';
 
   const onImport = async () => {
     const applying = currentScan(scan, addresses);
     if (applying.status !== 'success') return;
     setImportError(null);
     try {
-      const result = await importSeed.mutateAsync({ label, preview, scan: applying.preview });
+      const result = await importSeed.mutateAsync({
+        label,
+        preview,
+        accounts: chosen,
+        scan: applying.preview,
+      });
       startOver();
       setStep({ name: 'success', result });
     } catch (error) {
@@ -125,8 +209,10 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
         <h2 id="seed-review-heading" className="text-lg font-bold tracking-wide">
           Derived accounts
         </h2>
-        <p className="text-sm text-fg-muted">
-          {preview.accounts.length} account(s)
+        <p className="text-sm text-fg-muted" data-testid="seed-review-summary">
+          {preview.accounts.length} account(s) ·{' '}
+          <span className="keep-case">{DERIVATION_SCHEME_LABELS[preview.scheme]}</span>
+          {preview.scheme === 'root' ? null : <> · from #{preview.start}</>}
           {label.trim() ? (
             <>
               {' '}
@@ -146,7 +232,50 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
           Back to seed phrase
         </Button>
       </div>
-      <SeedAccountsTable accounts={preview.accounts} scanned={lastScannedWallets(scan)} />
+      {preview.discovery ? (
+        <Alert kind="info">{discoverySummary(preview.discovery, preview.accounts.length)}</Alert>
+      ) : null}
+      {paged ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            size="sm"
+            disabled={previousStart === null}
+            busy={previewSeed.isPending}
+            onClick={() => previousStart !== null && void onPage(preview, previousStart)}
+          >
+            Previous page
+          </Button>
+          <span className="text-sm text-fg-muted tabular-nums">
+            Accounts {preview.start} to {preview.start + preview.count - 1}
+          </span>
+          <Button
+            size="sm"
+            disabled={nextStart === null}
+            busy={previewSeed.isPending}
+            onClick={() => nextStart !== null && void onPage(preview, nextStart)}
+          >
+            Next page
+          </Button>
+        </div>
+      ) : null}
+      {pageError ? <Alert kind="error">{pageError}</Alert> : null}
+      <SeedAccountsTable
+        accounts={preview.accounts}
+        scanned={lastScannedWallets(scan)}
+        selection={selection}
+        used={preview.discovery?.used}
+        onToggle={(address, checked) =>
+          setSelection((current) => {
+            const next = new Set(current);
+            if (checked) next.add(address);
+            else next.delete(address);
+            return next;
+          })
+        }
+        onToggleAll={(checked) =>
+          setSelection(new Set(checked ? preview.accounts.map((account) => account.address) : []))
+        }
+      />
       <ScanActionBar
         addresses={addresses}
         scan={scan}
@@ -160,29 +289,44 @@ export function SeedPhraseTab({ onDone }: { readonly onDone: () => void }) {
   );
 }
 
+function discoverySummary(
+  discovery: NonNullable<SeedPreview['discovery']>,
+  derived: number,
+): string {
+  const stop =
+    discovery.stoppedBy === 'empty-run'
+      ? `stopped after ${discovery.stopAfterEmpty} empty account(s) in a row`
+      : `stopped at ${MAX_ACCOUNT_COUNT} accounts`;
+  return `Discovery found ${discovery.used.size} used account(s) in ${derived} derived; ${stop}. Used accounts are chosen; tick any others to import them too.`;
+}
+
 function SeedInput({
   phrase,
   onPhrase,
   passphrase,
   onPassphrase,
-  count,
-  onCount,
+  fields,
+  onFields,
   label,
   onLabel,
   onSubmit,
-  busy,
+  onDiscover,
+  previewing,
+  discovering,
   error,
 }: {
   readonly phrase: string;
   readonly onPhrase: (value: string) => void;
   readonly passphrase: string;
   readonly onPassphrase: (value: string) => void;
-  readonly count: string;
-  readonly onCount: (value: string) => void;
+  readonly fields: SeedFields;
+  readonly onFields: (value: SeedFields) => void;
   readonly label: string;
   readonly onLabel: (value: string) => void;
   readonly onSubmit: () => void;
-  readonly busy: boolean;
+  readonly onDiscover: () => void;
+  readonly previewing: boolean;
+  readonly discovering: boolean;
   readonly error: string | null;
 }) {
   const phraseId = useId();
@@ -191,8 +335,12 @@ function SeedInput({
     event.preventDefault();
     onSubmit();
   };
+  const single = fields.scheme === 'root';
+  const set = (patch: Partial<SeedFields>) => onFields({ ...fields, ...patch });
   return (
-    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
+    // noValidate: the browser's own range check would block the submit with a tooltip; the tab
+    // says what is out of range in its own words instead.
+    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <div className="flex items-center justify-between">
           <label htmlFor={phraseId} className="text-xs font-semibold tracking-wide text-fg-muted">
@@ -228,6 +376,15 @@ function SeedInput({
           )}
         />
       </div>
+      <Select
+        label="Derivation scheme"
+        className="keep-case"
+        options={SCHEME_OPTIONS}
+        value={fields.scheme}
+        onChange={(event) => {
+          if (isDerivationScheme(event.target.value)) set({ scheme: event.target.value });
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <Input
           label="Accounts to derive"
@@ -236,10 +393,35 @@ function SeedInput({
           min={MIN_ACCOUNT_COUNT}
           max={MAX_ACCOUNT_COUNT}
           step={1}
-          value={count}
-          onChange={(event) => onCount(event.target.value)}
-          onBlur={() => onCount(String(accountCountFrom(count)))}
-          hint={`${MIN_ACCOUNT_COUNT} to ${MAX_ACCOUNT_COUNT}`}
+          value={single ? '1' : fields.count}
+          disabled={single}
+          onChange={(event) => set({ count: event.target.value })}
+          hint={
+            single ? 'The root key is one account' : `${MIN_ACCOUNT_COUNT} to ${MAX_ACCOUNT_COUNT}`
+          }
+        />
+        <Input
+          label="Start index"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={single ? '0' : fields.start}
+          disabled={single}
+          onChange={(event) => set({ start: event.target.value })}
+          hint="The first account to derive"
+        />
+        <Input
+          label="Stop after empty accounts"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_ACCOUNT_COUNT}
+          step={1}
+          value={fields.stopAfterEmpty}
+          disabled={single}
+          onChange={(event) => set({ stopAfterEmpty: event.target.value })}
+          hint={`Discover stops after this many unused accounts in a row (up to ${MAX_ACCOUNT_COUNT} accounts)`}
         />
         <Input
           label="Passphrase (optional)"
@@ -255,9 +437,12 @@ function SeedInput({
           onChange={(event) => onLabel(event.target.value)}
         />
       </div>
-      <div>
-        <Button type="submit" variant="primary" busy={busy}>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="primary" busy={previewing} disabled={discovering}>
           Preview
+        </Button>
+        <Button onClick={onDiscover} busy={discovering} disabled={previewing || single}>
+          Discover used accounts
         </Button>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}

@@ -1,4 +1,4 @@
-import { SOLANA_DERIVATION_SCHEME, type ScanPreviewResponse } from '@fleet/core';
+import { wasEverUsed, type ScanPreviewResponse } from '@fleet/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createSeedGroup,
@@ -9,12 +9,17 @@ import {
   seedGroupsQueryKey,
   validatePrivateKeys,
 } from './import-api';
+import { importErrorMessage } from './import-messages';
 import {
+  deriveSeedDiscovery,
   deriveSeedPreview,
   SeedPreviewError,
   seedPhraseProblem,
+  type DiscoveryRange,
+  type SeedAccountRow,
   type SeedPreview,
-  type SeedPreviewInput,
+  type SeedRange,
+  type SeedSecret,
 } from './seed-preview';
 
 /**
@@ -40,14 +45,17 @@ export function useImportWallets() {
 export function usePreviewSeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SeedPreviewInput): Promise<SeedPreview> => {
-      const problem = seedPhraseProblem(input.phrase);
+    mutationFn: async (input: {
+      readonly secret: SeedSecret;
+      readonly range: SeedRange;
+    }): Promise<SeedPreview> => {
+      const problem = seedPhraseProblem(input.secret.phrase);
       if (problem) throw new SeedPreviewError(problem);
       const { fingerprintSalt } = await queryClient.fetchQuery({
         queryKey: seedGroupsQueryKey,
         queryFn: ({ signal }) => fetchSeedGroups(signal),
       });
-      const result = await deriveSeedPreview(input, fingerprintSalt);
+      const result = await deriveSeedPreview(input.secret, input.range, fingerprintSalt);
       if (!result.ok) throw new SeedPreviewError(result.message);
       return result.value;
     },
@@ -55,9 +63,64 @@ export function usePreviewSeed() {
   });
 }
 
+/**
+ * Discovery: derives in the browser and asks the scan preview route which addresses were ever used
+ * (only public addresses leave the browser). A wallet the scan could not read stops the discovery:
+ * an unread account cannot be called empty.
+ */
+export function useDiscoverSeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      readonly secret: SeedSecret;
+      readonly range: DiscoveryRange;
+    }): Promise<SeedPreview> => {
+      const problem = seedPhraseProblem(input.secret.phrase);
+      if (problem) throw new SeedPreviewError(problem);
+      const { fingerprintSalt } = await queryClient.fetchQuery({
+        queryKey: seedGroupsQueryKey,
+        queryFn: ({ signal }) => fetchSeedGroups(signal),
+      });
+      const result = await deriveSeedDiscovery(
+        input.secret,
+        input.range,
+        fingerprintSalt,
+        usedOnChain,
+      );
+      if (!result.ok) throw new SeedPreviewError(result.message);
+      return result.value;
+    },
+    ...FORGET_AT_ONCE,
+  });
+}
+
+async function usedOnChain(addresses: readonly string[]): Promise<ReadonlyMap<string, boolean>> {
+  let answer: ScanPreviewResponse;
+  try {
+    answer = await scanAssetsPreview(addresses);
+  } catch (error) {
+    throw new SeedPreviewError(importErrorMessage('scan', error));
+  }
+  const byAddress = new Map(answer.wallets.map((wallet) => [wallet.address, wallet]));
+  const used = new Map<string, boolean>();
+  for (const address of addresses) {
+    const wallet = byAddress.get(address);
+    if (!wallet?.ok) {
+      const why = wallet?.error ? ` (${wallet.error})` : '';
+      throw new SeedPreviewError(
+        `Discovery stopped: the chain could not be read for ${address}${why}`,
+      );
+    }
+    used.set(address, wasEverUsed(wallet));
+  }
+  return used;
+}
+
 export interface SeedImportRequest {
   readonly label: string;
   readonly preview: SeedPreview;
+  /** The chosen accounts of the preview. */
+  readonly accounts: readonly SeedAccountRow[];
   readonly scan: ScanPreviewResponse | undefined;
 }
 
@@ -65,18 +128,19 @@ export interface SeedImportRequest {
 export function useImportSeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ label, preview, scan }: SeedImportRequest) => {
+    mutationFn: async ({ label, preview, accounts, scan }: SeedImportRequest) => {
       const trimmed = label.trim();
       const group = await createSeedGroup({
         ...(trimmed ? { label: trimmed } : {}),
         seedFingerprint: preview.seedFingerprint,
-        derivationScheme: SOLANA_DERIVATION_SCHEME,
+        derivationScheme: preview.scheme,
       });
       return importSeedAccounts({
         groupId: group.id,
-        addresses: preview.accounts.map((account) => account.address),
-        derivationPaths: preview.accounts.map((account) => account.derivationPath),
-        privateKeys: preview.accounts.map((account) => account.privateKey),
+        addresses: accounts.map((account) => account.address),
+        derivationPaths: accounts.map((account) => account.derivationPath),
+        privateKeys: accounts.map((account) => account.privateKey),
+        derivationScheme: preview.scheme,
         ...(scan ? { preview: scan } : {}),
       });
     },

@@ -21,6 +21,7 @@ const seedB: SeedGroup = {
   id: 'bbbbbbbb-0000-4000-8000-000000000002',
   label: null,
   seedFingerprint: 'abcdef01'.repeat(8),
+  derivationScheme: 'bip44',
   walletCount: 1,
 };
 
@@ -63,6 +64,10 @@ const wallets = [
 
 describe('seed roster', () => {
   const rows = buildSeedRoster([seedA, seedB], wallets);
+
+  it("carries each vault's derivation scheme", () => {
+    expect(rows.map((row) => row.scheme)).toEqual(['bip44-change', 'bip44']);
+  });
 
   it('names unnamed seeds by their fingerprint', () => {
     expect(seedLabel(seedB)).toBe('Seed abcdef01');

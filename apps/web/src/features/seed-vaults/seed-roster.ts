@@ -1,4 +1,4 @@
-import type { SeedGroup, SlimWallet } from '@fleet/core';
+import type { DerivationScheme, SeedGroup, SlimWallet } from '@fleet/core';
 import { parseLamports } from '../../format/lamports';
 
 /**
@@ -10,6 +10,8 @@ export interface SeedRosterRow {
   readonly label: string;
   /** The short fingerprint shown under the label, so two unnamed seeds can be told apart. */
   readonly fingerprint: string;
+  /** How the vault's accounts are derived: the same seed under another scheme is another vault. */
+  readonly scheme: DerivationScheme;
   /** The database's count of the vault's active wallets. */
   readonly walletCount: number;
   readonly lamports: bigint;
@@ -48,6 +50,7 @@ export function buildSeedRoster(
       id: group.id,
       label: seedLabel(group),
       fingerprint: group.seedFingerprint.slice(0, 12),
+      scheme: group.derivationScheme,
       walletCount: group.walletCount,
       lamports,
       lastActivity,

@@ -1,4 +1,4 @@
-import type { SeedGroup, SlimWallet } from '@fleet/core';
+import { DERIVATION_SCHEME_LABELS, type SeedGroup, type SlimWallet } from '@fleet/core';
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
@@ -162,6 +162,9 @@ export function SeedControlCenter({
                     <TableCell>
                       <div className="font-semibold">{row.label}</div>
                       <div className="font-mono text-xs text-fg-muted">{row.fingerprint}</div>
+                      <div className="keep-case text-xs text-fg-muted" data-scheme={row.scheme}>
+                        {DERIVATION_SCHEME_LABELS[row.scheme]}
+                      </div>
                     </TableCell>
                     <TableCell>{row.walletCount}</TableCell>
                     <TableCell className="text-right font-mono">
