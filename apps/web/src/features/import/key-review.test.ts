@@ -17,10 +17,12 @@ const key = (c: string) => c.repeat(88);
 const RESULT: ValidateKeysResponse = {
   privateKeys: [key('a'), key('b'), key('c'), key('d')],
   publicAddresses: [address('A'), address('B'), address('C'), address('D')],
+  keyLines: [1, 2, 3, 5],
   duplicateActiveAddresses: [address('B')],
   duplicateArchivedAddresses: [address('C')],
   duplicatesInInput: 1,
-  problems: [{ line: 7, message: 'Invalid private key length' }],
+  repeats: [{ line: 4, firstLine: 1 }],
+  problems: [{ line: 7, endLine: 7, message: 'Invalid private key length' }],
 };
 
 describe('the private-key review', () => {
@@ -30,7 +32,9 @@ describe('the private-key review', () => {
     expect(review.rows.map((row) => row.status)).toEqual(['new', 'duplicate', 'archived', 'new']);
     expect(review.rows[0]?.privateKey).toBe(key('a'));
     expect(reviewCounts(review.rows)).toEqual({ total: 4, new: 2, duplicate: 1, archived: 1 });
-    expect(review.problems).toEqual([{ line: 7, message: 'Invalid private key length' }]);
+    expect(review.problems).toEqual([
+      { line: 7, endLine: 7, message: 'Invalid private key length' },
+    ]);
     expect(review.duplicatesInInput).toBe(1);
   });
 
@@ -60,7 +64,9 @@ describe('the private-key review', () => {
 
   it('finds the line problems of a paste the server refused outright', () => {
     expect(problemsInText(`hello world\n${'2'.repeat(70)}\n[1, 2, 3]`)).toEqual([
-      { line: 2, message: 'Unsupported private key format' },
+      { line: 1, endLine: 1, message: 'Unsupported private key format' },
+      { line: 2, endLine: 2, message: 'Unsupported private key format' },
+      { line: 3, endLine: 3, message: 'Invalid private key length' },
     ]);
   });
 });

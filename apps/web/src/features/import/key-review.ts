@@ -112,5 +112,5 @@ export function reviewCounts(rows: readonly ReviewRow[]): ReviewCounts {
 export function problemsInText(text: string): KeyReview['problems'] {
   const parsed = parsePrivateKeys(text);
   const problems = parsed.ok ? parsed.value.problems : parsed.problems;
-  return problems.map((problem) => ({ line: problem.line, message: problem.message }));
+  return problems.map(({ line, endLine, message }) => ({ line, endLine, message }));
 }
