@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildKeyReview,
   initialSelection,
+  lineLabel,
+  notImportedLines,
   problemsInText,
   reviewCounts,
   selectedAddresses,
@@ -68,5 +70,16 @@ describe('the private-key review', () => {
       { line: 2, endLine: 2, message: 'Unsupported private key format' },
       { line: 3, endLine: 3, message: 'Invalid private key length' },
     ]);
+  });
+
+  it('lists every line that will not be imported, in line order, with its reason', () => {
+    expect(notImportedLines(review)).toEqual([
+      { line: 2, endLine: 2, reason: 'duplicate (already in the fleet)' },
+      { line: 3, endLine: 3, reason: 'archived (already in the fleet, in its archive)' },
+      { line: 4, endLine: 4, reason: 'repeated (the same key as line 1)' },
+      { line: 7, endLine: 7, reason: 'Invalid private key length' },
+    ]);
+    expect(lineLabel({ line: 3, endLine: 3 })).toBe('Line 3');
+    expect(lineLabel({ line: 3, endLine: 5 })).toBe('Lines 3–5');
   });
 });
