@@ -158,6 +158,12 @@ describe('the private-key review in Chromium', () => {
 
     await page.getByRole('link', { name: 'Wallets', exact: true }).click();
     await page.waitForURL(`${server.url}/wallets`);
+    // Kept in page memory only: no key rests in the origin's storage.
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    for (const key of [rich, modest, active, archived])
+      expect(stored).not.toContain(key.privateKey);
     await page.getByRole('link', { name: 'Import', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => total.textContent()).toBe('Total 1.7500 SOL in 2 scanned wallet(s)');
