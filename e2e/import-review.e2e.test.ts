@@ -180,5 +180,32 @@ describe('the private-key review in Chromium', () => {
     await page.getByRole('link', { name: 'Import', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     expect(await page.getByLabel(/Private keys/).inputValue()).toBe('');
+
+    // A paste with no key at all: the server refuses it, and the page still names every line,
+    // read by a worker (a paste of damaged keys costs an ed25519 derivation each).
+    await page.getByLabel(/Private keys/).fill(`just notes\n${stranger.address}\n[1,2,3]`);
+    await page.getByRole('button', { name: 'Validate' }).click();
+    const unread = page.getByRole('list', { name: 'Lines could not be read' });
+    await expect
+      .poll(() =>
+        unread
+          .getByRole('listitem')
+          .evaluateAll((items) =>
+            items.map((item) => item.textContent ?? '').filter((text) => text !== ''),
+          ),
+      )
+      .toEqual([
+        'Line 1: Unsupported private key format',
+        'Line 2: this is a public address, not a private key',
+        'Line 3: Invalid private key length',
+      ]);
+    expect(await page.getByText('No private keys detected in the input.').count()).toBe(1);
+    const workerScripts = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('key-problems.worker')).length,
+    );
+    expect(workerScripts).toBeGreaterThan(0);
   });
 });

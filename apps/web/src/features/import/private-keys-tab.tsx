@@ -13,7 +13,6 @@ import {
   initialSelection,
   NO_IMPORTABLE_KEYS_MESSAGE,
   notImportedLines,
-  problemsInText,
   reviewCounts,
   selectedAddresses,
   selectedKeys,
@@ -22,6 +21,7 @@ import {
   type KeyReview,
 } from './key-review';
 import { NotImportedList } from './not-imported-list';
+import { problemsInTextOffThread } from './problems-off-thread';
 import { privateKeysStore, usePrivateKeysState, type PrivateKeysState } from './private-keys-store';
 import {
   batchTotal,
@@ -77,11 +77,12 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
         step: { name: 'review', review },
       });
     } catch (error) {
-      patch({
-        validateError: importErrorMessage('validate', error),
-        inputProblems:
-          error instanceof ApiError && error.status === 400 ? problemsInText(text) : [],
-      });
+      patch({ validateError: importErrorMessage('validate', error), inputProblems: [] });
+      if (error instanceof ApiError && error.status === 400) {
+        const problems = await problemsInTextOffThread(text);
+        // Only for the paste they were read from: not one edited or cleared meanwhile.
+        if (store.get().text === text) patch({ inputProblems: problems });
+      }
     } finally {
       validate.reset();
     }
