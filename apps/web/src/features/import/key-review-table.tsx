@@ -1,7 +1,9 @@
+import { memo } from 'react';
 import { shortenAddress } from '../../format/address';
 import { formatLamportsAsSol } from '../../format/lamports';
 import { cn } from '../../ui/cn';
-import { CopyButton } from '../../ui/copy-button';
+import { rowIconClass } from '../../ui/icon-images';
+import { useCopy } from '../../ui/use-copy';
 import { VirtualTable } from '../../ui/virtual-table';
 import { REVIEW_STATUS_LABELS, type ReviewRow } from './key-review';
 import { scannedLamports } from './review-view';
@@ -31,6 +33,7 @@ export function KeyReviewTable({
   let newCount = 0;
   for (const row of allRows) if (row.status === 'new') newCount += 1;
   const allSelected = newCount > 0 && selection.size === newCount;
+  const copy = useCopy();
   return (
     <VirtualTable
       label="Review wallets"
@@ -62,45 +65,81 @@ export function KeyReviewTable({
         </>
       }
       cells={(row) => (
-        <>
-          <span role="cell">
-            {row.status === 'new' ? (
-              <input
-                type="checkbox"
-                aria-label={`Select ${row.address}`}
-                className="size-4 accent-[var(--accent)]"
-                checked={selection.has(row.address)}
-                onChange={(event) => onToggle(row.address, event.target.checked)}
-              />
-            ) : null}
-          </span>
-          <span role="cell" className="tabular-nums text-fg-muted">
-            {row.line}
-          </span>
-          <span role="cell" className="flex min-w-0 items-center gap-1 font-mono text-xs">
-            <code title={row.address} className="truncate">
-              {shortenAddress(row.address, 6)}
-            </code>
-            <CopyButton value={row.address} label={`Copy address ${row.address}`} />
-          </span>
-          <span role="cell">
-            <span
-              className={cn(
-                'rounded px-2 py-0.5 text-xs font-semibold',
-                row.status === 'new' && 'bg-success/10 text-success',
-                row.status === 'duplicate' && 'bg-surface-sunken text-fg-muted',
-                row.status === 'archived' && 'bg-warning/10 text-warning',
-              )}
-            >
-              {REVIEW_STATUS_LABELS[row.status]}
-            </span>
-          </span>
-          <BalanceCells wallet={scanned.get(row.address)} />
-        </>
+        <ReviewCells
+          row={row}
+          selected={selection.has(row.address)}
+          wallet={scanned.get(row.address)}
+          onToggle={onToggle}
+          onCopy={copy}
+        />
       )}
     />
   );
 }
+
+/**
+ * One row's cells. Memoised: a scroll re-renders the table for the rows that come into view, and
+ * the rows already there have nothing new to draw.
+ */
+const ReviewCells = memo(function ReviewCells({
+  row,
+  selected,
+  wallet,
+  onToggle,
+  onCopy,
+}: {
+  readonly row: ReviewRow;
+  readonly selected: boolean;
+  readonly wallet: WalletScan | undefined;
+  readonly onToggle: (address: string, checked: boolean) => void;
+  readonly onCopy: (value: string) => Promise<unknown>;
+}) {
+  return (
+    <>
+      <span role="cell">
+        {row.status === 'new' ? (
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.address}`}
+            className="size-4 accent-[var(--accent)]"
+            checked={selected}
+            onChange={(event) => onToggle(row.address, event.target.checked)}
+          />
+        ) : null}
+      </span>
+      <span role="cell" className="tabular-nums text-fg-muted">
+        {row.line}
+      </span>
+      <span role="cell" className="flex min-w-0 items-center gap-1 font-mono text-xs">
+        <code title={row.address} className="truncate">
+          {shortenAddress(row.address, 6)}
+        </code>
+        {/* A background-image icon, not an inline SVG: rows scroll in by the dozen per frame
+            (ui/icon-images.ts). */}
+        <button
+          type="button"
+          aria-label={`Copy address ${row.address}`}
+          title={`Copy address ${row.address}`}
+          className={cn('shrink-0 rounded hover:bg-surface-sunken', rowIconClass('copy', 'small'))}
+          onClick={() => void onCopy(row.address)}
+        />
+      </span>
+      <span role="cell">
+        <span
+          className={cn(
+            'rounded px-2 py-0.5 text-xs font-semibold',
+            row.status === 'new' && 'bg-success/10 text-success',
+            row.status === 'duplicate' && 'bg-surface-sunken text-fg-muted',
+            row.status === 'archived' && 'bg-warning/10 text-warning',
+          )}
+        >
+          {REVIEW_STATUS_LABELS[row.status]}
+        </span>
+      </span>
+      <BalanceCells wallet={wallet} />
+    </>
+  );
+});
 
 /** SOL and token-account count once a scan read the wallet; a dash before; the error if it failed. */
 function BalanceCells({ wallet }: { readonly wallet: WalletScan | undefined }) {
