@@ -67,6 +67,7 @@ describe.each(testDatabaseKinds)('wallet import from private keys on %s', (kind)
       JSON.stringify([...archived.secretKey]),
       fresh.privateKey,
       `${fresh.privateKey.slice(0, 60)}xx`,
+      fresh.address,
     ].join('\n');
     const response = await call('/api/wallet/validate-only', { privateKeys: text });
     expect(response.statusCode).toBe(200);
@@ -76,8 +77,12 @@ describe.each(testDatabaseKinds)('wallet import from private keys on %s', (kind)
     expect(body.duplicateActiveAddresses).toEqual([active.address]);
     expect(body.duplicateArchivedAddresses).toEqual([archived.address]);
     expect(body.duplicatesInInput).toBe(1);
-    expect(body.problems).toHaveLength(1);
-    expect(body.problems[0]?.line).toBe(5);
+    expect(body.keyLines).toEqual([1, 2, 3]);
+    expect(body.repeats).toEqual([{ line: 4, firstLine: 1 }]);
+    expect(body.problems).toEqual([
+      { line: 5, endLine: 5, message: 'Invalid private key length' },
+      { line: 6, endLine: 6, message: 'this is a public address, not a private key' },
+    ]);
     expect(JSON.stringify(body.problems)).not.toContain(fresh.privateKey.slice(0, 20));
   });
 

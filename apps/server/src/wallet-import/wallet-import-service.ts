@@ -321,7 +321,7 @@ export function createWalletImportService(context: {
     async validate(actor: Actor, text: string): Promise<ValidateKeysResponse> {
       const parsed = parsePrivateKeys(text, decodeOptions);
       if (!parsed.ok) throw new FleetError('VALIDATION_FAILED', NO_PRIVATE_KEYS_MESSAGE);
-      const { keys, duplicatesInInput, problems } = parsed.value;
+      const { keys, duplicatesInInput, problems, repeats } = parsed.value;
       if (keys.length > MAX_IMPORT_KEYS) {
         for (const key of keys) key.secretKey.fill(0);
         throw new FleetError(
@@ -343,10 +343,12 @@ export function createWalletImportService(context: {
       return {
         privateKeys,
         publicAddresses: addresses,
+        keyLines: keys.map((key) => key.line),
         duplicateActiveAddresses: addresses.filter((address) => active.has(address)),
         duplicateArchivedAddresses: addresses.filter((address) => archived.has(address)),
         duplicatesInInput,
-        problems: problems.map((problem) => ({ line: problem.line, message: problem.message })),
+        repeats: repeats.map(({ line, firstLine }) => ({ line, firstLine })),
+        problems: problems.map(({ line, endLine, message }) => ({ line, endLine, message })),
       };
     },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { privateKeysStore } from '../features/import/private-keys-store';
 import { sessionQueryKey } from '../features/session/session-api';
 import { createQueryClient } from './query-client';
 
@@ -61,5 +62,18 @@ describe('the query client', () => {
     expect(defaults.queries?.retry).toBe(false);
     expect(defaults.queries?.staleTime).toBe(Number.POSITIVE_INFINITY);
     expect(defaults.mutations?.retry).toBe(false);
+  });
+
+  it('forgets pasted private keys when someone else signs in, or nobody is', () => {
+    const client = createQueryClient();
+    client.setQueryData(sessionQueryKey, signedIn);
+    privateKeysStore.update((state) => ({ ...state, text: 'keys pasted by u1' }));
+    client.setQueryData(sessionQueryKey, signedIn);
+    expect(privateKeysStore.get().text).toBe('keys pasted by u1');
+    client.setQueryData(sessionQueryKey, { ...signedIn, user: { ...signedIn.user, id: 'u2' } });
+    expect(privateKeysStore.get().text).toBe('');
+    privateKeysStore.update((state) => ({ ...state, text: 'keys pasted by u2' }));
+    client.setQueryData(sessionQueryKey, null);
+    expect(privateKeysStore.get().text).toBe('');
   });
 });

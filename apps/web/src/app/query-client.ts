@@ -1,6 +1,7 @@
 import { sessionResponseSchema } from '@fleet/core';
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
+import { privateKeysStore } from '../features/import/private-keys-store';
 import { sessionQueryKey } from '../features/session/session-api';
 
 /**
@@ -41,6 +42,8 @@ function resetOnIdentityChange(client: QueryClient): void {
     const next = identityOf(event.query.state.data);
     if (identity !== undefined && next !== identity) {
       void client.resetQueries({ predicate: (query) => query.queryHash !== sessionHash });
+      // Keys pasted under one identity are never shown to the next one signed in in this tab.
+      privateKeysStore.reset();
     }
     identity = next;
   });

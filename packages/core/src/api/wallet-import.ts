@@ -18,15 +18,32 @@ export const validateKeysRequestSchema = z.object({
   privateKeys: z.string({ message: 'No private keys detected in the input.' }),
 });
 
-export const keyProblemSchema = z.object({ line: z.number().int(), message: z.string() });
+const lineNumber = z.number().int().min(1);
 
-/** Spec 1 §3 "Validation result". */
+/** Lines `line` to `endLine` (one line when equal) were not read, and why. */
+export const keyProblemSchema = z.object({
+  line: lineNumber,
+  endLine: lineNumber,
+  message: z.string(),
+});
+export type KeyProblem = z.infer<typeof keyProblemSchema>;
+
+/** A key met again at `line`; it is read once, at `firstLine`. */
+export const keyRepeatSchema = z.object({ line: lineNumber, firstLine: lineNumber });
+
+/**
+ * Spec 1 §3 "Validation result", plus where each key and each repeat was (issue 15: every
+ * non-empty line not imported is named with its line and reason).
+ */
 export const validateKeysResponseSchema = z.object({
   privateKeys: z.array(base58Key),
   publicAddresses: z.array(address),
+  /** The line each key was read from, index by index with `publicAddresses`. */
+  keyLines: z.array(lineNumber),
   duplicateActiveAddresses: z.array(address),
   duplicateArchivedAddresses: z.array(address),
   duplicatesInInput: z.number().int(),
+  repeats: z.array(keyRepeatSchema),
   problems: z.array(keyProblemSchema),
 });
 export type ValidateKeysResponse = z.infer<typeof validateKeysResponseSchema>;

@@ -115,7 +115,8 @@ describe('parsePrivateKeys', () => {
       expect(keys.map((found) => [found.address, found.line, found.endLine])).toEqual([
         [key.address, 2, 3],
       ]);
-      expect(problems).toEqual([]);
+      // The words around it are lines that hold no key, and say so; the halves are read.
+      expect(problems.map((problem) => problem.line)).toEqual([1, 4]);
     },
   );
 
@@ -132,11 +133,18 @@ describe('parsePrivateKeys', () => {
   it('never joins two addresses on adjacent lines, however long they are together', () => {
     const lines = Array.from({ length: 40 }, () => randomKey().address).join('\n');
     const result = parsePrivateKeys(lines);
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       problem: 'none',
       message: 'No private keys detected in the input.',
-      problems: [],
+      problems: [
+        {
+          line: 1,
+          endLine: 40,
+          kind: 'line',
+          message: 'this is a public address, not a private key',
+        },
+      ],
     });
   });
 
@@ -184,6 +192,11 @@ describe('parsePrivateKeys', () => {
     ]);
     expect(result.duplicatesInInput).toBe(3);
     expect(result.duplicateAddresses).toEqual([A.address, B.address]);
+    expect(result.repeats.map(({ line, firstLine }) => [line, firstLine])).toEqual([
+      [3, 1],
+      [5, 1],
+      [6, 2],
+    ]);
   });
 
   describe('fragments that look like keys but are not', () => {
@@ -253,8 +266,12 @@ describe('parsePrivateKeys', () => {
       ]);
     });
 
-    it('leaves short bracketed numbers, words and addresses alone', () => {
-      expect(problemsOf(`see [1], [2, 3] and ${B.address}\nhello world`)).toEqual([]);
+    it('reports lines of words, addresses and short bracketed numbers, each with its reason', () => {
+      expect(problemsOf(`see [1], [2, 3] and ${B.address}\n${C.address}\n[1,2,3]`)).toEqual([
+        { line: 2, problem: 'format', message: 'Unsupported private key format' },
+        { line: 3, problem: 'address', message: 'this is a public address, not a private key' },
+        { line: 4, problem: 'length', message: 'Invalid private key length' },
+      ]);
     });
 
     it('never puts the fragment itself in a problem', () => {
@@ -268,17 +285,52 @@ describe('parsePrivateKeys', () => {
     });
   });
 
-  it.each([[''], ['   \n\t  '], ['just some notes, no keys here'], [A.address]])(
-    'says "No private keys detected in the input." for %j',
-    (text) => {
-      expect(parsePrivateKeys(text)).toEqual({
-        ok: false,
-        problem: 'none',
-        message: NO_PRIVATE_KEYS_MESSAGE,
-        problems: [],
-      });
-    },
-  );
+  it.each([
+    ['', []],
+    ['   \n\t  \n[\n],', []],
+    ['just some notes, no keys here', ['Unsupported private key format']],
+    [A.address, ['this is a public address, not a private key']],
+  ])('says "No private keys detected in the input." for %j', (text, messages) => {
+    const result = parsePrivateKeys(text);
+    expect(result).toMatchObject({ ok: false, problem: 'none', message: NO_PRIVATE_KEYS_MESSAGE });
+    expect(!result.ok && result.problems.map((problem) => problem.message)).toEqual(messages);
+  });
+
+  it("accounts for every non-empty line of issue 15's paste: a key, text, an address, [1,2,3], one digit over and over, a repeat", () => {
+    const text = [
+      A.base58,
+      'my wallets from the old tool',
+      B.address,
+      '[1,2,3]',
+      '7'.repeat(88),
+      '',
+      A.json,
+      '  ',
+      C.base58,
+    ].join('\n');
+    const result = parsed(text);
+    expect(result.keys.map((key) => [key.address, key.line])).toEqual([
+      [A.address, 1],
+      [C.address, 9],
+    ]);
+    expect(result.problems.map(({ line, endLine, message }) => [line, endLine, message])).toEqual([
+      [2, 2, 'Unsupported private key format'],
+      [3, 3, 'this is a public address, not a private key'],
+      [4, 4, 'Invalid private key length'],
+      [5, 5, 'Unsupported private key format'],
+    ]);
+    expect(result.repeats).toEqual([{ line: 7, endLine: 7, firstLine: 1, address: A.address }]);
+  });
+
+  it('joins adjacent lines with the same reason into one problem, and never a line with a key', () => {
+    const notes = ['line one', 'line two', 'line three'].join('\n');
+    const result = parsed(`${notes}\n${A.base58}\nmore words\n\nand more`);
+    expect(result.problems.map(({ line, endLine }) => [line, endLine])).toEqual([
+      [1, 3],
+      [5, 5],
+      [7, 7],
+    ]);
+  });
 
   it('still lists the refused fragments when no key is left', () => {
     const result = parsePrivateKeys(JSON.stringify([...A.secretKey.slice(0, 63)]));

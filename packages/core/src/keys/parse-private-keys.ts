@@ -1,3 +1,4 @@
+import { decodeBase58, isBase58 } from './base58';
 import {
   decodePrivateKey,
   PRIVATE_KEY_MESSAGES,
@@ -29,10 +30,28 @@ import { normalizeKeyText } from './normalize-key-text';
  * that remains is one ed25519 public-key derivation per key-like fragment (the match check).
  * Problems carry line numbers and sizes only, never the fragment's text: a refused key is still
  * a secret.
+ *
+ * Every other non-empty line is accounted for too (issue 15: no input is dropped without a word):
+ * a line with a letter or digit that holds no key and no refused fragment is a `line` problem —
+ * a public address alone on its line says so, a short bracketed list alone on its line has an
+ * invalid length, anything else is an unsupported format. Adjacent lines with the same reason
+ * are one problem spanning them, so a pasted document costs a few problems, not one per line.
+ * A key that appears again is reported as a repeat naming the line of its first appearance.
  */
 export const NO_PRIVATE_KEYS_MESSAGE = 'No private keys detected in the input.';
 
-export type KeyFragmentKind = 'base58' | 'json-array';
+/** Issue 15's words for a line holding only a public address. */
+export const PUBLIC_ADDRESS_LINE_MESSAGE = 'this is a public address, not a private key';
+
+export const KEY_LINE_MESSAGES = Object.freeze({
+  ...PRIVATE_KEY_MESSAGES,
+  address: PUBLIC_ADDRESS_LINE_MESSAGE,
+});
+
+export type KeyLineProblem = keyof typeof KEY_LINE_MESSAGES;
+
+/** `line`: a whole line (or adjacent lines) with no key-like fragment in it. */
+export type KeyFragmentKind = 'base58' | 'json-array' | 'line';
 
 export interface KeyFragment {
   /** 1-based line of the fragment's first character, in the text as pasted. */
@@ -47,8 +66,16 @@ export interface KeyFragment {
 export interface ParsedPrivateKey extends DecodedPrivateKey, KeyFragment {}
 
 export interface KeyFragmentProblem extends KeyFragment {
-  readonly problem: PrivateKeyProblem;
+  readonly problem: KeyLineProblem;
   readonly message: string;
+}
+
+/** A key met again: where it is, and the line where it first appeared (and is read). */
+export interface KeyRepeat {
+  readonly line: number;
+  readonly endLine: number;
+  readonly firstLine: number;
+  readonly address: string;
 }
 
 export interface ParsedPrivateKeys {
@@ -58,6 +85,8 @@ export interface ParsedPrivateKeys {
   readonly duplicatesInInput: number;
   /** Each address that appeared more than once, once, in input order. */
   readonly duplicateAddresses: readonly string[];
+  /** Every repeat, in input order. */
+  readonly repeats: readonly KeyRepeat[];
   /** Fragments that looked like keys and were refused, in input order. */
   readonly problems: readonly KeyFragmentProblem[];
 }
@@ -132,6 +161,8 @@ export function parsePrivateKeys(
   const decodeOptions = options.publicKeyOf ? { publicKeyOf: options.publicKeyOf } : {};
   const found: ParsedPrivateKey[] = [];
   const problems: KeyFragmentProblem[] = [];
+  /** Lines whose reason, if nothing else reads them, is known from a fragment on them. */
+  const lineHints = new Map<number, KeyLineProblem>();
 
   const fragments = scanFragments(text);
   for (let index = 0; index < fragments.length; index++) {
@@ -155,7 +186,11 @@ export function parsePrivateKeys(
       }
     }
     const outcome = classify(text, fragment, decodeOptions);
-    if (outcome === undefined) continue;
+    if (outcome === undefined) {
+      const hint = hintOf(text, fragment);
+      if (hint) lineHints.set(lines.lineOf(fragment.start), hint);
+      continue;
+    }
     const place: KeyFragment = {
       line: lines.lineOf(fragment.start),
       endLine: lines.lineOf(fragment.end - 1),
@@ -174,7 +209,10 @@ export function parsePrivateKeys(
     }
   }
 
-  const frozenProblems = Object.freeze(problems);
+  const lineProblems = unreadLines(text, lines, [...found, ...problems], lineHints);
+  const frozenProblems = Object.freeze(
+    [...problems, ...lineProblems].sort((a, b) => a.line - b.line),
+  );
   if (found.length === 0) {
     return Object.freeze({
       ok: false as const,
@@ -190,20 +228,105 @@ export function parsePrivateKeys(
 }
 
 function removeDuplicates(found: readonly ParsedPrivateKey[]) {
-  const seen = new Map<string, number>();
+  const first = new Map<string, ParsedPrivateKey>();
   const keys: ParsedPrivateKey[] = [];
   const duplicateAddresses: string[] = [];
+  const repeats: KeyRepeat[] = [];
+  const repeated = new Set<string>();
   for (const key of found) {
-    const count = seen.get(key.address) ?? 0;
-    seen.set(key.address, count + 1);
-    if (count === 0) keys.push(key);
-    else if (count === 1) duplicateAddresses.push(key.address);
+    const earlier = first.get(key.address);
+    if (earlier === undefined) {
+      first.set(key.address, key);
+      keys.push(key);
+      continue;
+    }
+    if (!repeated.has(key.address)) {
+      repeated.add(key.address);
+      duplicateAddresses.push(key.address);
+    }
+    repeats.push(
+      Object.freeze({
+        line: key.line,
+        endLine: key.endLine,
+        firstLine: earlier.line,
+        address: key.address,
+      }),
+    );
   }
   return {
     keys: Object.freeze(keys),
     duplicatesInInput: found.length - keys.length,
     duplicateAddresses: Object.freeze(duplicateAddresses),
+    repeats: Object.freeze(repeats),
   };
+}
+
+/** Addresses are 32 bytes: 32 to 44 base58 characters. */
+const ADDRESS_MIN_CHARS = 32;
+const ADDRESS_MAX_CHARS = 44;
+const ADDRESS_BYTES = 32;
+
+/**
+ * What a fragment too small to be a key says about its line, when it is the only thing there: a
+ * short bracketed list is a key of the wrong length; a run that decodes to 32 bytes is an address.
+ */
+function hintOf(text: string, fragment: RawFragment): KeyLineProblem | undefined {
+  if (fragment.kind === 'json-array') {
+    return isAloneOnLine(text, fragment.start, fragment.end) ? 'length' : undefined;
+  }
+  if (!fragment.aloneOnLine) return undefined;
+  if (fragment.length < ADDRESS_MIN_CHARS || fragment.length > ADDRESS_MAX_CHARS) return undefined;
+  const run = text.slice(fragment.start, fragment.end);
+  return isBase58(run) && decodeBase58(run).length === ADDRESS_BYTES ? 'address' : undefined;
+}
+
+/**
+ * The non-empty lines nothing read: each line with a letter or digit that no key and no refused
+ * fragment touches, with the reason its hint gives, else an unsupported format. Adjacent lines
+ * with the same reason become one problem.
+ */
+function unreadLines(
+  text: string,
+  lines: LineIndex,
+  read: readonly KeyFragment[],
+  hints: ReadonlyMap<number, KeyLineProblem>,
+): KeyFragmentProblem[] {
+  const covered = new Uint8Array(lines.count + 1);
+  for (const fragment of read) covered.fill(1, fragment.line, fragment.endLine + 1);
+  const unread: KeyFragmentProblem[] = [];
+  for (let line = 1; line <= lines.count; line++) {
+    if (covered[line]) continue;
+    const [start, end] = lines.rangeOf(line);
+    if (!hasAlnum(text, start, end)) continue;
+    const problem = hints.get(line) ?? 'format';
+    const previous = unread.at(-1);
+    if (previous && previous.problem === problem && previous.endLine === line - 1) {
+      unread[unread.length - 1] = Object.freeze({
+        ...previous,
+        endLine: line,
+        length: previous.length + 1 + end - start,
+      });
+      continue;
+    }
+    unread.push(
+      Object.freeze({
+        line,
+        endLine: line,
+        kind: 'line' as const,
+        length: end - start,
+        problem,
+        message: KEY_LINE_MESSAGES[problem],
+      }),
+    );
+  }
+  return unread;
+}
+
+function hasAlnum(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    if (classOf(text.charCodeAt(index)) & ALNUM) return true;
+  }
+  return false;
 }
 
 type Classified = DecodedPrivateKey | { readonly problem: PrivateKeyProblem } | undefined;
@@ -344,11 +467,24 @@ function isAloneOnLine(text: string, start: number, end: number): boolean {
 /** Offsets to 1-based line numbers by binary search over the line starts. */
 class LineIndex {
   private readonly starts: number[] = [0];
+  private readonly length: number;
 
   constructor(text: string) {
+    this.length = text.length;
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
       this.starts.push(index + 1);
     }
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  /** Start and end offsets of a 1-based line, without its line break. */
+  rangeOf(line: number): readonly [number, number] {
+    const start = this.starts[line - 1] ?? 0;
+    const next = this.starts[line];
+    return [start, next === undefined ? this.length : next - 1];
   }
 
   lineOf(offset: number): number {

@@ -9,8 +9,8 @@ type ImportTab = 'private-keys' | 'seed-phrase';
 
 /**
  * `/` for a signed-in operator: Import Wallets (spec 1 §2), tabs Private Keys and Seed Phrase, each
- * input → review → success. Switching tabs unmounts the other tab, and with it any keys or phrase
- * it held.
+ * input → review → success. Switching tabs unmounts the other tab; the Private Keys tab keeps its
+ * paste and review in `privateKeysStore` (memory), so they come back with the tab and the page.
  */
 export function ImportPage() {
   const [tab, setTab] = useState<ImportTab>('private-keys');

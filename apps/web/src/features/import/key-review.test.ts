@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildKeyReview,
   initialSelection,
+  lineLabel,
+  notImportedLines,
   problemsInText,
   reviewCounts,
   selectedAddresses,
@@ -17,10 +19,12 @@ const key = (c: string) => c.repeat(88);
 const RESULT: ValidateKeysResponse = {
   privateKeys: [key('a'), key('b'), key('c'), key('d')],
   publicAddresses: [address('A'), address('B'), address('C'), address('D')],
+  keyLines: [1, 2, 3, 5],
   duplicateActiveAddresses: [address('B')],
   duplicateArchivedAddresses: [address('C')],
   duplicatesInInput: 1,
-  problems: [{ line: 7, message: 'Invalid private key length' }],
+  repeats: [{ line: 4, firstLine: 1 }],
+  problems: [{ line: 7, endLine: 7, message: 'Invalid private key length' }],
 };
 
 describe('the private-key review', () => {
@@ -30,7 +34,9 @@ describe('the private-key review', () => {
     expect(review.rows.map((row) => row.status)).toEqual(['new', 'duplicate', 'archived', 'new']);
     expect(review.rows[0]?.privateKey).toBe(key('a'));
     expect(reviewCounts(review.rows)).toEqual({ total: 4, new: 2, duplicate: 1, archived: 1 });
-    expect(review.problems).toEqual([{ line: 7, message: 'Invalid private key length' }]);
+    expect(review.problems).toEqual([
+      { line: 7, endLine: 7, message: 'Invalid private key length' },
+    ]);
     expect(review.duplicatesInInput).toBe(1);
   });
 
@@ -60,7 +66,20 @@ describe('the private-key review', () => {
 
   it('finds the line problems of a paste the server refused outright', () => {
     expect(problemsInText(`hello world\n${'2'.repeat(70)}\n[1, 2, 3]`)).toEqual([
-      { line: 2, message: 'Unsupported private key format' },
+      { line: 1, endLine: 1, message: 'Unsupported private key format' },
+      { line: 2, endLine: 2, message: 'Unsupported private key format' },
+      { line: 3, endLine: 3, message: 'Invalid private key length' },
     ]);
+  });
+
+  it('lists every line that will not be imported, in line order, with its reason', () => {
+    expect(notImportedLines(review)).toEqual([
+      { line: 2, endLine: 2, reason: 'duplicate (already in the fleet)' },
+      { line: 3, endLine: 3, reason: 'archived (already in the fleet, in its archive)' },
+      { line: 4, endLine: 4, reason: 'repeated (the same key as line 1)' },
+      { line: 7, endLine: 7, reason: 'Invalid private key length' },
+    ]);
+    expect(lineLabel({ line: 3, endLine: 3 })).toBe('Line 3');
+    expect(lineLabel({ line: 3, endLine: 5 })).toBe('Lines 3–5');
   });
 });

@@ -12,6 +12,8 @@ export interface ReviewRow {
   readonly address: string;
   readonly privateKey: string;
   readonly status: ReviewStatus;
+  /** The line of the paste the key was read from. */
+  readonly line: number;
 }
 
 export const REVIEW_STATUS_LABELS: Readonly<Record<ReviewStatus, string>> = Object.freeze({
@@ -26,6 +28,7 @@ export const NO_IMPORTABLE_KEYS_MESSAGE =
 export interface KeyReview {
   readonly rows: readonly ReviewRow[];
   readonly duplicatesInInput: number;
+  readonly repeats: ValidateKeysResponse['repeats'];
   readonly problems: ValidateKeysResponse['problems'];
 }
 
@@ -41,9 +44,55 @@ export function buildKeyReview(result: ValidateKeysResponse): KeyReview {
       : active.has(address)
         ? 'duplicate'
         : 'new';
-    return [{ address, privateKey, status }];
+    return [{ address, privateKey, status, line: result.keyLines[index] ?? 0 }];
   });
-  return { rows, duplicatesInInput: result.duplicatesInInput, problems: result.problems };
+  return {
+    rows,
+    duplicatesInInput: result.duplicatesInInput,
+    repeats: result.repeats,
+    problems: result.problems,
+  };
+}
+
+/** One line (or adjacent lines) of the paste that will not be imported, and why. */
+export interface NotImportedLine {
+  readonly line: number;
+  readonly endLine: number;
+  readonly reason: string;
+}
+
+/** Issue 15's reasons for keys that were read but will not be imported. */
+export const NOT_IMPORTED_REASONS = Object.freeze({
+  repeated: (firstLine: number) => `repeated (the same key as line ${firstLine})`,
+  duplicate: 'duplicate (already in the fleet)',
+  archived: 'archived (already in the fleet, in its archive)',
+});
+
+/**
+ * Every non-empty line of the paste that will not be imported, in line order (issue 15: no input
+ * is dropped without a word): lines the parser could not read, repeats of a key, and keys of
+ * wallets the fleet already holds, active or archived. New wallets left unticked are the
+ * operator's own choice and are not listed.
+ */
+export function notImportedLines(review: Omit<KeyReview, 'duplicatesInInput'>): NotImportedLine[] {
+  const lines: NotImportedLine[] = review.problems.map(({ line, endLine, message }) => ({
+    line,
+    endLine,
+    reason: message,
+  }));
+  for (const { line, firstLine } of review.repeats) {
+    lines.push({ line, endLine: line, reason: NOT_IMPORTED_REASONS.repeated(firstLine) });
+  }
+  for (const row of review.rows) {
+    if (row.status === 'new') continue;
+    lines.push({ line: row.line, endLine: row.line, reason: NOT_IMPORTED_REASONS[row.status] });
+  }
+  return lines.sort((a, b) => a.line - b.line);
+}
+
+/** `Line 3` or `Lines 3–5`. */
+export function lineLabel({ line, endLine }: Pick<NotImportedLine, 'line' | 'endLine'>): string {
+  return endLine > line ? `Lines ${line}–${endLine}` : `Line ${line}`;
 }
 
 export function newAddresses(rows: readonly ReviewRow[]): string[] {
@@ -112,5 +161,5 @@ export function reviewCounts(rows: readonly ReviewRow[]): ReviewCounts {
 export function problemsInText(text: string): KeyReview['problems'] {
   const parsed = parsePrivateKeys(text);
   const problems = parsed.ok ? parsed.value.problems : parsed.problems;
-  return problems.map((problem) => ({ line: problem.line, message: problem.message }));
+  return problems.map(({ line, endLine, message }) => ({ line, endLine, message }));
 }

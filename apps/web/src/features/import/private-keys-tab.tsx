@@ -1,8 +1,10 @@
 import type { ImportWalletsResponse } from '@fleet/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { ApiError } from '../../api/api-error';
+import { formatLamportsAsSol } from '../../format/lamports';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { Select } from '../../ui/select';
 import { importErrorMessage } from './import-messages';
 import { ImportSuccess } from './import-success';
 import { KeyReviewTable } from './key-review-table';
@@ -10,7 +12,7 @@ import {
   buildKeyReview,
   initialSelection,
   NO_IMPORTABLE_KEYS_MESSAGE,
-  problemsInText,
+  notImportedLines,
   reviewCounts,
   selectedAddresses,
   selectedKeys,
@@ -18,60 +20,69 @@ import {
   toggleSelection,
   type KeyReview,
 } from './key-review';
+import { NotImportedList } from './not-imported-list';
+import { problemsInTextOffThread } from './problems-off-thread';
+import { privateKeysStore, usePrivateKeysState, type PrivateKeysState } from './private-keys-store';
+import {
+  batchTotal,
+  REVIEW_BALANCE_OPTIONS,
+  REVIEW_SORT_OPTIONS,
+  REVIEW_STATUS_OPTIONS,
+  reviewView,
+  type ReviewViewOptions,
+} from './review-view';
 import { ScanActionBar } from './scan-action-bar';
-import { useImportScan } from './use-import-scan';
 import { currentScan, lastScannedWallets, SCAN_MESSAGES } from './scan-state';
+import { useImportScan } from './use-import-scan';
 import { useImportWallets, useValidateKeys } from './use-import-actions';
-
-type Step =
-  | { readonly name: 'input' }
-  | { readonly name: 'review'; readonly review: KeyReview }
-  | { readonly name: 'success'; readonly result: ImportWalletsResponse };
 
 /**
  * Private Keys tab (spec 1 §2, §4): paste keys → review (status, selection, scan) → success.
- * The pasted text and the keys live only in this component's state, cleared after an import and
- * gone when the tab unmounts.
+ * Its state is `privateKeysStore` (memory only; why, in that file): a paste, its review and its
+ * scan outlive this component until Clear, an import, or a change of who is signed in.
  */
 export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
-  const [text, setText] = useState('');
-  const [step, setStep] = useState<Step>({ name: 'input' });
-  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
-  const [validateError, setValidateError] = useState<string | null>(null);
-  const [problems, setProblems] = useState<KeyReview['problems']>([]);
-  const [importError, setImportError] = useState<string | null>(null);
+  const state = usePrivateKeysState();
+  const store = privateKeysStore;
+  const patch = (change: Partial<PrivateKeysState>) =>
+    store.update((current) => ({ ...current, ...change }));
   const validate = useValidateKeys();
-  const { scan, run: runScan, reset: resetScan } = useImportScan();
+  const {
+    scan,
+    run: runScan,
+    reset: resetScan,
+  } = useImportScan({
+    scan: state.scan,
+    setScan: (next) => patch({ scan: next }),
+    nextRun: store.nextRun,
+    isLatestRun: store.isLatestRun,
+  });
   const importKeys = useImportWallets();
+  const { text, step, selection } = state;
 
-  const startOver = () => {
-    setText('');
-    setStep({ name: 'input' });
-    setSelection(new Set());
-    resetScan();
-    setProblems([]);
-    setValidateError(null);
-    setImportError(null);
-  };
+  const startOver = () => store.reset();
 
   const onValidate = async () => {
-    setValidateError(null);
-    setProblems([]);
+    patch({ validateError: null, inputProblems: [] });
     try {
       const review = buildKeyReview(await validate.mutateAsync(text));
       if (review.rows.length === 0) {
-        setValidateError(NO_IMPORTABLE_KEYS_MESSAGE);
-        setProblems(review.problems);
+        patch({ validateError: NO_IMPORTABLE_KEYS_MESSAGE, inputProblems: review.problems });
         return;
       }
-      setSelection(initialSelection(review.rows));
       resetScan();
-      setImportError(null);
-      setProblems(review.problems);
-      setStep({ name: 'review', review });
+      patch({
+        selection: initialSelection(review.rows),
+        importError: null,
+        step: { name: 'review', review },
+      });
     } catch (error) {
-      setValidateError(importErrorMessage('validate', error));
-      if (error instanceof ApiError && error.status === 400) setProblems(problemsInText(text));
+      patch({ validateError: importErrorMessage('validate', error), inputProblems: [] });
+      if (error instanceof ApiError && error.status === 400) {
+        const problems = await problemsInTextOffThread(text);
+        // Only for the paste they were read from: not one edited or cleared meanwhile.
+        if (store.get().text === text) patch({ inputProblems: problems });
+      }
     } finally {
       validate.reset();
     }
@@ -101,32 +112,37 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
     return (
       <KeyInput
         text={text}
-        onChange={setText}
+        onChange={(next) => patch({ text: next })}
         onSubmit={() => void onValidate()}
+        onClear={startOver}
         busy={validate.isPending}
-        error={validateError}
-        problems={problems}
+        error={state.validateError}
+        problems={state.inputProblems}
       />
     );
   }
 
-  const { rows } = step.review;
+  const { review } = step;
+  const { rows } = review;
   const selected = selectedAddresses(rows, selection);
   const counts = reviewCounts(rows);
+  const scanned = lastScannedWallets(scan);
+  const shown = reviewView(rows, scanned, state.view);
+  const total = batchTotal(scanned);
 
   const onImport = async () => {
     const applying = currentScan(scan, selected);
     if (applying.status !== 'success') return;
-    setImportError(null);
+    patch({ importError: null });
     try {
-      const result = await importKeys.mutateAsync({
+      const result: ImportWalletsResponse = await importKeys.mutateAsync({
         privateKeys: selectedKeys(rows, selection),
         preview: applying.preview,
       });
-      startOver();
-      setStep({ name: 'success', result });
+      store.reset();
+      patch({ step: { name: 'success', result } });
     } catch (error) {
-      setImportError(importErrorMessage('import', error));
+      patch({ importError: importErrorMessage('import', error) });
     } finally {
       importKeys.reset();
     }
@@ -141,29 +157,41 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
         <p className="text-sm text-fg-muted">
           {counts.total} wallet(s): {counts.new} new, {counts.duplicate} duplicate,{' '}
           {counts.archived} archived
-          {step.review.duplicatesInInput > 0
-            ? `; ${step.review.duplicatesInInput} repeated key(s) removed`
+          {review.duplicatesInInput > 0
+            ? `; ${review.duplicatesInInput} repeated key(s) removed`
             : ''}
           . {selected.length} selected.
         </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto"
-          onClick={() => setStep({ name: 'input' })}
-        >
-          Back to keys
-        </Button>
+        <p className="text-sm font-semibold" data-batch-total>
+          {total.wallets > 0
+            ? `Total ${formatLamportsAsSol(total.lamports)} SOL in ${total.wallets} scanned wallet(s)`
+            : 'Total SOL: scan to see it'}
+        </p>
+        <div className="ml-auto flex gap-2">
+          <Button variant="ghost" size="sm" onClick={() => patch({ step: { name: 'input' } })}>
+            Back to keys
+          </Button>
+          <Button variant="ghost" size="sm" onClick={startOver}>
+            Clear
+          </Button>
+        </div>
       </div>
-      <ProblemList problems={problems} />
+      <NotImportedList lines={notImportedLines(review)} />
+      <ReviewViewControls
+        view={state.view}
+        onChange={(view) => patch({ view })}
+        shown={shown.length}
+        total={rows.length}
+      />
       <KeyReviewTable
-        rows={rows}
+        rows={shown}
+        allRows={rows}
         selection={selection}
-        scanned={lastScannedWallets(scan)}
+        scanned={scanned}
         onToggle={(address, checked) =>
-          setSelection(toggleSelection(rows, selection, address, checked))
+          patch({ selection: toggleSelection(rows, selection, address, checked) })
         }
-        onToggleAll={(checked) => setSelection(setAllSelected(rows, checked))}
+        onToggleAll={(checked) => patch({ selection: setAllSelected(rows, checked) })}
       />
       <ScanActionBar
         addresses={selected}
@@ -172,10 +200,69 @@ export function PrivateKeysTab({ onDone }: { readonly onDone: () => void }) {
         onImport={() => void onImport()}
         importing={importKeys.isPending}
         importLabel={`Import ${selected.length} wallet(s)`}
-        importError={importError}
+        importError={state.importError}
         scanUnavailable={counts.new === 0 ? SCAN_MESSAGES.nothingToScan : null}
       />
     </section>
+  );
+}
+
+function ReviewViewControls({
+  view,
+  onChange,
+  shown,
+  total,
+}: {
+  readonly view: ReviewViewOptions;
+  readonly onChange: (view: ReviewViewOptions) => void;
+  readonly shown: number;
+  readonly total: number;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <Select
+        label="Sort by"
+        value={view.sort}
+        options={REVIEW_SORT_OPTIONS}
+        onChange={(event) =>
+          onChange({
+            ...view,
+            sort:
+              REVIEW_SORT_OPTIONS.find((option) => option.value === event.target.value)?.value ??
+              'line',
+          })
+        }
+      />
+      <Select
+        label="Status"
+        value={view.status}
+        options={REVIEW_STATUS_OPTIONS}
+        onChange={(event) =>
+          onChange({
+            ...view,
+            status:
+              REVIEW_STATUS_OPTIONS.find((option) => option.value === event.target.value)?.value ??
+              'all',
+          })
+        }
+      />
+      <Select
+        label="Balance"
+        value={view.balance}
+        options={REVIEW_BALANCE_OPTIONS}
+        onChange={(event) =>
+          onChange({
+            ...view,
+            balance:
+              REVIEW_BALANCE_OPTIONS.find((option) => option.value === event.target.value)?.value ??
+              'all',
+          })
+        }
+      />
+      <span className="pb-2 text-sm text-fg-muted">
+        {shown === total ? `${total} shown` : `${shown} of ${total} shown`}
+      </span>
+    </div>
   );
 }
 
@@ -183,6 +270,7 @@ function KeyInput({
   text,
   onChange,
   onSubmit,
+  onClear,
   busy,
   error,
   problems,
@@ -190,6 +278,7 @@ function KeyInput({
   readonly text: string;
   readonly onChange: (text: string) => void;
   readonly onSubmit: () => void;
+  readonly onClear: () => void;
   readonly busy: boolean;
   readonly error: string | null;
   readonly problems: KeyReview['problems'];
@@ -220,26 +309,16 @@ function KeyInput({
         <Button type="submit" variant="primary" busy={busy} disabled={text.trim() === ''}>
           Validate
         </Button>
+        <Button type="button" variant="ghost" onClick={onClear} disabled={text === ''}>
+          Clear
+        </Button>
         <span className="text-sm text-fg-muted">{lines} non-empty line(s)</span>
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <ProblemList problems={problems} />
+      <NotImportedList
+        lines={notImportedLines({ rows: [], repeats: [], problems })}
+        title="could not be read"
+      />
     </form>
-  );
-}
-
-function ProblemList({ problems }: { readonly problems: KeyReview['problems'] }) {
-  if (problems.length === 0) return null;
-  return (
-    <div role="alert" className="rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm">
-      <p className="font-semibold text-danger">{problems.length} line(s) could not be read:</p>
-      <ul className="mt-1 max-h-40 list-none overflow-auto text-danger">
-        {problems.map((problem, index) => (
-          <li key={`${problem.line}-${index}`}>
-            Line {problem.line}: {problem.message}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
