@@ -33,3 +33,6 @@ export * from './wallets/group-by';
 export * from './wallets/decode-wallet-columns';
 export * from './wallets/sum-lamports';
 export * from './wallets/funds-at-risk';
+export * from './api/balance-refresh';
+export * from './api/chain-config';
+export * from './explorer/explorer-links';

@@ -104,6 +104,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'wallet.archive': 'Wallets archived',
   'wallet.restore': 'Wallets restored',
   'wallet.delete_permanently': 'Wallets deleted permanently',
+  'wallet.balance_refresh': 'Balances refreshed',
   'seed_group.create': 'Seed vault added',
   'tag.create': 'Tag created',
   'tag.update': 'Tag changed',
