@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { createWalletScanner, type BalanceReader, type EndpointPool } from '@fleet/chain';
-import type { DatabaseKind } from '@fleet/core';
+import { MAINNET_CHAIN, type ChainConfig, type DatabaseKind } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createBalanceRefreshService } from './balances/balance-refresh-service';
 import { createAdminGate } from './admin/require-admin';
 import { createLicenseService } from './admin/license-service';
 import { createAuditLog } from './audit/audit-log';
@@ -60,6 +61,8 @@ import { postSeedImportRoute } from './routes/import/post-seed-import';
 import { postValidateKeysRoute } from './routes/import/post-validate-keys';
 import type { RouteServices } from './routes/route-services';
 import { getScanDetailsRoute } from './routes/scan/get-scan-details';
+import { getScanSolBalancesRoute } from './routes/scan/get-scan-sol-balances';
+import { getChainConfigRoute } from './routes/chain/get-chain-config';
 import { deleteArchivedWalletsRoute } from './routes/wallets/delete-archived-wallets';
 import { getArchivedWalletsRoute } from './routes/wallets/get-archived-wallets';
 import { getWalletRoute } from './routes/wallets/get-wallet';
@@ -117,6 +120,11 @@ export interface AppContext {
   readonly chain: BalanceReader;
   /** The RPC endpoint pool every chain call goes through (SOLANA_RPC_URLS or the localnet). */
   readonly chainPool: EndpointPool;
+  /**
+   * Which cluster `chainPool` reads, for the web app's explorer links: the sandbox as `custom`
+   * with its URL as a browser reaches it. Mainnet when not said.
+   */
+  readonly chainConfig?: ChainConfig;
   readonly mailer: Mailer;
   readonly captcha?: CaptchaVerifier;
   readonly sessionPolicy?: SessionPolicy;
@@ -205,6 +213,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         patchSeedGroupRoute,
         postSeedImportRoute,
         getScanDetailsRoute,
+        getScanSolBalancesRoute,
+        getChainConfigRoute,
         getWalletsRoute,
         getWalletRoute,
         postCreateWalletRoute,
@@ -259,6 +269,9 @@ function createRouteServices(
   const scanActivity = createScanActivity({ now });
   // One count of key requests per user, whichever way a key leaves (wallets, master history).
   const keyRequests = createKeyRequestLimiter({ db: context.db, now });
+  // One scanner for every scan: its mint directory (decimals, names) is then read once per mint
+  // for the life of the process, not once per feature.
+  const scanner = createWalletScanner({ pool: context.chainPool });
   const sessions = createSessionStore(
     context.db,
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
@@ -302,7 +315,7 @@ function createRouteServices(
     }),
     masterHoldings: createMasterHoldingsReader({
       db: context.db,
-      scanner: createWalletScanner({ pool: context.chainPool }),
+      scanner,
     }),
     masterHistoryKeys: createMasterHistoryKeys({
       db: context.db,
@@ -314,7 +327,7 @@ function createRouteServices(
     walletImport: createWalletImportService({
       db: context.db,
       vault: context.vault,
-      scanner: createWalletScanner({ pool: context.chainPool }),
+      scanner,
       scanCache: createScanCache({ now }),
       scanActivity,
       audit,
@@ -340,5 +353,13 @@ function createRouteServices(
     groups: createGroupsService({ db: context.db, audit }),
     walletNames: createWalletNamesService({ db: context.db, audit }),
     search: createSearchService({ db: context.db }),
+    balanceRefresh: createBalanceRefreshService({
+      db: context.db,
+      scanner,
+      scanActivity,
+      audit,
+      now,
+    }),
+    chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

@@ -141,6 +141,11 @@ async function main(env: Env): Promise<void> {
     vault,
     chain,
     chainPool,
+    chainConfig: localnet
+      ? { cluster: 'custom', customRpcUrl: localnet.url }
+      : env.solanaCluster === 'custom'
+        ? { cluster: 'custom', customRpcUrl: env.solanaExplorerRpcUrl ?? null }
+        : { cluster: env.solanaCluster, customRpcUrl: null },
     mailer: createMailer({
       smtpUrl: env.smtpUrl,
       from: env.mailFrom,

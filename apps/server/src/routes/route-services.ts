@@ -1,3 +1,5 @@
+import type { ChainConfig } from '@fleet/core';
+import type { BalanceRefreshService } from '../balances/balance-refresh-service';
 import type { RequireAdmin } from '../admin/require-admin';
 import type { LicenseService } from '../admin/license-service';
 import type { AuditLog } from '../audit/audit-log';
@@ -43,4 +45,7 @@ export interface RouteServices {
   readonly groups: GroupsService;
   readonly walletNames: WalletNamesService;
   readonly search: SearchService;
+  readonly balanceRefresh: BalanceRefreshService;
+  /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
+  readonly chainConfig: ChainConfig;
 }
