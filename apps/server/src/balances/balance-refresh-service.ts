@@ -56,7 +56,15 @@ export function createBalanceRefreshService(context: {
       const stored = await tx
         .select({ id: wallets.id, address: wallets.publicAddress })
         .from(wallets)
-        .where(and(isNull(wallets.archivedAt), ...(traderOnly ? [eq(wallets.isTrader, true)] : [])))
+        .where(
+          and(
+            // Row-level security already keeps to the tenant; saying so lets the planner use
+            // the (tenant, created_at, id) index of active wallets.
+            eq(wallets.tenantId, tenantId),
+            isNull(wallets.archivedAt),
+            ...(traderOnly ? [eq(wallets.isTrader, true)] : []),
+          ),
+        )
         .orderBy(wallets.createdAt, wallets.id);
       const accounts = new Map<string, string[]>();
       for (let start = 0; start < stored.length; start += WRITE_CHUNK) {
