@@ -9,6 +9,7 @@ import { fastifyTrustProxy, TRUST_NO_PROXY, type TrustProxySetting } from './htt
 import { registerAdminRoutes } from './routes/admin';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
+import { registerChainRoutes } from './routes/chain';
 import { registerGroupsRoutes } from './routes/groups';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
@@ -34,6 +35,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerHistoryRoutes,
   registerImportRoutes,
   registerScanRoutes,
+  registerChainRoutes,
   registerWalletsRoutes,
   registerTagsRoutes,
   registerGroupsRoutes,

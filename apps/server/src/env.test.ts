@@ -39,6 +39,20 @@ describe('loadEnv', () => {
     );
   });
 
+  it('names the cluster the RPC pool serves, mainnet unless told, and a custom one only with a URL a browser may see', () => {
+    expect(loadEnv({}).solanaCluster).toBe('mainnet-beta');
+    expect(loadEnv({ SOLANA_CLUSTER: 'devnet' }).solanaCluster).toBe('devnet');
+    expect(
+      loadEnv({ SOLANA_CLUSTER: 'custom', SOLANA_EXPLORER_RPC_URL: 'http://10.0.0.5:8899' }),
+    ).toMatchObject({ solanaCluster: 'custom', solanaExplorerRpcUrl: 'http://10.0.0.5:8899' });
+    expect(() => loadEnv({ SOLANA_CLUSTER: 'custom' })).toThrow(
+      'Invalid environment variable SOLANA_EXPLORER_RPC_URL',
+    );
+    expect(() => loadEnv({ SOLANA_CLUSTER: 'localnet' })).toThrow(
+      'Invalid environment variable SOLANA_CLUSTER',
+    );
+  });
+
   it('never echoes an admin token or a key-encryption key', () => {
     expect(() => loadEnv({ FLEET_ADMIN_TOKEN: 'short-secret' })).toThrow(
       /^Invalid environment variable FLEET_ADMIN_TOKEN: must be at least 24 characters$/,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CHAIN_CLUSTERS, type ChainCluster } from '@fleet/core';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 
@@ -68,6 +69,15 @@ const envSchema = z.object({
     )
     .refine((urls) => urls.every((url) => /^https?:\/\/\S+$/.test(url)), {
       message: 'must be a comma-separated list of http(s) URLs',
+    }),
+  SOLANA_CLUSTER: z.enum(CHAIN_CLUSTERS).default('mainnet-beta'),
+  SOLANA_EXPLORER_RPC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || /^https?:\/\/\S+$/.test(value), {
+      message: 'must be an http(s) URL',
     }),
   FLEET_SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -168,6 +178,13 @@ export interface Env {
   readonly demoPassword: string | undefined;
   /** Empty → the embedded localnet is started in-process. */
   readonly solanaRpcUrls: readonly string[];
+  /**
+   * The cluster SOLANA_RPC_URLS serve, for explorer links (mainnet-beta by default). `custom`
+   * needs SOLANA_EXPLORER_RPC_URL: an RPC URL a browser may be sent to (provider URLs carry keys
+   * and are never sent). Ignored when the embedded sandbox runs.
+   */
+  readonly solanaCluster: ChainCluster;
+  readonly solanaExplorerRpcUrl: string | undefined;
   readonly sessionIdleMinutes: number;
   readonly sessionAbsoluteHours: number;
   /** Allows a superuser or BYPASSRLS database role; defaults to true outside production. */
@@ -201,6 +218,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const env = parsed.data;
+  if (env.SOLANA_CLUSTER === 'custom' && !env.SOLANA_EXPLORER_RPC_URL) {
+    throw new EnvError(
+      'Invalid environment variable SOLANA_EXPLORER_RPC_URL: SOLANA_CLUSTER=custom needs the RPC URL explorer links may carry',
+    );
+  }
   if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
     throw new EnvError(
       'Invalid environment variable DATABASE_OWNER_URL: needs DATABASE_URL (the serving role) beside it',
@@ -222,6 +244,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoEmail: env.FLEET_DEMO_EMAIL,
     demoPassword: env.FLEET_DEMO_PASSWORD,
     solanaRpcUrls: env.SOLANA_RPC_URLS,
+    solanaCluster: env.SOLANA_CLUSTER,
+    solanaExplorerRpcUrl: env.SOLANA_EXPLORER_RPC_URL,
     sessionIdleMinutes: env.FLEET_SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.FLEET_SESSION_ABSOLUTE_HOURS,
     devDatabase: env.FLEET_DEV_DATABASE

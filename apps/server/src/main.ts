@@ -18,7 +18,7 @@ import { ensureDemoAccount } from './bootstrap/first-start';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logging/create-logger';
 import { createMailer } from './mail/mailer';
-import { createServices } from './services';
+import { createServices, type ServiceContext } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
 import { judgeRoleAfterMigrations, judgeRoleBeforeMigrations } from './runtime/database-guard';
 import { loadInstanceSecrets, MissingKekError, type InstanceSecrets } from './runtime/secrets-file';
@@ -109,13 +109,18 @@ async function main(env: Env): Promise<void> {
   // The process's one composition root: the app and the first start share these services.
   // Invite links need the listen address, known only once the app is built.
   const listening: { address: () => AddressInfo | string | null } = { address: () => null };
-  const context = {
+  const context: ServiceContext = {
     db: database.db,
     databaseKind: database.kind,
     logger,
     adminToken: secrets.adminToken,
     vault: createKeyVault({ kek, previousKeks }),
     chainPool,
+    chainConfig: localnet
+      ? { cluster: 'custom', customRpcUrl: localnet.url }
+      : env.solanaCluster === 'custom'
+        ? { cluster: 'custom', customRpcUrl: env.solanaExplorerRpcUrl ?? null }
+        : { cluster: env.solanaCluster, customRpcUrl: null },
     mailer: createMailer({
       smtpUrl: env.smtpUrl,
       from: env.mailFrom,

@@ -9,13 +9,25 @@ import {
   type BalanceReader,
   type EndpointPool,
 } from '@fleet/chain';
-import { systemClock, systemRandom, type Clock, type DatabaseKind, type Random } from '@fleet/core';
+import {
+  MAINNET_CHAIN,
+  systemClock,
+  systemRandom,
+  type ChainConfig,
+  type Clock,
+  type DatabaseKind,
+  type Random,
+} from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminGate } from './admin/require-admin';
 import { createLicenseService } from './admin/license-service';
 import { createAuditLog } from './audit/audit-log';
 import { createAuditLogReader } from './audit/audit-log-reader';
+import {
+  createBalanceRefreshService,
+  type BalanceRefreshService,
+} from './balances/balance-refresh-service';
 import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
 import { createInviteLinkBase } from './auth/invite-link-base';
@@ -81,6 +93,11 @@ export interface ServiceContext {
   readonly chainPool: EndpointPool;
   /** Balance reads (the master wallet's); default: built on `chainPool`, so the stats are shared. */
   readonly chain?: BalanceReader;
+  /**
+   * Which cluster `chainPool` reads, for the web app's explorer links: the sandbox as `custom`
+   * with its URL as a browser reaches it. Mainnet when not said.
+   */
+  readonly chainConfig?: ChainConfig;
   readonly mailer: Mailer;
   readonly captcha?: CaptchaVerifier;
   readonly sessionPolicy?: SessionPolicy;
@@ -127,6 +144,9 @@ export interface Services {
   readonly groups: GroupsService;
   readonly walletNames: WalletNamesService;
   readonly search: SearchService;
+  readonly balanceRefresh: BalanceRefreshService;
+  /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
+  readonly chainConfig: ChainConfig;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -135,8 +155,10 @@ export function createServices(context: ServiceContext): Services {
   const wait = context.sleep ?? ((ms: number) => (ms > 0 ? clock.sleep(ms) : Promise.resolve()));
   const listeningAddress = context.listeningAddress ?? (() => null);
   const chain = context.chain ?? createBalanceReader(context.chainPool);
-  const scanner = () => createWalletScanner({ pool: context.chainPool, clock, random });
   const random = context.random ?? systemRandom;
+  // One scanner for every scan: its mint directory (decimals, names) is then read once per mint
+  // for the life of the process, not once per feature.
+  const scanner = createWalletScanner({ pool: context.chainPool, clock, random });
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({ now });
@@ -190,7 +212,7 @@ export function createServices(context: ServiceContext): Services {
     }),
     masterHoldings: createMasterHoldingsReader({
       db: context.db,
-      scanner: scanner(),
+      scanner,
     }),
     masterHistoryKeys: createMasterHistoryKeys({
       db: context.db,
@@ -202,7 +224,7 @@ export function createServices(context: ServiceContext): Services {
     walletImport: createWalletImportService({
       db: context.db,
       vault: context.vault,
-      scanner: scanner(),
+      scanner,
       scanCache: createScanCache({ now }),
       scanActivity,
       audit,
@@ -228,5 +250,13 @@ export function createServices(context: ServiceContext): Services {
     groups: createGroupsService({ db: context.db, audit }),
     walletNames: createWalletNamesService({ db: context.db, audit }),
     search: createSearchService({ db: context.db }),
+    balanceRefresh: createBalanceRefreshService({
+      db: context.db,
+      scanner,
+      scanActivity,
+      audit,
+      now,
+    }),
+    chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

@@ -40,3 +40,6 @@ export * from './time/clock';
 export * from './pacing/rate-budget';
 export * from './pacing/paced-endpoint';
 export * from './pacing/retry-after';
+export * from './api/balance-refresh';
+export * from './api/chain-config';
+export * from './explorer/explorer-links';

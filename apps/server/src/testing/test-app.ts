@@ -60,6 +60,7 @@ export async function createTestApp(
     vault: createKeyVault({ kek: kekFromBytes(new Uint8Array(32).fill(7)) }),
     chain: createBalanceReader(chainPool),
     chainPool,
+    chainConfig: { cluster: 'custom', customRpcUrl: localnet.url },
     mailer: createOutboxMailer({ from: 'Fleet <test@fleet.local>', outboxDir, logger }),
     exposeInviteTokens: true,
     ...overrides,

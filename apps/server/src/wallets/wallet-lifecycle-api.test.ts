@@ -81,6 +81,9 @@ describe.each(testDatabaseKinds)('creating, archiving and restoring wallets on %
         sourceId: null,
         sourceLabel: 'PK',
         isTrader: true,
+        // A new keypair holds nothing on chain, known since its creation: not "never scanned".
+        lamports: '0',
+        lastScannedAt: wallet.createdAt,
       });
     }
     const batch = await withTenant(harness.database.db, operator.tenantId, (tx) =>

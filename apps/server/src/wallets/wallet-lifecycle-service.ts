@@ -47,6 +47,10 @@ export function createWalletLifecycleService(context: {
           .values({ tenantId: actor.tenantId, sourceKind: 'manual', created: input.count })
           .returning({ id: importBatches.id });
         if (!batch) throw new FleetError('INTERNAL', 'The wallet batch could not be created');
+        // A keypair made this instant has no account on chain: 0 lamports is known, not guessed,
+        // and known since its creation. Without it the row would read "never scanned" and count
+        // as Empty for a reason the operator cannot act on.
+        const createdAt = now();
         const values = [];
         for (let index = 0; index < input.count; index += 1) {
           const { address, secretKey } = generate();
@@ -66,6 +70,9 @@ export function createWalletLifecycleService(context: {
               importBatchId: batch.id,
               isTrader: input.isTrader,
               importStatus: 'new',
+              lamports: 0n,
+              createdAt,
+              lastScannedAt: createdAt,
             });
           } finally {
             secretKey.fill(0);

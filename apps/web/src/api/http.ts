@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, NetworkError } from './api-error';
 import { filenameFromContentDisposition } from './content-disposition';
+import { createEventStreamParser, type StreamEvent } from './event-stream';
 
 export interface ApiRequest<T> {
   readonly method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -52,6 +53,46 @@ export async function apiDownload(path: string, request: DownloadRequest): Promi
     blob: await response.blob(),
     filename: filenameFromContentDisposition(response.headers.get('content-disposition')),
   };
+}
+
+/**
+ * A GET answered as server-sent events (long work that reports progress on its own connection):
+ * each event is handed to `onEvent` as it arrives; resolves when the server ends the stream. A
+ * refusal before the stream starts (401, 400, …) throws the same `ApiError` as `apiRequest`.
+ */
+export async function apiEventStream(
+  path: string,
+  request: { readonly signal?: AbortSignal; readonly onEvent: (event: StreamEvent) => void },
+): Promise<void> {
+  const response = await send(
+    path,
+    { cache: 'no-store', ...(request.signal ? { signal: request.signal } : {}) },
+    'text/event-stream',
+  );
+  if (!response.ok) throw new ApiError(response.status, await response.text());
+  if (!response.body) throw new NetworkError('The server sent no event stream');
+  const parser = createEventStreamParser();
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw new NetworkError(
+          error instanceof Error ? error.message : 'The event stream broke off',
+          { cause: error },
+        );
+      }
+      if (chunk.done) break;
+      for (const event of parser.push(decoder.decode(chunk.value, { stream: true }))) {
+        request.onEvent(event);
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 async function send(path: string, request: DownloadRequest, accept: string): Promise<Response> {

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Activity, Eye, EyeOff, KeyRound, RefreshCw, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { progressText } from '../features/balance-refresh/balance-refresh';
+import {
+  useBalanceRefreshState,
+  useStartBalanceRefresh,
+} from '../features/balance-refresh/use-balance-refresh';
 import { MasterBalance } from '../features/master-wallet/master-balance';
 import { masterBalanceQueryKey } from '../features/master-wallet/master-wallet-api';
 import { MasterWalletDialog } from '../features/master-wallet/master-wallet-dialog';
@@ -33,10 +38,16 @@ export function BottomBar() {
   const address = wallet.data?.public_address;
   const license = session.data?.license;
 
+  const refreshState = useBalanceRefreshState();
+  const startBalanceRefresh = useStartBalanceRefresh();
+  // Refresh re-reads the chain for the whole fleet (spec 2 §7 scan-sol-balances), not only the
+  // master: the wallet table's numbers are what an operator means by "refresh".
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: masterBalanceQueryKey });
     void queryClient.invalidateQueries({ queryKey: scanDetailsQueryKey });
+    startBalanceRefresh();
   };
+  const refreshing = refreshState.status === 'running';
 
   return (
     <footer
@@ -93,10 +104,33 @@ export function BottomBar() {
               <Eye className="size-3.5" aria-hidden />
             )}
           </BarButton>
-          <BarButton onClick={refresh} label="Refresh">
-            <RefreshCw className="size-3.5" aria-hidden />
-            <span>Refresh</span>
-          </BarButton>
+          {refreshing ? (
+            <div
+              role="progressbar"
+              aria-label="Refreshing balances"
+              aria-valuemin={0}
+              aria-valuemax={refreshState.total}
+              aria-valuenow={refreshState.processed}
+              aria-valuetext={progressText(refreshState)}
+              className="flex h-7 items-center gap-2 px-2 text-fg-muted"
+            >
+              <RefreshCw className="size-3.5 animate-spin" aria-hidden />
+              <span className="tabular-nums">{progressText(refreshState)}</span>
+              <span className="h-1 w-20 overflow-hidden rounded bg-surface-sunken" aria-hidden>
+                <span
+                  className="block h-full bg-accent"
+                  style={{
+                    width: `${refreshState.total === 0 ? 0 : Math.round((refreshState.processed / refreshState.total) * 100)}%`,
+                  }}
+                />
+              </span>
+            </div>
+          ) : (
+            <BarButton onClick={refresh} label="Refresh">
+              <RefreshCw className="size-3.5" aria-hidden />
+              <span>Refresh</span>
+            </BarButton>
+          )}
           <BarButton onClick={() => setScanDetailsOpen(true)} label="Scan Details">
             <Activity className="size-3.5" aria-hidden />
             <span>Scan Details</span>

@@ -47,6 +47,20 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
       return;
     }
+    // Like solana-test-validator, any origin may call: a block explorer opened in the browser
+    // with `?cluster=custom&customUrl=` reads the sandbox from its own origin.
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res
+        .writeHead(204, {
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-headers':
+            req.headers['access-control-request-headers'] ?? 'content-type',
+          'access-control-max-age': '86400',
+        })
+        .end();
+      return;
+    }
     if (endpoint.outage !== null) {
       endpoint.recordOutage();
       // A hanging endpoint reads the request and never answers; close() still ends it.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { transactionExplorerUrl } from '../../format/explorer';
+import { useExplorerLinks } from '../explorer/use-explorer-links';
 import { cn } from '../../ui/cn';
 import { clearNotifications, markAllNotificationsRead } from './notification-store';
 import {
@@ -69,7 +69,8 @@ function NotificationRow({
   readonly notification: AppNotification;
   readonly now: number;
 }) {
-  const link = notification.txId ? transactionExplorerUrl(notification.txId) : undefined;
+  const explorer = useExplorerLinks();
+  const link = notification.txId ? explorer.tx(notification.txId) : undefined;
   return (
     <li
       className={cn(

@@ -1,12 +1,16 @@
+import { EXPLORER_LABELS, EXPLORERS } from '@fleet/core';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { Dialog } from '../../ui/dialog';
+import { setExplorerPreference, useExplorerPreference } from '../explorer/use-explorer-links';
 import { setWidgetPreference, useWidgetPreferences } from './widget-preferences-store';
 
 /**
  * Spec 1 §2 Preferences: three widget toggles. The quality scan works on one token, so its toggle
- * is disabled, with the reason shown, while no token is selected.
+ * is disabled, with the reason shown, while no token is selected. Beside them, the block
+ * explorer that every explorer link opens (kept in this browser).
  */
 export function PreferencesDialog({
   open,
@@ -18,13 +22,14 @@ export function PreferencesDialog({
   readonly tokenSelected: boolean;
 }) {
   const preferences = useWidgetPreferences();
+  const explorer = useExplorerPreference();
   const reasonId = useId();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Preferences"
-      description="Choose which widgets the console shows."
+      description="Choose which widgets the console shows and where explorer links open."
       footer={<Button onClick={() => onOpenChange(false)}>Close</Button>}
     >
       <div className="flex flex-col gap-4">
@@ -53,6 +58,12 @@ export function PreferencesDialog({
             </p>
           )}
         </div>
+        <ChoiceGroup
+          label="Block explorer"
+          value={explorer}
+          onChange={setExplorerPreference}
+          options={EXPLORERS.map((value) => ({ value, label: EXPLORER_LABELS[value] }))}
+        />
       </div>
     </Dialog>
   );

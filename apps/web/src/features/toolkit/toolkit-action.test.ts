@@ -18,8 +18,9 @@ describe('toolkit effects', () => {
     expect(toolkitEffect('view-archive')).toEqual({ kind: 'dialog', dialog: 'view-archive' });
   });
 
-  it('goes to the Import page for import and flips units for toggle units', () => {
+  it('goes to the Import page for import, flips units, and refreshes the fleet for refresh balances', () => {
     expect(toolkitEffect('import')).toEqual({ kind: 'navigate', to: '/' });
     expect(toolkitEffect('toggle-units')).toEqual({ kind: 'toggle-units' });
+    expect(toolkitEffect('refresh-balances')).toEqual({ kind: 'refresh-balances' });
   });
 });

@@ -10,7 +10,8 @@ export type ToolkitEffect =
   | { readonly kind: 'task'; readonly task: SelectionTask }
   | { readonly kind: 'dialog'; readonly dialog: ToolkitDialogName }
   | { readonly kind: 'navigate'; readonly to: string }
-  | { readonly kind: 'toggle-units' };
+  | { readonly kind: 'toggle-units' }
+  | { readonly kind: 'refresh-balances' };
 
 /** The Import page lives at the root route (spec 1 §2). */
 export const IMPORT_PATH = '/';
@@ -33,6 +34,8 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
       return { kind: 'navigate', to: IMPORT_PATH };
     case 'toggle-units':
       return { kind: 'toggle-units' };
+    case 'refresh-balances':
+      return { kind: 'refresh-balances' };
     default:
       return exhaustiveSwitchError(action);
   }

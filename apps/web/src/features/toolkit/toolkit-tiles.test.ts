@@ -5,9 +5,10 @@ import { TOOLKIT_CATEGORIES, entersTaskMode } from './toolkit-tiles';
 const tiles = TOOLKIT_CATEGORIES.flatMap((category) => category.tiles);
 
 describe('toolkit tiles', () => {
-  it('shows only the MANAGE WALLETS and ORGANIZE categories, in the spec order', () => {
+  it('shows the MANAGE WALLETS, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
     expect(TOOLKIT_CATEGORIES.map((category) => category.title)).toEqual([
       'MANAGE WALLETS',
+      'SCAN & SYNC',
       'ORGANIZE',
     ]);
     expect(tiles.map((tile) => tile.action)).toEqual([
@@ -17,6 +18,7 @@ describe('toolkit tiles', () => {
       'delete',
       'copy-public',
       'copy-private',
+      'refresh-balances',
       'create-group',
       'add-to-group',
       'remove-from-group',
@@ -26,9 +28,10 @@ describe('toolkit tiles', () => {
     ]);
   });
 
-  it('gives every task-mode tile a Selection or All/Select badge and the rest Direct', () => {
+  it('gives every task-mode tile a Selection or All/Select badge, the fleet refresh All and the rest Direct', () => {
     for (const tile of tiles) {
       if (entersTaskMode(tile.action)) expect(['Selection', 'All/Select']).toContain(tile.badge);
+      else if (tile.action === 'refresh-balances') expect(tile.badge).toBe('All');
       else expect(tile.badge).toBe('Direct');
     }
   });

@@ -1,8 +1,9 @@
 import { isSelectionTask, type SelectionTask } from './task-mode';
 
 /**
- * The Toolkit's categories and tiles (spec 2 §2.3). Only the categories this issue builds are
- * listed: MANAGE SOL, MANAGE TOKENS and SCAN & SYNC arrive with the issues that make them work.
+ * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE SOL
+ * and MANAGE TOKENS arrive with the issues that make them work, and SCAN & SYNC holds refresh
+ * balances so far (the final truth and getassets scans come with their jobs).
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
  * All/Select (all wallets, or the selected ones), All (every wallet).
@@ -16,7 +17,8 @@ export type ToolkitAction =
   | 'create-group'
   | 'manage-tags'
   | 'view-archive'
-  | 'toggle-units';
+  | 'toggle-units'
+  | 'refresh-balances';
 
 export interface ToolkitTile {
   readonly action: ToolkitAction;
@@ -28,7 +30,7 @@ export interface ToolkitTile {
 }
 
 export interface ToolkitCategory {
-  readonly id: 'wallets' | 'organize';
+  readonly id: 'wallets' | 'scan' | 'organize';
   readonly title: string;
   readonly tiles: readonly ToolkitTile[];
 }
@@ -44,6 +46,18 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
       tile('delete', 'Delete', 'Archive the selected wallets', 'Selection', true),
       tile('copy-public', 'Copy Public Keys', 'Copy the selected addresses', 'Selection'),
       tile('copy-private', 'Copy Private Keys', 'Copy the selected keys', 'Selection', true),
+    ],
+  },
+  {
+    id: 'scan',
+    title: 'SCAN & SYNC',
+    tiles: [
+      tile(
+        'refresh-balances',
+        'Refresh Balances',
+        'Re-read SOL and known token balances of every wallet from the chain',
+        'All',
+      ),
     ],
   },
   {

@@ -2,6 +2,7 @@ import { exhaustiveSwitchError } from '@fleet/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../ui/toast';
+import { useStartBalanceRefresh } from '../balance-refresh/use-balance-refresh';
 import { ArchivedWalletsDialog } from '../archive/archived-wallets-dialog';
 import { CreateWalletDialog } from '../create-wallet/create-wallet-dialog';
 import { CreateGroupDialog } from '../groups/create-group-dialog';
@@ -42,6 +43,7 @@ export function WalletToolkit({
   const navigate = useNavigate();
   const toast = useToast();
   const unit = useDisplayUnit();
+  const startBalanceRefresh = useStartBalanceRefresh();
 
   const apply = (event: TaskModeEvent) => {
     const next = transitionTaskMode({ mode, toolkitOpen: open }, event);
@@ -73,6 +75,12 @@ export function WalletToolkit({
           description: `Balances now show in ${unit === 'sol' ? 'lamports' : 'SOL'}.`,
           severity: 'info',
         });
+        return;
+      case 'refresh-balances':
+        // The progress shows in the bottom bar, which stays on screen; the Toolkit gets out of
+        // the way so the table can be watched.
+        onOpenChange(false);
+        startBalanceRefresh();
         return;
       default:
         exhaustiveSwitchError(effect);

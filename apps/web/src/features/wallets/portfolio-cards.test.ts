@@ -1,6 +1,6 @@
 import type { WalletSummary } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { overviewCards } from './portfolio-cards';
+import { fleetScanAge, overviewCards } from './portfolio-cards';
 
 const summary: WalletSummary = {
   wallets: { total: 12, withSol: 3, withAssets: 1, withClosable: 2, poolCreators: 0, traders: 4 },
@@ -37,5 +37,22 @@ describe('portfolio overview cards', () => {
       expect(JSON.stringify(cards)).not.toMatch(/lamports|1,500|1\.5|4,078|0\.0040/);
       expect(card(cards, 'Wallets')?.main).toBe('12');
     }
+  });
+
+  it('say how old their figures are: as old as the oldest scan, with the wallets never read', () => {
+    const now = Date.parse('2026-11-25T12:00:00.000Z');
+    const at = (iso: string | null) => ({ lastScannedAt: iso });
+    expect(fleetScanAge([], now)).toBeNull();
+    expect(fleetScanAge([at(null), at(null)], now)).toBe('Never scanned');
+    expect(
+      fleetScanAge([at('2026-11-25T11:59:00.000Z'), at('2026-11-25T11:55:00.000Z')], now),
+    ).toBe('scanned 5m ago');
+    expect(fleetScanAge([at('2026-11-25T11:59:00.000Z'), at(null)], now)).toBe(
+      'scanned 1m ago; 1 never',
+    );
+    const cards = overviewCards(summary, false, 'sol', 'scanned 5m ago');
+    expect(card(cards, 'SOL Holdings')?.lines).toContain('scanned 5m ago');
+    expect(card(cards, 'Closeable')?.lines).toContain('scanned 5m ago');
+    expect(card(cards, 'Wallets')?.lines).not.toContain('scanned 5m ago');
   });
 });

@@ -7,7 +7,14 @@ import { useDisplayUnit } from '../preferences/display-unit-store';
 import { overviewCards } from './portfolio-cards';
 import { readStatsExpanded, writeStatsExpanded } from './wallets-storage';
 
-export function PortfolioOverview({ summary }: { readonly summary: WalletSummary | undefined }) {
+export function PortfolioOverview({
+  summary,
+  scanAge,
+}: {
+  readonly summary: WalletSummary | undefined;
+  /** How old the figures are (`fleetScanAge`). */
+  readonly scanAge: string | null;
+}) {
   const [expanded, setExpanded] = useState(readStatsExpanded);
   const { hideBalances } = useDisplayPreferences();
   const unit = useDisplayUnit();
@@ -30,7 +37,7 @@ export function PortfolioOverview({ summary }: { readonly summary: WalletSummary
       </div>
       {expanded && summary ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          {overviewCards(summary, hideBalances, unit).map((card) => (
+          {overviewCards(summary, hideBalances, unit, scanAge).map((card) => (
             <div key={card.title} className="rounded-md border border-border bg-surface-raised p-3">
               <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
               <p className="mt-1 text-lg font-bold tabular-nums">{card.main}</p>

@@ -5,7 +5,8 @@ import { CopyButton } from '../../ui/copy-button';
 import { shortenAddress } from '../../format/address';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { useWalletDetail } from './use-wallet-queries';
-import { explorerAddressUrl, formatTokenAmount, formatUsd } from './wallet-format';
+import { useExplorerLinks } from '../explorer/use-explorer-links';
+import { formatTokenAmount, formatUsd } from './wallet-format';
 
 /**
  * An expanded wallet's token accounts (spec 2 §2.1 token rows), fetched from
@@ -19,6 +20,7 @@ export const TokenSubRows = memo(function TokenSubRows({
   readonly hideBalances: boolean;
 }) {
   const detail = useWalletDetail(address);
+  const explorer = useExplorerLinks();
   if (detail.isPending) {
     return <p className="py-3 pl-40 text-xs text-fg-muted">Loading tokens…</p>;
   }
@@ -58,7 +60,7 @@ export const TokenSubRows = memo(function TokenSubRows({
             {shortenAddress(token.mint)}
             <CopyButton value={token.mint} label={`Copy mint ${token.mint}`} />
             <a
-              href={explorerAddressUrl(token.mint)}
+              href={explorer.address(token.mint)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={`View mint ${token.mint} on explorer`}

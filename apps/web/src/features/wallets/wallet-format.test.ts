@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  explorerAddressUrl,
   formatBalance,
   formatTokenAmount,
   formatUsd,
   relativeTime,
+  scanAgeText,
   splitTags,
 } from './wallet-format';
 
@@ -49,9 +49,12 @@ describe('wallet table formatting', () => {
     expect(splitTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
   });
 
-  it('links addresses to the Solana explorer', () => {
-    expect(explorerAddressUrl('So11111111111111111111111111111111111111112')).toBe(
-      'https://explorer.solana.com/address/So11111111111111111111111111111111111111112',
-    );
+  it("says how old a wallet's numbers are, and Never for a wallet never scanned", () => {
+    const now = Date.parse('2026-11-25T12:00:00.000Z');
+    expect(scanAgeText('2026-11-25T11:58:00.000Z', now)).toBe('scanned 2m ago');
+    expect(scanAgeText('2026-11-25T11:59:59.000Z', now)).toBe('scanned 1s ago');
+    expect(scanAgeText('2026-11-23T12:00:00.000Z', now)).toBe('scanned 2d ago');
+    expect(scanAgeText(null, now)).toBe('Never');
+    expect(scanAgeText('not a time', now)).toBe('—');
   });
 });

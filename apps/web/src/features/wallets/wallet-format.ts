@@ -56,6 +56,18 @@ export function relativeTime(iso: string, now: number): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
+/**
+ * How old a wallet's numbers are: 'scanned 2m ago', or 'Never' (spec 2 §9) for a wallet whose
+ * balance has never been read. An unreadable stored time shows a dash.
+ */
+export function scanAgeText(lastScannedAt: string | null, now: number): string {
+  if (lastScannedAt === null) return NEVER_SCANNED;
+  const age = relativeTime(lastScannedAt, now);
+  return age === NO_VALUE ? NO_VALUE : `scanned ${age}`;
+}
+
+export const NEVER_SCANNED = 'Never';
+
 /** Spec 2 §9: at most three tags on a row, then "+N" for the rest. */
 export const MAX_ROW_TAGS = 3;
 
@@ -64,8 +76,4 @@ export function splitTags<T>(tags: readonly T[]): {
   readonly more: number;
 } {
   return { shown: tags.slice(0, MAX_ROW_TAGS), more: Math.max(0, tags.length - MAX_ROW_TAGS) };
-}
-
-export function explorerAddressUrl(address: string): string {
-  return `https://explorer.solana.com/address/${encodeURIComponent(address)}`;
 }

@@ -3,6 +3,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { GroupByMenu } from './group-by-menu';
 import { HeaderLine } from './header-line';
+import { fleetScanAge } from './portfolio-cards';
 import { PortfolioOverview } from './portfolio-overview';
 import { RenameWalletHost } from './rename-wallet-dialog';
 import { ViewMenu } from './view-menu';
@@ -20,7 +21,10 @@ export function WalletListTab() {
         <WalletSearchBox />
         <WalletToolkitBar />
       </div>
-      <PortfolioOverview summary={view.summary} />
+      <PortfolioOverview
+        summary={view.summary}
+        scanAge={fleetScanAge(view.allWallets, view.clockNow)}
+      />
       <div className="flex flex-wrap items-center gap-2">
         <ViewMenu
           segment={view.segment}

@@ -11,7 +11,7 @@ import { ADDRESS_COPY_FAILED, CLIPBOARD_BLOCKED, useCopy } from '../../ui/use-co
 import { RowGroupItems } from '../groups/row-group-menu';
 import { PRIVATE_KEY_COPIED } from '../master-wallet/stored-key-field';
 import { openRenameWallet } from './rename-wallet-store';
-import { explorerAddressUrl } from './wallet-format';
+import { useExplorerLinks } from '../explorer/use-explorer-links';
 import { MENU_TRIGGER_CLASS } from './wallet-row-painter';
 import { useWalletSelection } from './wallet-selection-context';
 import { revealKeysForCopy } from './wallets-api';
@@ -44,6 +44,7 @@ export function RowMenu({
   // The menu is open for a row in view: its name and custom groups are in the page's list.
   const wallet = useWalletSelection().visibleWallets.find((entry) => entry.id === id);
   const [confirming, setConfirming] = useState(false);
+  const explorerLink = useExplorerLinks().address(address);
   // The key lives only in this mutation until the clipboard has it; forgotten at once after.
   const reveal = useMutation({ mutationFn: revealKeysForCopy, gcTime: 0 });
 
@@ -100,9 +101,10 @@ export function RowMenu({
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className={itemClass}
-              onSelect={() =>
-                window.open(explorerAddressUrl(address), '_blank', 'noopener,noreferrer')
-              }
+              disabled={explorerLink === undefined}
+              onSelect={() => {
+                if (explorerLink) window.open(explorerLink, '_blank', 'noopener,noreferrer');
+              }}
             >
               <ExternalLink className="size-3.5 text-fg-muted" aria-hidden /> View on explorer
             </DropdownMenu.Item>

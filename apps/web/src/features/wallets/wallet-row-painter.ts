@@ -4,7 +4,8 @@ import { rowIconClass } from '../../ui/icon-images';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { IMPORT_STATUS_CLASSES, MASTER_BADGE_CLASS } from './badge-classes';
-import { explorerAddressUrl, MAX_ROW_TAGS } from './wallet-format';
+import type { ExplorerLink } from '../explorer/use-explorer-links';
+import { MAX_ROW_TAGS } from './wallet-format';
 import type { RowTag, WalletRowView } from './wallet-row-view';
 import type { TableColumn } from './wallet-table-columns';
 
@@ -28,6 +29,8 @@ export interface RowPaint {
   readonly hideBalances: boolean;
   /** The Actions menu is open for this wallet: React renders it in the cell instead. */
   readonly menuOpen: boolean;
+  /** The chosen explorer's link for the cluster Fleet reads (a new function when either changes). */
+  readonly explorerLink: ExplorerLink;
 }
 
 /** The row's controls, named on the element the click lands in. */
@@ -104,11 +107,13 @@ export function createWalletRowPainter(
       }
       if (walletChanged) {
         nodes.copy?.setAttribute('aria-label', `Copy address ${view.address}`);
-        if (nodes.explorer) {
-          nodes.explorer.href = explorerAddressUrl(view.address);
-          nodes.explorer.setAttribute('aria-label', `View ${view.address} on explorer`);
-        }
+        nodes.explorer?.setAttribute('aria-label', `View ${view.address} on explorer`);
         nodes.menuTrigger?.setAttribute('aria-label', `Actions for ${view.address}`);
+      }
+      if (nodes.explorer && (walletChanged || previous?.explorerLink !== next.explorerLink)) {
+        const href = next.explorerLink(view.address);
+        if (href === undefined) nodes.explorer.removeAttribute('href');
+        else if (nodes.explorer.href !== href) nodes.explorer.href = href;
       }
       if (nodes.menuTrigger && previous?.menuOpen !== next.menuOpen) {
         nodes.menuTrigger.hidden = next.menuOpen;
@@ -136,6 +141,10 @@ export function createWalletRowPainter(
         if (nodes.total) setText(nodes.total, balance(view.totalText));
         if (nodes.sol) {
           setText(nodes.sol, balance(next.unit === 'sol' ? view.solText : view.lamportsText));
+        }
+        if (nodes.scanAge) {
+          setText(nodes.scanAge, view.scanText);
+          setTitle(nodes.scanAge, view.scanTitle);
         }
         if (nodes.tokensValue) setText(nodes.tokensValue, balance(view.tokensValueText));
       }
@@ -202,6 +211,8 @@ interface RowNodes {
   tags: TagNodes | null;
   total: Text | null;
   sol: Text | null;
+  /** Under the SOL figure: how old it is. */
+  scanAge: HTMLSpanElement | null;
   tokensValue: Text | null;
   withCount: Text | null;
   zeroCount: Text | null;
@@ -222,6 +233,7 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
     tags: null,
     total: null,
     sol: null,
+    scanAge: null,
     tokensValue: null,
     withCount: null,
     zeroCount: null,
@@ -299,8 +311,16 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
         nodes.tags = { box, chips, more };
         break;
       }
+      case 'sol': {
+        // Two lines in the 44 px row: the balance, and how old it is.
+        const figure = element('span', 'block leading-tight');
+        const age = element('span', 'block text-[10px] leading-tight text-fg-muted');
+        cell.append(figure, age);
+        nodes.sol = text(figure);
+        nodes.scanAge = age;
+        break;
+      }
       case 'total':
-      case 'sol':
       case 'tokensValue':
       case 'withCount':
       case 'zeroCount':

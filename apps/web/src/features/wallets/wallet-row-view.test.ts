@@ -48,9 +48,19 @@ describe('row views', () => {
     expect(whale.clips).toMatchObject({ wallet: true, sol: false, lamports: true });
   });
 
-  it('shows a dash for an unscanned wallet', () => {
-    const view = buildRowView(testWallet(2, { lamports: null }), tags, now);
+  it('shows a dash and Never for an unscanned wallet', () => {
+    const view = buildRowView(testWallet(2, { lamports: null, lastScannedAt: null }), tags, now);
     expect([view.solText, view.lamportsText, view.lamports]).toEqual(['—', '—', null]);
+    expect(view.scanText).toBe('Never');
+  });
+
+  it('says how old a scanned wallet’s balance is', () => {
+    const view = buildRowView(
+      testWallet(2, { lamports: '0', lastScannedAt: '2026-01-01T01:58:00.000Z' }),
+      tags,
+      now,
+    );
+    expect([view.solText, view.scanText]).toEqual(['0.0000', 'scanned 2m ago']);
   });
 
   it('builds each wallet’s view once and reuses it', () => {

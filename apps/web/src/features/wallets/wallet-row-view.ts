@@ -2,7 +2,14 @@ import type { ImportStatus, SlimWallet, Tag } from '@fleet/core';
 import { DEFAULT_TAG_COLOR } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { CELL_CHAR_BUDGET, tagChipOverflows, tagsOverflow, textOverflows } from './cell-overflow';
-import { formatBalance, formatUsd, NO_VALUE, relativeTime, splitTags } from './wallet-format';
+import {
+  formatBalance,
+  formatUsd,
+  NO_VALUE,
+  relativeTime,
+  scanAgeText,
+  splitTags,
+} from './wallet-format';
 
 export interface RowTag {
   readonly id: string;
@@ -49,6 +56,9 @@ export interface WalletRowView {
   readonly tokenTotal: number;
   readonly importedText: string;
   readonly importedTitle: string;
+  /** How old the balances are ('scanned 2m ago', 'Never'), under the SOL figure. */
+  readonly scanText: string;
+  readonly scanTitle: string;
   readonly clips: RowClips;
 }
 
@@ -97,6 +107,11 @@ export function buildRowView(wallet: SlimWallet, tags: TagLookup, now: number): 
     tokenTotal: wallet.tokenStats.total,
     importedText,
     importedTitle: wallet.createdAt,
+    scanText: scanAgeText(wallet.lastScannedAt, now),
+    scanTitle:
+      wallet.lastScannedAt === null
+        ? 'Balances never scanned'
+        : `Balances scanned at ${wallet.lastScannedAt}`,
     clips: {
       // Number, short address and one badge always fit; a name or both badges may not.
       wallet: wallet.name !== null || (wallet.isMasterWallet && wallet.importStatus !== null),

@@ -1,6 +1,7 @@
 import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../ui/cn';
+import type { ExplorerLink } from '../explorer/use-explorer-links';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { RowMenu } from './wallet-row-actions';
 import { createWalletRowPainter, rowActionOf, type WalletRowPainter } from './wallet-row-painter';
@@ -15,6 +16,7 @@ export interface WalletRowProps {
   readonly highlighted: boolean;
   readonly unit: DisplayUnit;
   readonly hideBalances: boolean;
+  readonly explorerLink: ExplorerLink;
   readonly columns: readonly TableColumn[];
   readonly template: string;
   /** Offset in the virtual body: a number, so the memoised row skips renders while scrolling. */
@@ -54,7 +56,7 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
   }, [columns]);
 
   // …and written on every render: the painter skips what did not change.
-  const { number, expanded, unit, hideBalances } = props;
+  const { number, expanded, unit, hideBalances, explorerLink } = props;
   useLayoutEffect(() => {
     painterRef.current?.paint({
       view,
@@ -64,8 +66,9 @@ export const WalletRow = memo(function WalletRow(props: WalletRowProps) {
       unit,
       hideBalances,
       menuOpen,
+      explorerLink,
     });
-  }, [columns, view, number, selected, expanded, unit, hideBalances, menuOpen]);
+  }, [columns, view, number, selected, expanded, unit, hideBalances, menuOpen, explorerLink]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     switch (rowActionOf(event.target)) {

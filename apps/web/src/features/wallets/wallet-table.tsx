@@ -1,4 +1,5 @@
 import { walletValuesPriced } from '@fleet/core';
+import { useExplorerLinks } from '../explorer/use-explorer-links';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
@@ -29,6 +30,7 @@ export function WalletTable() {
   const view = useWalletView();
   const unit = useDisplayUnit();
   const { hideBalances } = useDisplayPreferences();
+  const explorer = useExplorerLinks();
   const hidden = useHiddenWalletColumns();
   const { columns, template } = useMemo(() => tableColumns(hidden), [hidden]);
   const { items, visibleOrder } = view.model;
@@ -139,6 +141,7 @@ export function WalletTable() {
                       highlighted={view.highlightId === item.id}
                       unit={unit}
                       hideBalances={hideBalances}
+                      explorerLink={explorer.address}
                       columns={columns}
                       template={template}
                       top={virtual.start}
@@ -157,7 +160,7 @@ export function WalletTable() {
                       selected={selected}
                       unit={unit}
                       hideBalances={hideBalances}
-                      now={view.dataUpdatedAt}
+                      now={view.clockNow}
                       top={virtual.start}
                       rowIndex={virtual.index + headerRows + 1}
                       onToggleOpen={view.toggleGroupOpen}

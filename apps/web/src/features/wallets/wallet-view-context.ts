@@ -19,6 +19,8 @@ export interface WalletView {
   readonly refetch: () => void;
   /** When the list arrived: relative times and "Recently Added" are measured from it. */
   readonly dataUpdatedAt: number;
+  /** Now, advanced every 30 s (never before the data's time): what relative times count from. */
+  readonly clockNow: number;
   readonly allWallets: readonly SlimWallet[];
   readonly summary: WalletSummary | undefined;
   readonly rowViews: RowViewCache;

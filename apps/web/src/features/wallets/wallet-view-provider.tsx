@@ -16,6 +16,7 @@ import {
   type WalletSort,
   type WalletSortKey,
 } from '@fleet/core';
+import { useNow } from '../seed-vaults/use-now';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../ui/toast';
@@ -82,6 +83,10 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   const wallets = list.data?.wallets ?? EMPTY_WALLETS;
   /** Relative times and "Recently Added" are measured from when the data arrived. */
   const now = list.dataUpdatedAt;
+  // Ages ("scanned 2m ago") must keep up while the page sits open: the list itself is read again
+  // only when something changes, so they count from a clock, not from the data's arrival.
+  const ticking = useNow();
+  const clockNow = Math.max(now, ticking);
 
   const tagList = tags.data;
   const tagsById = useMemo(() => new Map((tagList ?? []).map((tag) => [tag.id, tag])), [tagList]);
@@ -182,7 +187,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     [wallets, segment, tagFilter, groupIdFilter, sort, now, sortTagName],
   );
   // Keyed by wallet object: a refetch brings new objects, so stale views are never reused.
-  const rowViews = useMemo(() => createRowViewCache(tagsById, now), [tagsById, now]);
+  const rowViews = useMemo(() => createRowViewCache(tagsById, clockNow), [tagsById, clockNow]);
   const buckets = useMemo(
     () =>
       groupMode === 'standard'
@@ -300,6 +305,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     error: list.error,
     refetch,
     dataUpdatedAt: now,
+    clockNow,
     allWallets: wallets,
     summary: list.data?.summary,
     rowViews,
