@@ -63,6 +63,11 @@ describe('the audit log in Chromium', () => {
       .inputValue();
     expect(masterAddress).not.toBe('');
     await dialog.getByRole('button', { name: 'Show private key' }).click();
+    // Showing the master key asks first (issue 15).
+    await page
+      .getByRole('dialog', { name: 'Show the master private key' })
+      .getByRole('button', { name: 'Show key' })
+      .click();
     await dialog.getByLabel('Private key', { exact: true }).waitFor();
     const masterKey = (await dialog.getByLabel('Private key', { exact: true }).textContent()) ?? '';
     expect(masterKey.length).toBeGreaterThan(80);

@@ -209,20 +209,13 @@ export function createBalanceRefreshService(context: {
         rpcCalls: report.stats.rpcCalls,
         scannedAt: scannedAt.toISOString(),
       };
-      await context.audit.record({
-        actor: actor.user.email,
-        action: 'wallet.balance_refresh',
-        outcome: 'success',
-        tenantId: actor.tenantId,
-        ip: actor.ip,
-        detail: {
-          traderOnly: options.traderOnly,
-          wallets: total,
-          scanned: summary.totalScanned,
-          failed,
-          rpcCalls: summary.rpcCalls,
-          failedAddresses: report.failedAddresses,
-        },
+      await context.audit.recordSuccess(actor, 'wallet.balance_refresh', {
+        traderOnly: options.traderOnly,
+        wallets: total,
+        scanned: summary.totalScanned,
+        failed,
+        rpcCalls: summary.rpcCalls,
+        failedAddresses: report.failedAddresses,
       });
       return summary;
     },
