@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { ScanActivity } from '../scan-details/scan-activity';
 import type { Actor } from '../http/actor';
+import { upsertTokenAccounts } from '../wallets/token-account-writes';
 
 /** Rows per statement: well under the 65,535 bind parameters of one statement. */
 const WRITE_CHUNK = 500;
@@ -146,32 +147,16 @@ export function createBalanceRefreshService(context: {
         );
       }
 
-      const tokenRows = current.flatMap((entry) =>
-        entry.balances.tokens.map((token) => ({
-          tenantId,
-          tokenAccount: token.account,
+      await upsertTokenAccounts(
+        tx,
+        tenantId,
+        current.map((entry) => ({
           walletId: entry.walletId,
-          mint: token.mint,
-          program: token.program,
-          amount: token.amount.toString(),
-          decimals: token.decimals,
-          updatedAt: scannedAt,
+          scannedAt,
+          tokens: entry.balances.tokens,
         })),
+        { onlyNewer: true },
       );
-      for (let from = 0; from < tokenRows.length; from += WRITE_CHUNK) {
-        await tx
-          .insert(walletTokenAccounts)
-          .values(tokenRows.slice(from, from + WRITE_CHUNK))
-          .onConflictDoUpdate({
-            target: [walletTokenAccounts.tenantId, walletTokenAccounts.tokenAccount],
-            set: {
-              amount: sql`excluded.amount`,
-              decimals: sql`excluded.decimals`,
-              updatedAt: sql`excluded.updated_at`,
-            },
-            setWhere: sql`${walletTokenAccounts.updatedAt} <= excluded.updated_at`,
-          });
-      }
     }
   }
 

@@ -22,6 +22,7 @@ import type { ScanActivity } from '../scan-details/scan-activity';
 import { schemeOf, SEED_GROUP_NOT_FOUND } from './seed-group-service';
 import type { ScanCache } from './scan-cache';
 import type { Actor } from '../http/actor';
+import { storeScannedBalances } from './store-scanned-balances';
 
 /** Rows per INSERT: well under the 65,535 bind parameters of one statement. */
 const INSERT_CHUNK = 500;
@@ -52,7 +53,7 @@ export function createWalletImportService(context: {
   readonly publicKeyOf: Ed25519PublicKeyOf;
   readonly now?: () => Date;
 }) {
-  const { wallets, importBatches, seedGroups, walletTokenAccounts, mints } = schema;
+  const { wallets, importBatches, seedGroups, mints } = schema;
   const now = context.now ?? (() => new Date());
   const decodeOptions = { publicKeyOf: context.publicKeyOf };
 
@@ -229,6 +230,7 @@ export function createWalletImportService(context: {
     await storeScannedBalances(
       tx,
       tenantId,
+      context.scanCache,
       [...created, ...restored].filter((address) => withPreview.has(address)),
     );
 
@@ -241,75 +243,6 @@ export function createWalletImportService(context: {
       })
       .where(eq(importBatches.id, batch.id));
     return { batchId: batch.id, created, restored, active };
-  }
-
-  /** Lamports and token accounts of wallets this server scanned recently (see scan-cache). */
-  async function storeScannedBalances(
-    tx: TenantDatabase,
-    tenantId: string,
-    addresses: readonly string[],
-  ): Promise<void> {
-    if (addresses.length === 0) return;
-    const ids = new Map<string, string>();
-    for (let start = 0; start < addresses.length; start += INSERT_CHUNK) {
-      const rows = await tx
-        .select({ id: wallets.id, address: wallets.publicAddress })
-        .from(wallets)
-        .where(inArray(wallets.publicAddress, addresses.slice(start, start + INSERT_CHUNK)));
-      for (const row of rows) ids.set(row.address, row.id);
-    }
-    const scanned = addresses.flatMap((address) => {
-      const entry = context.scanCache.get(tenantId, address);
-      const walletId = ids.get(address);
-      return entry && walletId ? [{ walletId, ...entry }] : [];
-    });
-    for (let start = 0; start < scanned.length; start += INSERT_CHUNK) {
-      const chunk = scanned.slice(start, start + INSERT_CHUNK);
-      const rows = sql.join(
-        chunk.map(
-          (entry) =>
-            sql`(${entry.walletId}::uuid, ${entry.balances.lamports.toString()}::bigint, ${entry.scannedAt.toISOString()}::timestamptz)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(
-        sql`update wallets set lamports = v.lamports, last_scanned_at = v.scanned_at, updated_at = now() from (values ${rows}) as v(id, lamports, scanned_at) where wallets.id = v.id`,
-      );
-      await tx.delete(walletTokenAccounts).where(
-        inArray(
-          walletTokenAccounts.walletId,
-          chunk.map((entry) => entry.walletId),
-        ),
-      );
-      const tokenRows = chunk.flatMap((entry) =>
-        entry.balances.tokens.map((token) => ({
-          tenantId,
-          tokenAccount: token.account,
-          walletId: entry.walletId,
-          mint: token.mint,
-          program: token.program,
-          amount: token.amount.toString(),
-          decimals: token.decimals,
-          updatedAt: entry.scannedAt,
-        })),
-      );
-      for (let from = 0; from < tokenRows.length; from += INSERT_CHUNK) {
-        await tx
-          .insert(walletTokenAccounts)
-          .values(tokenRows.slice(from, from + INSERT_CHUNK))
-          .onConflictDoUpdate({
-            target: [walletTokenAccounts.tenantId, walletTokenAccounts.tokenAccount],
-            set: {
-              walletId: sql`excluded.wallet_id`,
-              amount: sql`excluded.amount`,
-              decimals: sql`excluded.decimals`,
-              mint: sql`excluded.mint`,
-              program: sql`excluded.program`,
-              updatedAt: sql`excluded.updated_at`,
-            },
-          });
-      }
-    }
   }
 
   function wipe(keys: readonly ImportKey[]): void {

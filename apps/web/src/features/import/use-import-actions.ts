@@ -1,5 +1,5 @@
 import { wasEverUsed, type ScanPreviewResponse } from '@fleet/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createSeedGroup,
   fetchSeedGroups,
@@ -49,12 +49,7 @@ export function usePreviewSeed() {
       readonly secret: SeedSecret;
       readonly range: SeedRange;
     }): Promise<SeedPreview> => {
-      const problem = seedPhraseProblem(input.secret.phrase);
-      if (problem) throw new SeedPreviewError(problem);
-      const { fingerprintSalt } = await queryClient.fetchQuery({
-        queryKey: seedGroupsQueryKey,
-        queryFn: ({ signal }) => fetchSeedGroups(signal),
-      });
+      const fingerprintSalt = await saltForPhrase(queryClient, input.secret);
       const result = await deriveSeedPreview(input.secret, input.range, fingerprintSalt);
       if (!result.ok) throw new SeedPreviewError(result.message);
       return result.value;
@@ -75,12 +70,7 @@ export function useDiscoverSeed() {
       readonly secret: SeedSecret;
       readonly range: DiscoveryRange;
     }): Promise<SeedPreview> => {
-      const problem = seedPhraseProblem(input.secret.phrase);
-      if (problem) throw new SeedPreviewError(problem);
-      const { fingerprintSalt } = await queryClient.fetchQuery({
-        queryKey: seedGroupsQueryKey,
-        queryFn: ({ signal }) => fetchSeedGroups(signal),
-      });
+      const fingerprintSalt = await saltForPhrase(queryClient, input.secret);
       const result = await deriveSeedDiscovery(
         input.secret,
         input.range,
@@ -92,6 +82,17 @@ export function useDiscoverSeed() {
     },
     ...FORGET_AT_ONCE,
   });
+}
+
+/** Refuses a phrase that cannot be a seed, then fetches the tenant's fingerprint salt (cached). */
+async function saltForPhrase(queryClient: QueryClient, secret: SeedSecret): Promise<string> {
+  const problem = seedPhraseProblem(secret.phrase);
+  if (problem) throw new SeedPreviewError(problem);
+  const { fingerprintSalt } = await queryClient.fetchQuery({
+    queryKey: seedGroupsQueryKey,
+    queryFn: ({ signal }) => fetchSeedGroups(signal),
+  });
+  return fingerprintSalt;
 }
 
 async function usedOnChain(addresses: readonly string[]): Promise<ReadonlyMap<string, boolean>> {
