@@ -2,9 +2,12 @@
 // (a floating send, a misused async handler); restricted imports and globals keep the layers of
 // docs/ARCHITECTURE.md honest.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { webFeatureBoundaries } from './scripts/eslint/web-feature-boundaries.js';
 
 const noFocusedTests = {
   selector: "CallExpression[callee.property.name='only']",
@@ -20,6 +23,92 @@ const keygenWithoutEncodings = {
   message:
     'Pass privateKeyEncoding and publicKeyEncoding (e.g. DER): exporting a KeyObject from key generation as JWK can deadlock Node 20. See apps/server/src/wallets/generate-keypair.ts.',
 };
+
+/** A `no-restricted-imports` setting from patterns; flat config replaces a rule, so blocks compose. */
+function restrictImports(...patterns) {
+  return ['error', { patterns }];
+}
+
+const sandboxChain = {
+  group: ['@fleet/localnet', '@fleet/localnet/*'],
+  message: 'The sandbox chain is for tests, benchmarks and the embedded default start (main.ts).',
+};
+// Apps compose packages; a package that imported an app would turn the layers upside down.
+const packagesNeverImportApps = {
+  group: ['@fleet/server', '@fleet/server/*', '@fleet/web', '@fleet/web/*', '**/apps/**'],
+  message: 'Packages never import apps.',
+};
+const routesStayOffTheDatabase = {
+  group: ['@fleet/db', '@fleet/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+  message:
+    'Routes do not touch the database: call a service (docs/ARCHITECTURE.md, "add an endpoint").',
+};
+
+// Which web feature may import which (docs/ARCHITECTURE.md, "web features"). The edges must stay
+// acyclic; the config refuses to load otherwise.
+const featureBoundaries = webFeatureBoundaries({
+  activate: ['session'],
+  'balance-refresh': ['master-wallet', 'scan-details'],
+  'control-centre': ['audit-log', 'master-wallet', 'preferences'],
+  export: ['audit-log'],
+  groups: ['preferences'],
+  login: ['invite', 'session'],
+  'master-wallet': ['preferences'],
+  notifications: ['explorer'],
+  session: ['notifications'],
+  preferences: ['explorer'],
+  'seed-vaults': ['import', 'preferences'],
+  toolkit: [
+    'archive',
+    'audit-log',
+    'balance-refresh',
+    'create-wallet',
+    'export',
+    'groups',
+    'preferences',
+    'tags',
+  ],
+  wallets: [
+    'archive',
+    'explorer',
+    'groups',
+    'import',
+    'master-wallet',
+    'preferences',
+    'seed-vaults',
+    'tags',
+    'toolkit',
+  ],
+});
+
+// Raw `fetch` belongs to the few modules that own a transport (timeouts, errors, redaction); the
+// rest of the code calls them, so no request escapes those rules.
+const fetchTransports = [
+  'apps/web/src/api/http.ts',
+  'apps/server/src/auth/captcha.ts',
+  'packages/chain/src/pool/post-json-rpc.ts',
+  'packages/chain/src/testing/**',
+  'packages/localnet/**',
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'e2e/**',
+  'bench/**',
+  'scripts/**',
+];
+
+// The sandbox chain is for tests, benchmarks and the embedded default start; a production code
+// path that imported it could end up talking to a fake chain.
+const localnetImportersAllowed = [
+  'apps/server/src/main.ts',
+  'apps/server/src/testing/**',
+  'packages/chain/src/testing/**',
+  'packages/localnet/**',
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'e2e/**',
+  'bench/**',
+  'scripts/**',
+];
 
 const envReadersAllowed = [
   'apps/server/src/env.ts',
@@ -71,11 +160,57 @@ export default tseslint.config(
         },
       ],
       'no-restricted-syntax': ['error', noFocusedTests, keygenWithoutEncodings],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'Raw fetch only in a transport module (apps/web/src/api/http.ts, the chain pool, captcha).',
+        },
+      ],
+      'no-restricted-imports': restrictImports(sandboxChain),
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only JavaScript extensions unless told: without these it sees no TS imports.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: envReadersAllowed,
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: fetchTransports,
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(packagesNeverImportApps, sandboxChain) },
+  },
+  {
+    // Routes parse, authorise and call a service; SQL lives in services and repositories.
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(routesStayOffTheDatabase, sandboxChain) },
+  },
+  {
+    files: localnetImportersAllowed,
+    ignores: ['packages/**', 'apps/web/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['packages/**/*.test.ts', 'packages/*/src/testing/**', 'packages/localnet/**'],
+    rules: { 'no-restricted-imports': restrictImports(packagesNeverImportApps) },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
@@ -84,47 +219,37 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      fleet: { rules: { 'web-feature-boundaries': featureBoundaries } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@fleet/server',
-                '@fleet/server/*',
-                '@fleet/db',
-                '@fleet/db/*',
-                '@fleet/chain',
-                '@fleet/chain/*',
-                '@fleet/localnet',
-                '@fleet/localnet/*',
-                'node:*',
-              ],
-              message:
-                'The web app shares only @fleet/core with the server; secrets and I/O stay server-side.',
-            },
-          ],
-        },
-      ],
+      'fleet/web-feature-boundaries': 'error',
+      'no-restricted-imports': restrictImports({
+        group: [
+          '@fleet/server',
+          '@fleet/server/*',
+          '@fleet/db',
+          '@fleet/db/*',
+          '@fleet/chain',
+          '@fleet/chain/*',
+          '@fleet/localnet',
+          '@fleet/localnet/*',
+          'node:*',
+        ],
+        message:
+          'The web app shares only @fleet/core with the server; secrets and I/O stay server-side.',
+      }),
     },
   },
   {
     files: ['packages/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:*', 'fs', 'net', 'http', 'https', '@fleet/*'],
-              message: '@fleet/core is pure: no I/O, no other workspace.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports({
+        group: ['node:*', 'fs', 'net', 'http', 'https', '@fleet/*'],
+        message: '@fleet/core is pure: no I/O, no other workspace.',
+      }),
       'no-restricted-globals': ['error', { name: 'fetch', message: '@fleet/core does no I/O.' }],
     },
   },

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LANDING_SECTIONS, NAV_ITEMS, routeById, visibleNavItems } from '../app/route-table';
 import { NotificationBell } from '../features/notifications/notification-bell';
-import { useIsSignedIn } from '../features/session/use-session';
+import { useIsSignedIn, useSession } from '../features/session/use-session';
 import { cn } from '../ui/cn';
 import { Menu, MenuItem } from '../ui/menu';
 import { HeaderSearch } from './search/header-search';
@@ -13,6 +13,7 @@ const navItemClass =
 
 export function Header() {
   const signedIn = useIsSignedIn();
+  const userId = useSession().data?.user.id;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
@@ -30,7 +31,7 @@ export function Header() {
         {signedIn ? (
           <>
             <HeaderSearch />
-            <NotificationBell />
+            <NotificationBell userId={userId} />
           </>
         ) : null}
         <SettingsMenu signedIn={signedIn} />

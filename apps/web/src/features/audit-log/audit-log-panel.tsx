@@ -7,7 +7,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { Select } from '../../ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { useToast } from '../../ui/toast';
-import { saveFile } from '../export/save-file';
+import { saveFile } from '../../ui/save-file';
 import {
   actionFilterOptions,
   actorFilterOptions,

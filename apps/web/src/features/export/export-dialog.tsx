@@ -18,7 +18,7 @@ import {
   type ExportFormat,
   type ExportScope,
 } from './export-request';
-import { saveFile } from './save-file';
+import { saveFile } from '../../ui/save-file';
 
 export interface ExportDialogProps {
   readonly open: boolean;

@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useSession } from '../session/use-session';
 import { setInboxOpen, useInboxOpen } from './inbox-visibility';
 import { NotificationInbox } from './notification-inbox';
 import { useNotifications } from './notification-store';
@@ -9,10 +8,11 @@ import { useNotificationFeed } from './use-notification-feed';
 
 /**
  * The header's bell (spec 1 §2): unread badge capped at "99+", the inbox in a popover. Shown only
- * to a signed-in operator, so it is also where the server's notifications are fetched.
+ * to a signed-in operator, so it is also where the server's notifications are fetched for `userId`
+ * (passed in by the shell: the session feature depends on notifications, not the other way).
  */
-export function NotificationBell() {
-  useNotificationFeed(useSession().data?.user.id);
+export function NotificationBell({ userId }: { readonly userId: string | undefined }) {
+  useNotificationFeed(userId);
   const notifications = useNotifications();
   const open = useInboxOpen();
   const unread = unreadCount(notifications);

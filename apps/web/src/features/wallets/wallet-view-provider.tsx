@@ -1,25 +1,8 @@
-import {
-  clickRow as clickSelectionRow,
-  DEFAULT_WALLET_SORT,
-  EMPTY_SELECTION,
-  nextWalletSort,
-  pruneSelection,
-  seedIdOfSegment,
-  seedSourceCounts,
-  selectOnly,
-  tagFilterOf,
-  toggleMany as toggleSelectionMany,
-  type GroupMode,
-  type SelectionState,
-  type SlimWallet,
-  type WalletSegment,
-  type WalletSort,
-  type WalletSortKey,
-} from '@fleet/core';
-import { useNow } from '../seed-vaults/use-now';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { pruneSelection, seedSourceCounts, tagFilterOf, type SlimWallet } from '@fleet/core';
+import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../ui/toast';
+import { useNow } from '../seed-vaults/use-now';
 import { useGroups } from '../groups/use-groups';
 import { useTags } from '../tags/use-tags';
 import { useWalletList } from './use-wallet-queries';
@@ -31,6 +14,7 @@ import {
   lazyIdSet,
   visibleWalletList,
 } from './wallet-list-model';
+import { initialWalletPageState, walletPageReducer } from './wallet-page-state';
 import { createRowViewCache } from './wallet-row-view';
 import { WalletSelectionContext, type WalletSelection } from './wallet-selection-context';
 import {
@@ -42,6 +26,7 @@ import {
 } from './wallet-url-params';
 import { WalletViewContext, type WalletView } from './wallet-view-context';
 import { readSegment, readTab, writeSegment, writeTab, type WalletTab } from './wallets-storage';
+import type { GroupMode, WalletSegment, WalletSortKey } from '@fleet/core';
 
 export const HIGHLIGHT_MS = 6_000;
 export const SCROLL_TARGET_MS = 1_500;
@@ -68,17 +53,22 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readWalletUrlParams(searchParams);
 
-  const [tab, setTabState] = useState<WalletTab>(readTab);
-  const [chosenSegment, setChosenSegment] = useState<WalletSegment>(() => readSegment(new Date()));
-  const [groupMode, setGroupModeState] = useState<GroupMode>('standard');
-  const [sort, setSort] = useState<WalletSort>(DEFAULT_WALLET_SORT);
-  const [selectionState, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
-  const [expandedWallets, setExpandedWallets] = useState<ReadonlySet<string>>(() => new Set());
-  const [expandedGroups, setExpandedGroups] = useState<ReadonlySet<string>>(() => new Set());
-  const [highlightId, setHighlightId] = useState<string | null>(null);
-  const [scrollTargetId, setScrollTargetId] = useState<string | null>(null);
-  const [landedOn, setLandedOn] = useState<string | null>(null);
-  const [landingSegment, setLandingSegment] = useState<WalletSegment | null>(null);
+  const [state, dispatch] = useReducer(walletPageReducer, undefined, () =>
+    initialWalletPageState(readTab(), readSegment(new Date())),
+  );
+  const {
+    tab,
+    chosenSegment,
+    landingSegment,
+    groupMode,
+    sort,
+    selection: selectionState,
+    expandedWallets,
+    expandedGroups,
+    highlightId,
+    scrollTargetId,
+    landedOn,
+  } = state;
 
   const wallets = list.data?.wallets ?? EMPTY_WALLETS;
   /** Relative times and "Recently Added" are measured from when the data arrived. */
@@ -118,17 +108,8 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   // effects (URL, toast, timers) follow in the effect below.
   const landingKey = list.data && params.address !== null ? params.address : null;
   if (landingKey !== landedOn) {
-    setLandedOn(landingKey);
     const target = landingKey === null ? undefined : byAddress.get(landingKey);
-    if (target) {
-      setTabState('list');
-      setLandingSegment('all');
-      // In a grouped table the wallet could sit in a collapsed group: land on the flat list.
-      setGroupModeState('standard');
-      setSelection(selectOnly([target.id]));
-      setHighlightId(target.id);
-      setScrollTargetId(target.id);
-    }
+    dispatch({ type: 'landed', address: landingKey, walletId: target?.id ?? null });
   }
 
   useEffect(() => {
@@ -142,8 +123,11 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
       return undefined;
     }
     setSearchParams(landedParams(target.address), { replace: true });
-    const scroll = window.setTimeout(() => setScrollTargetId(null), SCROLL_TARGET_MS);
-    const highlight = window.setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    const scroll = window.setTimeout(
+      () => dispatch({ type: 'scrollTargetCleared' }),
+      SCROLL_TARGET_MS,
+    );
+    const highlight = window.setTimeout(() => dispatch({ type: 'highlightCleared' }), HIGHLIGHT_MS);
     return () => {
       window.clearTimeout(scroll);
       window.clearTimeout(highlight);
@@ -210,42 +194,35 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
 
   const setTab = useCallback(
     (next: WalletTab) => {
-      setTabState(next);
+      dispatch({ type: 'tabChosen', tab: next });
       writeTab(next);
     },
-    [setTabState],
+    [dispatch],
   );
 
   const chooseSegment = useCallback(
     (next: WalletSegment) => {
-      setChosenSegment(next);
-      setLandingSegment(null);
+      dispatch({ type: 'segmentChosen', segment: next });
       writeSegment(next, new Date());
-      // Spec 2 §4: a seed segment while grouping by custom groups returns to standard mode.
-      if (seedIdOfSegment(next) !== undefined) {
-        setGroupModeState((mode) => (mode === 'custom' ? 'standard' : mode));
-      }
       setSearchParams((current) => paramsForSegment(current, next), { replace: true });
     },
-    [setChosenSegment, setLandingSegment, setGroupModeState, setSearchParams],
+    [dispatch, setSearchParams],
   );
 
   const setGroupMode = useCallback(
     (mode: GroupMode) => {
-      setGroupModeState(mode);
-      setExpandedGroups(new Set());
+      dispatch({ type: 'groupModeChosen', mode });
       // Leaving custom mode clears the opened custom group (spec 2 §4).
       if (mode !== 'custom' && groupIdFilter !== null) {
         setSearchParams((current) => withoutParams(current, ['groupId']), { replace: true });
       }
     },
-    [groupIdFilter, setGroupModeState, setExpandedGroups, setSearchParams],
+    [dispatch, groupIdFilter, setSearchParams],
   );
 
-  const grouped = groupMode !== 'standard';
   const sortBy = useCallback(
-    (key: WalletSortKey) => setSort((current) => nextWalletSort(current, key, grouped)),
-    [grouped, setSort],
+    (key: WalletSortKey) => dispatch({ type: 'sortedBy', key }),
+    [dispatch],
   );
 
   const clearFilter = useCallback(
@@ -259,42 +236,28 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   const { visibleOrder } = model;
   const clickRow = useCallback(
     (id: string, shiftKey: boolean) =>
-      setSelection((current) =>
-        clickSelectionRow(pruneSelection(current, visibleIds), id, visibleOrder, shiftKey),
-      ),
-    [visibleIds, visibleOrder, setSelection],
+      dispatch({ type: 'rowClicked', id, shiftKey, visibleIds, visibleOrder }),
+    [dispatch, visibleIds, visibleOrder],
   );
   const toggleMany = useCallback(
-    (ids: readonly string[]) =>
-      setSelection((current) => toggleSelectionMany(pruneSelection(current, visibleIds), ids)),
-    [visibleIds, setSelection],
+    (ids: readonly string[dispatch]) =>
+      dispatch({ type: 'manyToggled', ids, visibleIds, visibleOrder }),
+    [dispatch, visibleIds, visibleOrder],
   );
   const toggleAllVisible = useCallback(() => toggleMany(visibleOrder), [toggleMany, visibleOrder]);
 
   const toggleWallet = useCallback(
-    (id: string) => {
-      setExpandedWallets((current) => {
-        const next = new Set(current);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      });
-    },
-    [setExpandedWallets],
+    (id: string) => dispatch({ type: 'walletToggled', id }),
+    [dispatch],
   );
   const expandState = expandAllState(visibleOrder, expandedWallets);
   const toggleExpandAll = useCallback(
-    () => setExpandedWallets(expandState === 'expanded' ? new Set() : new Set(visibleOrder)),
-    [expandState, visibleOrder, setExpandedWallets],
+    () => dispatch({ type: 'expandAllToggled', visibleOrder }),
+    [dispatch, visibleOrder],
   );
   const toggleGroupOpen = useCallback(
-    (bucketId: string) => {
-      setExpandedGroups((current) => {
-        const next = new Set(current);
-        if (!next.delete(bucketId)) next.add(bucketId);
-        return next;
-      });
-    },
-    [setExpandedGroups],
+    (bucketId: string) => dispatch({ type: 'groupToggled', bucketId }),
+    [],
   );
 
   const { refetch: refetchList } = list;
@@ -341,11 +304,11 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   const publicSelection = useMemo<WalletSelection>(
     () => ({
       selectedIds,
-      setSelected: (ids) => setSelection(selectOnly(ids)),
-      clear: () => setSelection(EMPTY_SELECTION),
+      setSelected: (ids) => dispatch({ type: 'selectedOnly', ids }),
+      clear: () => dispatch({ type: 'selectionCleared' }),
       visibleWallets,
     }),
-    [selectedIds, visibleWallets, setSelection],
+    [dispatch, selectedIds, visibleWallets],
   );
 
   return (
