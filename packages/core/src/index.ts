@@ -43,3 +43,8 @@ export * from './pacing/retry-after';
 export * from './api/balance-refresh';
 export * from './api/chain-config';
 export * from './explorer/explorer-links';
+export * from './primitives/u64';
+export * from './primitives/lamports';
+export * from './primitives/token-amount';
+export * from './primitives/address';
+export * from './primitives/ids';

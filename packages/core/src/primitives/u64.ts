@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The largest u64: lamports and raw token amounts never exceed it on chain. */
+export const U64_MAX = 2n ** 64n - 1n;
+
+const DIGITS = /^\d+$/;
+
+/**
+ * Compared as text first, so a megabyte of digits is refused without building its bigint. Zod
+ * runs a refinement even after the regex failed, hence the regex again.
+ */
+function digitsFitU64(digits: string): boolean {
+  if (!DIGITS.test(digits)) return false;
+  const significant = digits.replace(/^0+(?=\d)/, '');
+  return significant.length <= 20 && BigInt(significant) <= U64_MAX;
+}
+
+export function isU64(value: unknown): value is bigint {
+  return typeof value === 'bigint' && value >= 0n && value <= U64_MAX;
+}
+
+/**
+ * A u64 as it travels in JSON: a decimal string, because JSON numbers lose precision above 2^53.
+ * Digits only (no sign, space, `0x` or exponent) and at most 2^64 − 1; leading zeros stay
+ * accepted as they always were. Its output stays a plain string: response types built by the server and the web's fixtures keep `string`,
+ * and code turns it into a bigint (`lamports()`, `BigInt`) where it does arithmetic.
+ */
+export const u64StringSchema = z
+  .string()
+  .regex(DIGITS, 'Must be a whole number written in decimal digits')
+  .refine(digitsFitU64, 'Must be at most 18446744073709551615');
+
+export function isU64String(value: unknown): value is string {
+  return typeof value === 'string' && digitsFitU64(value);
+}
