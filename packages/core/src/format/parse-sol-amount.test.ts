@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatSolExact } from './lamports';
+import { U64_MAX } from '../primitives/u64';
+import { formatLamportsAsSol, formatSolExact } from './lamports';
 import { parseSolAmount } from './parse-sol-amount';
 
 const lamportsOf = (text: string) => {
@@ -38,6 +39,22 @@ describe('a SOL amount typed by a person', () => {
   it('round-trips with the exact formatter', () => {
     for (const text of ['0.000000001', '4.2', '100', '123456.789']) {
       expect(formatSolExact(lamportsOf(text)).replaceAll(',', '')).toBe(text);
+    }
+  });
+
+  it('formats and reads back every amount exactly across the u64 range, where doubles cannot', () => {
+    // A fixed-seed generator over all 64 bits: most draws are far above 2^53, where any float
+    // step in the formatter or the parser would change the last digits.
+    let state = 0x9e3779b97f4a7c15n;
+    const next = () => {
+      state = (state * 6364136223846793005n + 1442695040888963407n) & U64_MAX;
+      return state;
+    };
+    const samples = [0n, 1n, 2n ** 53n + 1n, U64_MAX, ...Array.from({ length: 2_000 }, next)];
+    for (const lamports of samples) {
+      const shown = formatLamportsAsSol(lamports, 9).replaceAll(',', '');
+      expect(lamportsOf(shown)).toBe(lamports);
+      expect(lamportsOf(formatSolExact(lamports).replaceAll(',', ''))).toBe(lamports);
     }
   });
 

@@ -19,6 +19,18 @@ describe('u64 on the wire', () => {
     expect(isU64String(5)).toBe(false);
   });
 
+  it('compares 20-digit amounts exactly, leading zeros or not', () => {
+    const fits = [
+      '9'.repeat(19),
+      `1${'0'.repeat(19)}`,
+      '18446744073709551615',
+      '00018446744073709551615',
+    ];
+    const past = [`2${'0'.repeat(19)}`, '18446744073709551616', '00018446744073709551616'];
+    for (const text of fits) expect(isU64String(text), text).toBe(true);
+    for (const text of past) expect(isU64String(text), text).toBe(false);
+  });
+
   it('says so when the number is too large', () => {
     const result = u64StringSchema.safeParse('99999999999999999999');
     expect(result.error?.issues[0]?.message).toBe('Must be at most 18446744073709551615');
