@@ -29,8 +29,13 @@ export function isU64(value: unknown): value is bigint {
 /**
  * A u64 as it travels in JSON: a decimal string, because JSON numbers lose precision above 2^53.
  * Digits only (no sign, space, `0x` or exponent) and at most 2^64 − 1; leading zeros stay
- * accepted as they always were. Its output stays a plain string: response types built by the server and the web's fixtures keep `string`,
- * and code turns it into a bigint (`lamports()`, `BigInt`) where it does arithmetic.
+ * accepted as they always were.
+ *
+ * Its output stays a plain, unbranded string on purpose: the response types are built by the
+ * server's services and by the tests' fixtures (a `U64String` brand, tried, breaks some 30 files
+ * across server wallets/organize/import and the web's tests), and the web reads them as text for
+ * display. Code turns the string into a bigint where it does arithmetic (`lamports()`,
+ * `lamportsFromStringSchema`, or `parseLamports` and `sumLamports` as before).
  */
 export const u64StringSchema = z
   .string()
