@@ -7,7 +7,9 @@ import { u64StringSchema } from '../primitives/u64';
  * Tags, groups and search (spec 2 §2.1, §3, §5, §7; spec 1 §2 header search and §3 computed
  * groups). Field names follow the spec's wire shapes (snake_case) where the spec gives them.
  */
-/** Ids in replies stay plain strings: the server builds them from rows, the web's fixtures too. */
+
+// Ids in replies stay plain strings (the server builds them from rows, the web's fixtures too);
+// request ids are branded (`walletIdSchema()`).
 const walletId = z.string().uuid();
 const address = addressTextSchema;
 

@@ -13,8 +13,10 @@ import { u64StringSchema } from '../primitives/u64';
  * the last scan; lamports and raw token amounts travel as decimal strings (u64 exceeds JSON's safe
  * integers). USD figures are null until a price service exists: never a made-up number.
  */
+
 const address = addressTextSchema;
-/** Ids in replies stay plain strings: the server builds them from rows, the web's fixtures too. */
+// Ids in replies stay plain strings (the server builds them from rows, the web's fixtures too);
+// request ids are branded (`walletIdSchema()`).
 const walletId = z.string().uuid();
 
 export const WALLET_SOURCE_KINDS = ['seed', 'import', 'manual'] as const;
