@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { masterHistoryEntryIdSchema } from '../primitives/ids';
+import { u64StringSchema } from '../primitives/u64';
 
 /**
  * Master wallet (spec 1 §3, §7). Departure from the spec: `GET /api/master-wallet` does not carry
@@ -27,7 +29,7 @@ export const revealMasterWalletResponseSchema = z.object({
 /** Lamports travel as decimal strings: JSON numbers lose precision above 2^53. */
 export const masterBalanceResponseSchema = z.object({
   public_address: z.string(),
-  lamports: z.string().regex(/^\d+$/),
+  lamports: u64StringSchema,
 });
 export type MasterBalanceResponse = z.infer<typeof masterBalanceResponseSchema>;
 
@@ -71,7 +73,7 @@ export const MASTER_HISTORY_KEY_SIDES = ['previous', 'new'] as const;
 export type MasterHistoryKeySide = (typeof MASTER_HISTORY_KEY_SIDES)[number];
 
 export const masterHistoryEntryParamsSchema = z.object({
-  id: z.string().uuid('No such master wallet history entry'),
+  id: masterHistoryEntryIdSchema('No such master wallet history entry'),
 });
 
 /** `POST /api/history/master-wallet/{id}/reveal { side }`: one stored key of one entry. */
@@ -96,12 +98,12 @@ export const masterHoldingsTokenSchema = z.object({
   mint: z.string(),
   symbol: z.string().nullable(),
   name: z.string().nullable(),
-  amount: z.string().regex(/^\d+$/),
+  amount: u64StringSchema,
   decimals: z.number().int(),
 });
 export const masterHoldingsResponseSchema = z.object({
   public_address: z.string(),
-  lamports: z.string().regex(/^\d+$/),
+  lamports: u64StringSchema,
   tokens: z.array(masterHoldingsTokenSchema),
 });
 export type MasterHoldingsResponse = z.infer<typeof masterHoldingsResponseSchema>;

@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { addressTextSchema } from '../primitives/address';
+import { tagIdSchema, walletIdSchema } from '../primitives/ids';
+import { u64StringSchema } from '../primitives/u64';
 
 /**
  * Tags, groups and search (spec 2 §2.1, §3, §5, §7; spec 1 §2 header search and §3 computed
  * groups). Field names follow the spec's wire shapes (snake_case) where the spec gives them.
  */
+
+// Ids in replies stay plain strings (the server builds them from rows, the web's fixtures too);
+// request ids are branded (`walletIdSchema()`).
 const walletId = z.string().uuid();
-const address = z.string().min(32).max(44);
+const address = addressTextSchema;
 
 export const MAX_NAME_LENGTH = 64;
 export const DEFAULT_TAG_COLOR = '#3b82f6';
@@ -65,11 +71,11 @@ export const deletedResponseSchema = z.object({ deleted: z.literal(true) });
 
 export const assignTagsRequestSchema = z.object({
   walletIds: z
-    .array(walletId, { message: 'walletIds must be a list of wallet ids' })
+    .array(walletIdSchema(), { message: 'walletIds must be a list of wallet ids' })
     .min(1, 'No wallets selected - Select at least one wallet')
     .max(100_000),
   tagIds: z
-    .array(z.string().uuid('Unknown tag'), { message: 'tagIds must be a list of tag ids' })
+    .array(tagIdSchema('Unknown tag'), { message: 'tagIds must be a list of tag ids' })
     .min(1, 'Select at least one tag')
     .max(100),
 });
@@ -86,7 +92,7 @@ export const groupSchema = z.object({
   kind: z.enum(GROUP_KINDS),
   count: z.number().int().optional(),
   /** With counts: the SOL its active wallets held at their last scan, in lamports (u64 string). */
-  total_lamports: z.string().regex(/^\d+$/).optional(),
+  total_lamports: u64StringSchema.optional(),
   /** With counts: their value in USD, null until a price service exists (never a made-up number). */
   total_value_usd: z.number().nullable().optional(),
   created_at: z.string().nullable(),
@@ -99,14 +105,14 @@ export const createGroupRequestSchema = z.object({
   group_name: name('Group'),
   color: colorSchema.default(DEFAULT_TAG_COLOR),
   description: z.string().trim().max(280, 'Description must be at most 280 characters').optional(),
-  walletIds: z.array(walletId).max(100_000).default([]),
+  walletIds: z.array(walletIdSchema()).max(100_000).default([]),
 });
 export const updateGroupRequestSchema = z.object({
   group_name: name('Group').optional(),
   color: colorSchema.optional(),
   description: z.string().trim().max(280, 'Description must be at most 280 characters').optional(),
-  addWalletIds: z.array(walletId).max(100_000).optional(),
-  removeWalletIds: z.array(walletId).max(100_000).optional(),
+  addWalletIds: z.array(walletIdSchema()).max(100_000).optional(),
+  removeWalletIds: z.array(walletIdSchema()).max(100_000).optional(),
 });
 export const groupResponseSchema = z.object({ group: groupSchema });
 
@@ -115,7 +121,7 @@ export const groupWalletSchema = z.object({
   id: walletId,
   public_address: address,
   name: z.string().nullable(),
-  lamports_balance: z.string().regex(/^\d+$/).nullable(),
+  lamports_balance: u64StringSchema.nullable(),
   last_updated: z.string().nullable(),
   created_at: z.string(),
   is_trader: z.boolean(),

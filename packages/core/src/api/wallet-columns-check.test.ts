@@ -50,6 +50,8 @@ const mutations: Mutation[] = [
   ['lamports negative', (b) => (b.columns.lamports[0] = '-1')],
   ['lamports a number', (b) => ((b.columns.lamports as unknown[])[0] = 1)],
   ['lamports fractional', (b) => (b.columns.lamports[0] = '1.5')],
+  ['lamports past a u64', (b) => (b.columns.lamports[0] = '18446744073709551616')],
+  ['version past a u64', (b) => (b.version = '99999999999999999999')],
   ['token count fractional', (b) => (b.columns.tokenAccounts[0] = 1.5)],
   ['token count negative', (b) => (b.columns.fundedTokenAccounts[0] = -1)],
   ['trader a boolean', (b) => ((b.columns.trader as unknown[])[0] = true)],
@@ -74,6 +76,11 @@ describe('the fast check of the columnar wallet list', () => {
     expect(isSlimWalletListResponse(valid())).toBe(true);
     const { summary: _dropped, ...withoutSummary } = valid();
     expect(isSlimWalletListResponse(withoutSummary)).toBe(true);
+    const largest = valid();
+    largest.columns.lamports[0] = '18446744073709551615';
+    largest.version = '018446744073709551615';
+    expect(slimWalletListResponseSchema.safeParse(largest).success).toBe(true);
+    expect(isSlimWalletListResponse(largest)).toBe(true);
   });
 
   it('refuses every single breakage the schema refuses', () => {

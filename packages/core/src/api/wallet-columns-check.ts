@@ -1,3 +1,4 @@
+import { isU64String } from '../primitives/u64';
 import { decodeSlimWalletColumns } from '../wallets/decode-wallet-columns';
 import {
   slimWalletDictionariesSchema,
@@ -22,7 +23,6 @@ import {
  */
 const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-const U64 = /^\d+$/;
 const statuses = new Set<unknown>(IMPORT_STATUSES);
 
 type Check = (value: unknown) => boolean;
@@ -51,7 +51,7 @@ function columnChecks(
     id: (value) => typeof value === 'string' && UUID.test(value),
     address: (value) => typeof value === 'string' && value.length >= 32 && value.length <= 44,
     name: nullOr((value) => typeof value === 'string'),
-    lamports: nullOr((value) => typeof value === 'string' && U64.test(value)),
+    lamports: nullOr(isU64String),
     tokenAccounts: isCount,
     fundedTokenAccounts: isCount,
     trader: isFlag,
@@ -74,7 +74,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function isSlimWalletListResponse(value: unknown): value is SlimWalletListResponse {
   if (!isRecord(value)) return false;
   const { version, count, columns, dictionaries, summary } = value;
-  if (typeof version !== 'string' || !U64.test(version) || !isCount(count)) return false;
+  if (!isU64String(version) || !isCount(count)) return false;
   if (!isRecord(columns)) return false;
   // The dictionaries are small: the schema checks them.
   const parsedDictionaries = slimWalletDictionariesSchema.safeParse(dictionaries);

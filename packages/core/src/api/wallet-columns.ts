@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { addressTextSchema } from '../primitives/address';
+import { u64StringSchema } from '../primitives/u64';
 import { IMPORT_STATUSES, WALLET_SOURCE_KINDS, walletSummarySchema } from './wallets';
 
 /**
@@ -9,8 +11,7 @@ import { IMPORT_STATUSES, WALLET_SOURCE_KINDS, walletSummarySchema } from './wal
  * `decodeSlimWalletColumns` turns it back into `SlimWallet` rows.
  */
 const walletId = z.string().uuid();
-const address = z.string().min(32).max(44);
-const u64String = z.string().regex(/^\d+$/);
+const address = addressTextSchema;
 const count = z.number().int().nonnegative();
 const index = z.number().int().nonnegative();
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -31,7 +32,7 @@ export const slimWalletColumnsSchema = z.object({
   address: z.array(address),
   name: z.array(z.string().nullable()),
   /** Null until the wallet has been scanned. */
-  lamports: z.array(u64String.nullable()),
+  lamports: z.array(u64StringSchema.nullable()),
   tokenAccounts: z.array(count),
   /** Token accounts holding more than zero. */
   fundedTokenAccounts: z.array(count),
@@ -75,7 +76,7 @@ const DICTIONARY_OF = {
 export const slimWalletListResponseSchema = z
   .object({
     /** The tenant's wallet-list version this answer was written at (a u64 as text). */
-    version: u64String,
+    version: u64StringSchema,
     count,
     columns: slimWalletColumnsSchema,
     dictionaries: slimWalletDictionariesSchema,

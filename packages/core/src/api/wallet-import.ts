@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { addressTextSchema } from '../primitives/address';
+import { seedGroupIdSchema } from '../primitives/ids';
+import { u64StringSchema } from '../primitives/u64';
 import { DEFAULT_DERIVATION_SCHEME, DERIVATION_SCHEMES } from '../seed/derivation-scheme';
 
 /**
@@ -6,11 +9,8 @@ import { DEFAULT_DERIVATION_SCHEME, DERIVATION_SCHEMES } from '../seed/derivatio
  * accounts derived from a seed phrase. Seed phrases are derived in the browser; the phrase never
  * reaches the server, only the derived keys and a salted fingerprint.
  */
-const address = z.string().min(32).max(44);
+const address = addressTextSchema;
 const base58Key = z.string().min(80).max(90);
-
-/** Lamports and raw token amounts travel as decimal strings (u64 exceeds JSON's safe integers). */
-const u64String = z.string().regex(/^\d+$/);
 
 export const MAX_IMPORT_KEYS = 5_000;
 
@@ -70,7 +70,7 @@ export const scanPreviewResponseSchema = z.object({
     z.object({
       address,
       ok: z.boolean(),
-      lamports: u64String.nullable(),
+      lamports: u64StringSchema.nullable(),
       tokenAccounts: z.number().int(),
       error: z.string().nullable(),
     }),
@@ -81,7 +81,7 @@ export const scanPreviewResponseSchema = z.object({
       name: z.string().nullable(),
       symbol: z.string().nullable(),
       decimals: z.number().int(),
-      totalAmount: u64String,
+      totalAmount: u64StringSchema,
     }),
   ),
   holdersByMint: z.record(
@@ -89,8 +89,8 @@ export const scanPreviewResponseSchema = z.object({
     z.array(
       z.object({
         wallet: address,
-        lamports: u64String,
-        amount: u64String,
+        lamports: u64StringSchema,
+        amount: u64StringSchema,
         decimals: z.number().int(),
       }),
     ),
@@ -156,7 +156,7 @@ export const renameSeedGroupRequestSchema = z.object({
 });
 
 export const seedImportRequestSchema = z.object({
-  groupId: z.string().uuid('Derivation context missing. Preview the seed again'),
+  groupId: seedGroupIdSchema('Derivation context missing. Preview the seed again'),
   addresses: z.array(address).min(1, 'No accounts could be derived').max(100),
   derivationPaths: z.array(z.string().max(64)).max(100),
   privateKeys: z.array(base58Key).max(100),

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { addressTextSchema } from '../primitives/address';
+import {
+  customGroupIdSchema,
+  importBatchIdSchema,
+  seedGroupIdSchema,
+  walletIdSchema,
+} from '../primitives/ids';
+import { u64StringSchema } from '../primitives/u64';
 
 /**
  * The wallet list and what is done to wallets (spec 2 §2.1, §3, §7; issue 6). Balances are as of
  * the last scan; lamports and raw token amounts travel as decimal strings (u64 exceeds JSON's safe
  * integers). USD figures are null until a price service exists: never a made-up number.
  */
-const address = z.string().min(32).max(44);
-const u64String = z.string().regex(/^\d+$/);
+
+const address = addressTextSchema;
+// Ids in replies stay plain strings (the server builds them from rows, the web's fixtures too);
+// request ids are branded (`walletIdSchema()`).
 const walletId = z.string().uuid();
 
 export const WALLET_SOURCE_KINDS = ['seed', 'import', 'manual'] as const;
@@ -31,7 +41,7 @@ export const walletTokenSchema = z.object({
   symbol: z.string().nullable(),
   name: z.string().nullable(),
   decimals: z.number().int(),
-  amount: u64String,
+  amount: u64StringSchema,
   valueUsd: z.number().nullable(),
 });
 export type WalletToken = z.infer<typeof walletTokenSchema>;
@@ -53,7 +63,7 @@ export const slimWalletSchema = z.object({
   /** The operator's name for it, or null (the table shows the shortened address). */
   name: z.string().nullable(),
   /** Null until the wallet has been scanned. */
-  lamports: u64String.nullable(),
+  lamports: u64StringSchema.nullable(),
   tokenStats: tokenStatsSchema,
   isTrader: z.boolean(),
   isMasterWallet: z.boolean(),
@@ -91,7 +101,7 @@ export const walletSummarySchema = z.object({
     poolCreators: z.number().int(),
     traders: z.number().int(),
   }),
-  totalLamports: u64String,
+  totalLamports: u64StringSchema,
   tokens: z.object({
     uniqueAssets: z.number().int(),
     assetInstances: z.number().int(),
@@ -101,7 +111,7 @@ export const walletSummarySchema = z.object({
   closable: z.object({
     count: z.number().int(),
     /** Rent held by zero-balance token accounts (2,039,280 lamports each for 165-byte accounts). */
-    rentLamports: u64String,
+    rentLamports: u64StringSchema,
   }),
   lastScannedAt: z.string().nullable(),
 });
@@ -115,9 +125,9 @@ export const listWalletsQuerySchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   tag: z.string().max(80).optional(),
-  groupId: z.string().uuid('Unknown group').optional(),
-  seedGroupId: z.string().uuid('Unknown seed vault').optional(),
-  importBatchId: z.string().uuid('Unknown import batch').optional(),
+  groupId: customGroupIdSchema('Unknown group').optional(),
+  seedGroupId: seedGroupIdSchema('Unknown seed vault').optional(),
+  importBatchId: importBatchIdSchema('Unknown import batch').optional(),
   traderOnly: z
     .enum(['true', 'false'])
     .default('false')
@@ -149,7 +159,7 @@ export const createWalletsResponseSchema = z.object({
 export type CreateWalletsResponse = z.infer<typeof createWalletsResponseSchema>;
 
 const walletIdList = z
-  .array(walletId, { message: 'walletIds must be a list of wallet ids' })
+  .array(walletIdSchema(), { message: 'walletIds must be a list of wallet ids' })
   .min(1, 'No wallets selected - Select at least one wallet')
   .max(100_000);
 
@@ -206,13 +216,13 @@ export const walletHoldingSchema = z.object({
   name: z.string().nullable(),
   archived: z.boolean(),
   /** Null until the wallet has been scanned. */
-  lamports: u64String.nullable(),
+  lamports: u64StringSchema.nullable(),
   tokenAccountsWithBalance: z.number().int(),
   tokens: z.array(
     z.object({
       mint: address,
       symbol: z.string().nullable(),
-      amount: u64String,
+      amount: u64StringSchema,
       decimals: z.number().int(),
     }),
   ),
@@ -222,7 +232,7 @@ export const fundsSummarySchema = z.object({
   wallets: z.number().int(),
   funded: z.number().int(),
   unscanned: z.number().int(),
-  lamports: u64String,
+  lamports: u64StringSchema,
   tokenAccountsWithBalance: z.number().int(),
 });
 export const walletHoldingsResponseSchema = z.object({
@@ -234,7 +244,7 @@ export type WalletHoldingsResponse = z.infer<typeof walletHoldingsResponseSchema
 
 export const restoreWalletsRequestSchema = z.object({
   ids: z
-    .array(walletId, { message: 'ids must be a list of wallet ids' })
+    .array(walletIdSchema(), { message: 'ids must be a list of wallet ids' })
     .min(1, 'Select at least one archived wallet to restore')
     .max(100_000),
 });
@@ -275,7 +285,7 @@ export const exportedWalletSchema = z.object({
   name: z.string().nullable(),
   source: z.string(),
   tags: z.string(),
-  lamports: u64String.nullable(),
+  lamports: u64StringSchema.nullable(),
   createdAt: z.string(),
   privateKey: z.string().optional(),
 });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatSolExact,
-  fundsNeedConfirmation,
-  fundsWarning,
-  holdsFunds,
-  summarizeFunds,
-} from './funds-at-risk';
+import { fundsNeedConfirmation, fundsWarning, holdsFunds, summarizeFunds } from './funds-at-risk';
 
 const empty = { lamports: '0', tokenAccountsWithBalance: 0 };
 
@@ -57,13 +51,5 @@ describe('funds at risk', () => {
     const summary = summarizeFunds([empty, empty]);
     expect(fundsWarning(summary)).toBeNull();
     expect(fundsNeedConfirmation(summary)).toBe(false);
-  });
-
-  it('writes SOL exactly, without rounding or trailing zeros', () => {
-    expect(formatSolExact(100_000_000_000n)).toBe('100');
-    expect(formatSolExact(4_200_000_000n)).toBe('4.2');
-    expect(formatSolExact(1n)).toBe('0.000000001');
-    expect(formatSolExact(1_234_567_000_000_000n)).toBe('1,234,567');
-    expect(formatSolExact(0n)).toBe('0');
   });
 });

@@ -1,3 +1,4 @@
+import { formatSolExact } from '../format/lamports';
 import { sumLamports } from './sum-lamports';
 
 /**
@@ -77,19 +78,4 @@ export function fundsWarning(summary: FundsSummary): string | null {
     );
   }
   return sentences.length > 0 ? sentences.join(' ') : null;
-}
-
-const LAMPORTS_PER_SOL = 1_000_000_000n;
-
-/**
- * Lamports as SOL with every significant digit and no trailing zeros ("4.2", "100",
- * "0.000000001"): a warning about money must not round it away. Thousands are grouped.
- */
-export function formatSolExact(lamports: bigint): string {
-  const negative = lamports < 0n;
-  const magnitude = negative ? -lamports : lamports;
-  const whole = (magnitude / LAMPORTS_PER_SOL).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (magnitude % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
-  const text = fraction === '' ? whole : `${whole}.${fraction}`;
-  return negative ? `-${text}` : text;
 }

@@ -1,3 +1,4 @@
+import { groupIdSchema } from '@fleet/core';
 import { z } from 'zod';
 
 /**
@@ -5,8 +6,5 @@ import { z } from 'zod';
  * its length and alphabet are checked here; which group it names is the service's business.
  */
 export const groupParamsSchema = z.object({
-  id: z
-    .string()
-    .max(64)
-    .regex(/^[a-z0-9:-]+$/i),
+  id: groupIdSchema(),
 });

@@ -1,11 +1,11 @@
-import { FleetError, renameSeedGroupRequestSchema } from '@fleet/core';
+import { FleetError, renameSeedGroupRequestSchema, seedGroupIdSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/seed-group-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 
-const paramsSchema = z.object({ id: z.string().uuid() });
+const paramsSchema = z.object({ id: seedGroupIdSchema() });
 
 /** `PATCH /api/seed-groups/:id { label }`: renames one of this tenant's groups. */
 export function patchSeedGroupRoute(

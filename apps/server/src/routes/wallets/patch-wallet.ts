@@ -1,11 +1,11 @@
-import { FleetError, renameWalletRequestSchema } from '@fleet/core';
+import { FleetError, renameWalletRequestSchema, walletIdSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WALLET_NOT_FOUND } from '../../organize/wallet-names-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 
-const paramsSchema = z.object({ id: z.string().uuid() });
+const paramsSchema = z.object({ id: walletIdSchema() });
 
 /** `PATCH /api/wallets/:id { name }`: names a wallet, or clears its name with an empty one. */
 export function patchWalletRoute(app: FastifyInstance, { sessions, walletNames }: Services): void {

@@ -1,6 +1,5 @@
-import { formatSolExact, holdsFunds, type WalletHolding } from '@fleet/core';
+import { formatSolExact, holdsFunds, type WalletHolding, formatTokenAmount } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { formatTokenAmount } from '../wallets/wallet-format';
 
 /** One wallet as the archive and delete confirmations list it. */
 export interface HoldingLine {

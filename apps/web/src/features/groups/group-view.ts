@@ -1,9 +1,14 @@
-import type { Group } from '@fleet/core';
+import {
+  type Group,
+  formatBalanceWithUnit,
+  parseLamports,
+  formatBalance,
+  formatUsd,
+  NO_VALUE,
+} from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { formatBalance as formatBalanceWithUnit, parseLamports } from '../../format/lamports';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import type { DisplayUnit } from '../preferences/display-unit-store';
-import { formatBalance, formatUsd, NO_VALUE } from '../wallets/wallet-format';
 import type { GroupWallet } from './groups-api';
 
 /** Spec 2 §2.1 empty text of the custom groups list. */

@@ -1,6 +1,6 @@
+import { formatLamportsAsSol } from '@fleet/core';
 import { memo } from 'react';
 import { shortenAddress } from '../../format/address';
-import { formatLamportsAsSol } from '../../format/lamports';
 import { cn } from '../../ui/cn';
 import { rowIconClass } from '../../ui/icon-images';
 import { useCopy } from '../../ui/use-copy';

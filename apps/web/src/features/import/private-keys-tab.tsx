@@ -1,7 +1,6 @@
-import type { ImportWalletsResponse } from '@fleet/core';
+import { type ImportWalletsResponse, formatLamportsAsSol } from '@fleet/core';
 import { useId, type FormEvent } from 'react';
 import { ApiError } from '../../api/api-error';
-import { formatLamportsAsSol } from '../../format/lamports';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Select } from '../../ui/select';

@@ -1,4 +1,4 @@
-import { parseLamports } from '../../format/lamports';
+import { parseLamports } from '@fleet/core';
 import type { ReviewRow, ReviewStatus } from './key-review';
 import type { WalletScan } from './scan-state';
 

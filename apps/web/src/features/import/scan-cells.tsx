@@ -1,4 +1,4 @@
-import { formatLamportsAsSol, parseLamports } from '../../format/lamports';
+import { formatLamportsAsSol, parseLamports } from '@fleet/core';
 import { TableCell } from '../../ui/table';
 import type { WalletScan } from './scan-state';
 

@@ -1,4 +1,4 @@
-import { formatBalance, parseLamports } from '../../format/lamports';
+import { formatBalanceWithUnit, parseLamports } from '@fleet/core';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
 import { masterWalletErrorMessage } from './master-wallet-messages';
@@ -27,7 +27,7 @@ export function MasterBalance({ hidden = false }: { readonly hidden?: boolean })
       className="font-mono tabular-nums"
       title={hidden ? 'Balance hidden' : `${balance.data.lamports} lamports`}
     >
-      {shownBalance(formatBalance(lamports, unit), hidden)}
+      {shownBalance(formatBalanceWithUnit(lamports, unit), hidden)}
     </span>
   );
 }

@@ -1,9 +1,12 @@
-import { formatSolExact, type MasterHoldingsResponse } from '@fleet/core';
+import {
+  formatSolExact,
+  type MasterHoldingsResponse,
+  parseLamports,
+  formatTokenAmount,
+} from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { parseLamports } from '../../format/lamports';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { formatTokenAmount } from '../wallets/wallet-format';
 import { DialogFooter } from './dialog-fields';
 import { KEPT_IN_HISTORY, masterFundsWarning, type MasterChange } from './master-funds-text';
 import { masterWalletErrorMessage } from './master-wallet-messages';

@@ -1,5 +1,4 @@
-import { formatSolExact, type MasterHoldingsResponse } from '@fleet/core';
-import { parseLamports } from '../../format/lamports';
+import { formatSolExact, type MasterHoldingsResponse, parseLamports } from '@fleet/core';
 
 export type MasterChange = 'replace' | 'clear';
 

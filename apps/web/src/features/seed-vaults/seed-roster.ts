@@ -1,5 +1,4 @@
-import type { DerivationScheme, SeedGroup, SlimWallet } from '@fleet/core';
-import { parseLamports } from '../../format/lamports';
+import { type DerivationScheme, type SeedGroup, type SlimWallet, parseLamports } from '@fleet/core';
 
 /**
  * The Seed Control Center's figures (spec 2 §2.2): one roster row per seed vault, with its wallets

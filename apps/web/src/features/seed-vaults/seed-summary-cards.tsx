@@ -1,4 +1,4 @@
-import { formatBalance } from '../../format/lamports';
+import { formatBalanceWithUnit } from '@fleet/core';
 import { shownBalance } from '../preferences/hidden-balance';
 import type { SeedSummary } from './seed-roster';
 
@@ -21,7 +21,7 @@ export function SeedSummaryCards({
       <Card title="Seed wallets" value={String(summary.wallets)} />
       <Card
         title="Seed value"
-        value={shownBalance(formatBalance(summary.lamports, unit), hideBalances)}
+        value={shownBalance(formatBalanceWithUnit(summary.lamports, unit), hideBalances)}
         detail="USD —"
       />
     </div>

@@ -1,6 +1,5 @@
-import type { SlimWallet } from '@fleet/core';
+import { type SlimWallet, formatBalanceWithUnit, parseLamports } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
-import { formatBalance, parseLamports } from '../../format/lamports';
 import { CopyButton } from '../../ui/copy-button';
 import { ADDRESS_COPY_FAILED } from '../../ui/use-copy';
 import { TableCell, TableRow } from '../../ui/table';
@@ -50,7 +49,7 @@ export function SeedWalletRows({
             <TableCell className="text-right font-mono">
               {lamports === undefined
                 ? '—'
-                : shownBalance(formatBalance(lamports, unit), hideBalances)}
+                : shownBalance(formatBalanceWithUnit(lamports, unit), hideBalances)}
             </TableCell>
             <TableCell className="text-fg-muted">
               {relativeTime(wallet.lastScannedAt ?? wallet.createdAt, now)}

@@ -1,4 +1,9 @@
-import { DERIVATION_SCHEME_LABELS, type SeedGroup, type SlimWallet } from '@fleet/core';
+import {
+  DERIVATION_SCHEME_LABELS,
+  type SeedGroup,
+  type SlimWallet,
+  formatBalanceWithUnit,
+} from '@fleet/core';
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/error-message';
@@ -10,7 +15,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
-import { formatBalance } from '../../format/lamports';
 import { relativeTime } from '../wallets/wallet-format';
 import { RenameSeedDialog } from './rename-seed-dialog';
 import {
@@ -169,7 +173,7 @@ export function SeedControlCenter({
                     <TableCell>{row.walletCount}</TableCell>
                     <TableCell className="text-right font-mono">
                       {valuesLoaded
-                        ? shownBalance(formatBalance(row.lamports, unit), hideBalances)
+                        ? shownBalance(formatBalanceWithUnit(row.lamports, unit), hideBalances)
                         : '…'}
                     </TableCell>
                     <TableCell className="text-fg-muted">

@@ -1,11 +1,11 @@
-import { checkStateOf } from '@fleet/core';
+import { checkStateOf, formatBalanceWithUnit, NO_VALUE } from '@fleet/core';
 import { cn } from '../../ui/cn';
 import { rowIconClass } from '../../ui/icon-images';
 import { memo } from 'react';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { TriStateCheckbox } from './tri-state-checkbox';
-import { formatBalance, NO_VALUE, relativeTime } from './wallet-format';
+import { relativeTime } from './wallet-format';
 import type { GroupSummary } from './wallet-list-model';
 import { ROW_HEIGHT } from './wallet-table-columns';
 
@@ -63,7 +63,7 @@ export const GroupTableHeader = memo(function GroupTableHeader({
 export const GroupRow = memo(function GroupRow(props: GroupRowProps) {
   const { group } = props;
   const state = checkStateOf(props.selected, group.walletIds);
-  const value = `${formatBalance(group.lamports, props.unit)} ${props.unit === 'sol' ? 'SOL' : 'lamports'}`;
+  const value = formatBalanceWithUnit(group.lamports, props.unit);
   return (
     <div
       role="row"

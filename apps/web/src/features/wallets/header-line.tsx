@@ -1,8 +1,7 @@
-import { formatBalance } from '../../format/lamports';
+import { formatBalanceWithUnit, NO_VALUE } from '@fleet/core';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
-import { NO_VALUE } from './wallet-format';
 import type { HeaderTotals } from './wallet-list-model';
 
 /**
@@ -12,7 +11,7 @@ import type { HeaderTotals } from './wallet-list-model';
 export function HeaderLine({ totals }: { readonly totals: HeaderTotals }) {
   const { hideBalances } = useDisplayPreferences();
   const unit = useDisplayUnit();
-  const sol = hideBalances ? HIDDEN_BALANCE : formatBalance(totals.lamports, unit);
+  const sol = hideBalances ? HIDDEN_BALANCE : formatBalanceWithUnit(totals.lamports, unit);
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label="Totals in view">
       <span>

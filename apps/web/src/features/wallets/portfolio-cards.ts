@@ -1,8 +1,7 @@
-import type { SlimWallet, WalletSummary } from '@fleet/core';
-import { formatBalance } from '../../format/lamports';
+import { type SlimWallet, type WalletSummary, formatBalanceWithUnit, formatUsd } from '@fleet/core';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
-import { formatUsd, NEVER_SCANNED, scanAgeText } from './wallet-format';
+import { NEVER_SCANNED, scanAgeText } from './wallet-format';
 
 /**
  * How old the overview's figures are: they add up every wallet, so they are as old as the
@@ -45,7 +44,7 @@ export function overviewCards(
   scanAge: string | null = null,
 ): OverviewCard[] {
   const money = (text: string) => shownBalance(text, hideBalances);
-  const sol = money(formatBalance(BigInt(summary.totalLamports), unit));
+  const sol = money(formatBalanceWithUnit(BigInt(summary.totalLamports), unit));
   const usd = (value: number | null) => `USD ${money(formatUsd(value))}`;
   const { wallets, tokens, closable } = summary;
   const aged = (lines: string[]) => (scanAge === null ? lines : [...lines, scanAge]);
@@ -80,7 +79,7 @@ export function overviewCards(
       title: 'Closeable',
       main: `${closable.count.toLocaleString()} accounts`,
       lines: aged([
-        `${money(formatBalance(BigInt(closable.rentLamports), unit))} rent`,
+        `${money(formatBalanceWithUnit(BigInt(closable.rentLamports), unit))} rent`,
         `in ${wallets.withClosable.toLocaleString()} wallets`,
       ]),
     },

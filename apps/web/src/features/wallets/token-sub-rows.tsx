@@ -1,3 +1,4 @@
+import { formatTokenAmount, formatUsd } from '@fleet/core';
 import { ExternalLink } from 'lucide-react';
 import { memo } from 'react';
 import { Button } from '../../ui/button';
@@ -6,7 +7,6 @@ import { shortenAddress } from '../../format/address';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { useWalletDetail } from './use-wallet-queries';
 import { useExplorerLinks } from '../explorer/use-explorer-links';
-import { formatTokenAmount, formatUsd } from './wallet-format';
 
 /**
  * An expanded wallet's token accounts (spec 2 §2.1 token rows), fetched from

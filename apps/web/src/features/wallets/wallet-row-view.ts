@@ -1,15 +1,8 @@
 import type { ImportStatus, SlimWallet, Tag } from '@fleet/core';
-import { DEFAULT_TAG_COLOR } from '@fleet/core';
+import { DEFAULT_TAG_COLOR, formatBalance, formatUsd, NO_VALUE } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { CELL_CHAR_BUDGET, tagChipOverflows, tagsOverflow, textOverflows } from './cell-overflow';
-import {
-  formatBalance,
-  formatUsd,
-  NO_VALUE,
-  relativeTime,
-  scanAgeText,
-  splitTags,
-} from './wallet-format';
+import { relativeTime, scanAgeText, splitTags } from './wallet-format';
 
 export interface RowTag {
   readonly id: string;

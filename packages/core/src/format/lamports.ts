@@ -1,10 +1,10 @@
 /**
- * Lamports to SOL for display (spec 1 §9: 1 SOL = 1e9 lamports, balances in SOL with 4 decimals).
+ * Lamports for display (spec 1 §9: 1 SOL = 10^9 lamports, balances in SOL with 4 decimals).
  * Integer arithmetic on bigint only: a float never touches the amount. Digits past the shown
  * decimals are cut, not rounded, so the console never shows more than the wallet holds.
  */
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
-const SOL_DECIMALS = 9;
+export const SOL_DECIMALS = 9;
 
 export function formatLamportsAsSol(lamports: bigint, decimals = 4): string {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > SOL_DECIMALS) {
@@ -22,16 +22,37 @@ export function formatLamportsAsSol(lamports: bigint, decimals = 4): string {
   return negative && !isZero ? `-${text}` : text;
 }
 
+/**
+ * Lamports as SOL with every significant digit and no trailing zeros ("4.2", "100",
+ * "0.000000001"): a warning about money must not round it away. Thousands are grouped.
+ */
+export function formatSolExact(lamports: bigint): string {
+  const negative = lamports < 0n;
+  const magnitude = negative ? -lamports : lamports;
+  const whole = groupThousands(magnitude / LAMPORTS_PER_SOL);
+  const fraction = (magnitude % LAMPORTS_PER_SOL)
+    .toString()
+    .padStart(SOL_DECIMALS, '0')
+    .replace(/0+$/, '');
+  const text = fraction === '' ? whole : `${whole}.${fraction}`;
+  return negative ? `-${text}` : text;
+}
+
 /** Lamports as a whole number with thousands grouped (`1,500,000,000`): the "lamports" unit. */
 export function formatLamports(lamports: bigint): string {
   return lamports < 0n ? `-${groupThousands(-lamports)}` : groupThousands(lamports);
 }
 
 /**
- * A balance in the unit the operator picked in the settings menu ("toggle units"), with the unit
- * named: `1.5000 SOL` or `1,500,000,000 lamports`.
+ * A balance in the unit the operator picked in the settings menu ("toggle units"), without the
+ * unit's name, for cells whose column names it: SOL with 4 decimals, or whole lamports.
  */
 export function formatBalance(lamports: bigint, unit: 'sol' | 'lamports'): string {
+  return unit === 'sol' ? formatLamportsAsSol(lamports, 4) : formatLamports(lamports);
+}
+
+/** The same with the unit named: `1.5000 SOL` or `1,500,000,000 lamports`. */
+export function formatBalanceWithUnit(lamports: bigint, unit: 'sol' | 'lamports'): string {
   return unit === 'sol'
     ? `${formatLamportsAsSol(lamports)} SOL`
     : `${formatLamports(lamports)} lamports`;
@@ -42,6 +63,7 @@ export function parseLamports(text: string): bigint | undefined {
   return /^-?\d+$/.test(text) ? BigInt(text) : undefined;
 }
 
-function groupThousands(value: bigint): string {
+/** Digits with a comma every three from the right (`1,234,567`); the digits stay exact. */
+export function groupThousands(value: bigint | string): string {
   return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatLamports, formatLamportsAsSol, parseLamports } from './lamports';
+import {
+  formatBalance,
+  formatBalanceWithUnit,
+  formatLamports,
+  formatLamportsAsSol,
+  formatSolExact,
+  parseLamports,
+} from './lamports';
 
 describe('lamports shown as SOL', () => {
   it('shows whole and fractional SOL with 4 decimals', () => {
@@ -31,6 +38,14 @@ describe('lamports shown as SOL', () => {
     expect(formatLamportsAsSol(-1_500_000_000n)).toBe('-1.5000');
     expect(formatLamportsAsSol(-5n)).toBe('0.0000');
   });
+
+  it('writes SOL exactly, without rounding or trailing zeros', () => {
+    expect(formatSolExact(100_000_000_000n)).toBe('100');
+    expect(formatSolExact(4_200_000_000n)).toBe('4.2');
+    expect(formatSolExact(1n)).toBe('0.000000001');
+    expect(formatSolExact(1_234_567_000_000_000n)).toBe('1,234,567');
+    expect(formatSolExact(0n)).toBe('0');
+  });
 });
 
 describe('lamports from the API', () => {
@@ -53,7 +68,15 @@ describe('lamports shown as lamports', () => {
   });
 
   it('names the unit the operator picked', () => {
-    expect(formatBalance(1_500_000_000n, 'sol')).toBe('1.5000 SOL');
-    expect(formatBalance(1_500_000_000n, 'lamports')).toBe('1,500,000,000 lamports');
+    expect(formatBalanceWithUnit(1_500_000_000n, 'sol')).toBe('1.5000 SOL');
+    expect(formatBalanceWithUnit(1_500_000_000n, 'lamports')).toBe('1,500,000,000 lamports');
+  });
+
+  it('shows balances in SOL to 4 decimals or in whole lamports, by integer arithmetic', () => {
+    expect(formatBalance(1_234_567_891n, 'sol')).toBe('1.2345');
+    expect(formatBalance(1_234_567_891n, 'lamports')).toBe('1,234,567,891');
+    expect(formatBalance(18_446_744_073_709_551_615n, 'lamports')).toBe(
+      '18,446,744,073,709,551,615',
+    );
   });
 });
