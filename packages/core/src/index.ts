@@ -52,3 +52,4 @@ export * from './format/lamports';
 export * from './format/usd';
 export * from './format/token-amount';
 export * from './format/parse-sol-amount';
+export * from './format/relative-time';

@@ -1,10 +1,9 @@
-import { type SlimWallet, formatBalanceWithUnit, parseLamports } from '@fleet/core';
+import { type SlimWallet, formatBalanceWithUnit, parseLamports, relativeTime } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { CopyButton } from '../../ui/copy-button';
 import { ADDRESS_COPY_FAILED } from '../../ui/use-copy';
 import { TableCell, TableRow } from '../../ui/table';
 import { shownBalance } from '../preferences/hidden-balance';
-import { relativeTime } from '../wallets/wallet-format';
 
 /** An expanded seed shows at most this many wallets inline; the List tab shows them all. */
 export const MAX_INLINE_SEED_WALLETS = 200;

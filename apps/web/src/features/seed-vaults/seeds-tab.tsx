@@ -3,6 +3,7 @@ import {
   type SeedGroup,
   type SlimWallet,
   formatBalanceWithUnit,
+  relativeTime,
 } from '@fleet/core';
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
@@ -15,7 +16,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
-import { relativeTime } from '../wallets/wallet-format';
 import { RenameSeedDialog } from './rename-seed-dialog';
 import {
   ALL_SEEDS,
@@ -27,7 +27,7 @@ import {
 } from './seed-roster';
 import { SeedSummaryCards } from './seed-summary-cards';
 import { useSeedGroups, useSeedWallets } from './seed-vaults-api';
-import { useNow } from './use-now';
+import { useNow } from '../../ui/use-now';
 import { SeedWalletRows } from './seed-wallet-rows';
 
 export interface SeedsTabProps {

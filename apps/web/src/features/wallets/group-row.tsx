@@ -1,11 +1,10 @@
-import { checkStateOf, formatBalanceWithUnit, NO_VALUE } from '@fleet/core';
+import { checkStateOf, formatBalanceWithUnit, NO_VALUE, relativeTime } from '@fleet/core';
 import { cn } from '../../ui/cn';
 import { rowIconClass } from '../../ui/icon-images';
 import { memo } from 'react';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { TriStateCheckbox } from './tri-state-checkbox';
-import { relativeTime } from './wallet-format';
 import type { GroupSummary } from './wallet-list-model';
 import { ROW_HEIGHT } from './wallet-table-columns';
 

@@ -1,7 +1,13 @@
-import { type SlimWallet, type WalletSummary, formatBalanceWithUnit, formatUsd } from '@fleet/core';
+import {
+  type SlimWallet,
+  type WalletSummary,
+  formatBalanceWithUnit,
+  formatUsd,
+  NEVER_SCANNED,
+  scanAgeText,
+} from '@fleet/core';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
-import { NEVER_SCANNED, scanAgeText } from './wallet-format';
 
 /**
  * How old the overview's figures are: they add up every wallet, so they are as old as the

@@ -5,7 +5,7 @@ import type { DisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
 import { IMPORT_STATUS_CLASSES, MASTER_BADGE_CLASS } from './badge-classes';
 import type { ExplorerLink } from '../explorer/use-explorer-links';
-import { MAX_ROW_TAGS } from './wallet-format';
+import { MAX_ROW_TAGS } from './row-tags';
 import type { RowTag, WalletRowView } from './wallet-row-view';
 import type { TableColumn } from './wallet-table-columns';
 

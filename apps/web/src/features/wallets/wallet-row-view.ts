@@ -1,8 +1,15 @@
 import type { ImportStatus, SlimWallet, Tag } from '@fleet/core';
-import { DEFAULT_TAG_COLOR, formatBalance, formatUsd, NO_VALUE } from '@fleet/core';
+import {
+  DEFAULT_TAG_COLOR,
+  formatBalance,
+  formatUsd,
+  NO_VALUE,
+  relativeTime,
+  scanAgeText,
+} from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { CELL_CHAR_BUDGET, tagChipOverflows, tagsOverflow, textOverflows } from './cell-overflow';
-import { relativeTime, scanAgeText, splitTags } from './wallet-format';
+import { splitTags } from './row-tags';
 
 export interface RowTag {
   readonly id: string;

@@ -2,7 +2,7 @@ import { pruneSelection, seedSourceCounts, tagFilterOf, type SlimWallet } from '
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../ui/toast';
-import { useNow } from '../seed-vaults/use-now';
+import { useNow } from '../../ui/use-now';
 import { useGroups } from '../groups/use-groups';
 import { useTags } from '../tags/use-tags';
 import { useWalletList } from './use-wallet-queries';
@@ -240,8 +240,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     [dispatch, visibleIds, visibleOrder],
   );
   const toggleMany = useCallback(
-    (ids: readonly string[dispatch]) =>
-      dispatch({ type: 'manyToggled', ids, visibleIds, visibleOrder }),
+    (ids: readonly string[]) => dispatch({ type: 'manyToggled', ids, visibleIds, visibleOrder }),
     [dispatch, visibleIds, visibleOrder],
   );
   const toggleAllVisible = useCallback(() => toggleMany(visibleOrder), [toggleMany, visibleOrder]);
@@ -257,7 +256,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
   );
   const toggleGroupOpen = useCallback(
     (bucketId: string) => dispatch({ type: 'groupToggled', bucketId }),
-    [],
+    [dispatch],
   );
 
   const { refetch: refetchList } = list;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime, scanAgeText, splitTags } from './wallet-format';
+import { relativeTime, scanAgeText } from './relative-time';
 
-describe('wallet table formatting', () => {
+describe('relative times', () => {
   it('says how long ago in s, m, h or d, and a dash for an unreadable time', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('30s ago');
@@ -10,11 +10,6 @@ describe('wallet table formatting', () => {
     expect(relativeTime('2026-11-19T12:00:00Z', now)).toBe('3d ago');
     expect(relativeTime('2026-11-22T12:00:10Z', now)).toBe('0s ago');
     expect(relativeTime('not a date', now)).toBe('—');
-  });
-
-  it('shows at most three tags, then +N', () => {
-    expect(splitTags(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
-    expect(splitTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
   });
 
   it("says how old a wallet's numbers are, and Never for a wallet never scanned", () => {

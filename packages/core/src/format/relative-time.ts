@@ -1,4 +1,4 @@
-import { NO_VALUE } from '@fleet/core';
+import { NO_VALUE } from './usd';
 
 /** Spec 2 §9 relative time: s, m, h or d ago. An unreadable time shows a dash, never 'Never'. */
 export function relativeTime(iso: string, now: number): string {
@@ -13,6 +13,8 @@ export function relativeTime(iso: string, now: number): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
+export const NEVER_SCANNED = 'Never';
+
 /**
  * How old a wallet's numbers are: 'scanned 2m ago', or 'Never' (spec 2 §9) for a wallet whose
  * balance has never been read. An unreadable stored time shows a dash.
@@ -21,16 +23,4 @@ export function scanAgeText(lastScannedAt: string | null, now: number): string {
   if (lastScannedAt === null) return NEVER_SCANNED;
   const age = relativeTime(lastScannedAt, now);
   return age === NO_VALUE ? NO_VALUE : `scanned ${age}`;
-}
-
-export const NEVER_SCANNED = 'Never';
-
-/** Spec 2 §9: at most three tags on a row, then "+N" for the rest. */
-export const MAX_ROW_TAGS = 3;
-
-export function splitTags<T>(tags: readonly T[]): {
-  readonly shown: readonly T[];
-  readonly more: number;
-} {
-  return { shown: tags.slice(0, MAX_ROW_TAGS), more: Math.max(0, tags.length - MAX_ROW_TAGS) };
 }
