@@ -1,5 +1,5 @@
 import { schema, type TenantDatabase } from '@fleet/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { uuidArray } from './wallet-ids';
 
 // Every function here takes a transaction bound to one tenant (`withTenant`): row-level security
@@ -86,4 +86,32 @@ export async function listArchivedWallets(
     public_address: row.public_address,
     archived_at: new Date(Number(row.archived_ms)).toISOString(),
   }));
+}
+
+/**
+ * Names (or, with null, un-names) an active wallet; the row as renamed, or undefined when the id
+ * is unknown, archived or another tenant's. The list's version moves with the row (migration
+ * 0009's trigger on `wallets`).
+ */
+export async function renameActiveWallet(
+  tx: TenantDatabase,
+  tenantId: string,
+  walletId: string,
+  name: string | null,
+  at: Date,
+): Promise<{ id: string; address: string; name: string | null } | undefined> {
+  const { wallets } = schema;
+  const [row] = await tx
+    .update(wallets)
+    .set({ name, updatedAt: at })
+    .where(
+      and(
+        eq(wallets.id, walletId),
+        // Row-level security already keeps to the tenant; said here too for a reader.
+        eq(wallets.tenantId, tenantId),
+        isNull(wallets.archivedAt),
+      ),
+    )
+    .returning({ id: wallets.id, address: wallets.publicAddress, name: wallets.name });
+  return row;
 }
