@@ -123,14 +123,11 @@ export function createWalletImportService(context: {
 
     // 2. new wallets, `on conflict do nothing`: one another import creates meanwhile is not
     //    duplicated, and counts as existing below
-    const known = new Set(
-      (
-        await findWalletsByAddress(
-          tx,
-          keys.map((key) => key.address),
-        )
-      ).map((row) => row.address),
+    const found = await findWalletsByAddress(
+      tx,
+      keys.map((key) => key.address),
     );
+    const known = new Set(found.map((row) => row.address));
     const created: string[] = [];
     const fresh = keys.filter((key) => !known.has(key.address));
     for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
