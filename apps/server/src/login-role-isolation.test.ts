@@ -23,8 +23,11 @@ const IDENTITY_TABLES = ['audit_log', 'license_keys', 'sessions', 'users'];
 /** Filled by the fixture below for both tenants: an empty count must mean "hidden". */
 const POPULATED_TABLES = [
   'import_batches',
+  'last_scans',
   'master_wallet_history',
   'master_wallets',
+  'recent_scans',
+  'scan_log_lines',
   'seed_groups',
   'tags',
   'tenant_data_keys',
@@ -77,6 +80,12 @@ describe.each(testLoginVariants.filter((variant) => variant.login !== 'superuser
         await as(operator, 'PATCH', '/api/master-wallet', { private_key: master.privateKey }),
       );
       const holder = newTestKeypair();
+      // A scan preview keeps what it read and writes the Scan Details lines and summary.
+      expectOk(
+        await as(operator, 'POST', '/api/scan-assets/preview', {
+          publicAddresses: [holder.address],
+        }),
+      );
       expectOk(await as(operator, 'POST', '/api/wallet', { privateKeys: [holder.privateKey] }));
       const seed = newTestKeypair();
       const seedGroup = expectOk(

@@ -161,7 +161,11 @@ export function createServices(context: ServiceContext): Services {
   const scanner = createWalletScanner({ pool: context.chainPool, clock, random });
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
-  const scanActivity = createScanActivity({ now });
+  const scanActivity = createScanActivity({
+    db: context.db,
+    now,
+    onWriteError: (error) => context.logger.warn({ err: error }, 'scan log lines were not stored'),
+  });
   // One count of key requests per user, whichever way a key leaves (wallets, master history).
   const keyRequests = createKeyRequestLimiter({ db: context.db, now });
   const sessions = createSessionStore(

@@ -1,14 +1,15 @@
 import type { KnownWallet, ScanReport, WalletScanner } from '@fleet/chain';
 import type { BalanceRefreshProgress, ScanSolBalancesSummary } from '@fleet/core';
-import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { AuditLog } from '../audit/audit-log';
 import type { ScanActivity } from '../scan-details/scan-activity';
 import type { Actor } from '../http/actor';
-import { upsertTokenAccounts } from '../wallets/token-account-writes';
-
-/** Rows per statement: well under the 65,535 bind parameters of one statement. */
-const WRITE_CHUNK = 500;
+import {
+  listActiveWallets,
+  tokenAccountsByWallet,
+  writeRefreshedBalances,
+  type ActiveWallet,
+} from '../wallets/repository';
 
 export interface BalanceRefreshOptions {
   readonly traderOnly: boolean;
@@ -20,11 +21,6 @@ export interface BalanceRefreshOptions {
 export interface BalanceRefreshService {
   /** `GET /api/scan-sol-balances`: re-scan the fleet's balances and store them. */
   refresh(actor: Actor, options: BalanceRefreshOptions): Promise<ScanSolBalancesSummary>;
-}
-
-interface StoredWallet {
-  readonly id: string;
-  readonly address: string;
 }
 
 /**
@@ -46,47 +42,18 @@ export function createBalanceRefreshService(context: {
   readonly audit: AuditLog;
   readonly now?: () => Date;
 }): BalanceRefreshService {
-  const { wallets, walletTokenAccounts } = schema;
   const now = context.now ?? (() => new Date());
 
   async function readFleet(
     tenantId: string,
     traderOnly: boolean,
-  ): Promise<{ stored: StoredWallet[]; known: KnownWallet[] }> {
+  ): Promise<{ stored: ActiveWallet[]; known: KnownWallet[] }> {
     return withTenant(context.db, tenantId, async (tx) => {
-      const stored = await tx
-        .select({ id: wallets.id, address: wallets.publicAddress })
-        .from(wallets)
-        .where(
-          and(
-            // Row-level security already keeps to the tenant; saying so lets the planner use
-            // the (tenant, created_at, id) index of active wallets.
-            eq(wallets.tenantId, tenantId),
-            isNull(wallets.archivedAt),
-            ...(traderOnly ? [eq(wallets.isTrader, true)] : []),
-          ),
-        )
-        .orderBy(wallets.createdAt, wallets.id);
-      const accounts = new Map<string, string[]>();
-      for (let start = 0; start < stored.length; start += WRITE_CHUNK) {
-        const rows = await tx
-          .select({
-            walletId: walletTokenAccounts.walletId,
-            account: walletTokenAccounts.tokenAccount,
-          })
-          .from(walletTokenAccounts)
-          .where(
-            inArray(
-              walletTokenAccounts.walletId,
-              stored.slice(start, start + WRITE_CHUNK).map((wallet) => wallet.id),
-            ),
-          );
-        for (const row of rows) {
-          const list = accounts.get(row.walletId) ?? [];
-          list.push(row.account);
-          accounts.set(row.walletId, list);
-        }
-      }
+      const stored = await listActiveWallets(tx, tenantId, { traderOnly });
+      const accounts = await tokenAccountsByWallet(
+        tx,
+        stored.map((wallet) => wallet.id),
+      );
       return {
         stored,
         known: stored.map((wallet) => ({
@@ -97,71 +64,27 @@ export function createBalanceRefreshService(context: {
     });
   }
 
-  async function store(
-    tx: TenantDatabase,
-    tenantId: string,
-    stored: readonly StoredWallet[],
-    report: ScanReport,
-    scannedAt: Date,
-  ): Promise<void> {
+  /** What the chain said of the wallets it answered for; a failed read leaves the row alone. */
+  function readsOf(stored: readonly ActiveWallet[], report: ScanReport) {
     const idOf = new Map(stored.map((wallet) => [wallet.address, wallet.id]));
-    const read = report.results.flatMap((result) => {
+    return report.results.flatMap((result) => {
       const walletId = idOf.get(result.owner);
-      return result.ok && walletId ? [{ walletId, balances: result.balances }] : [];
+      return result.ok && walletId
+        ? [
+            {
+              walletId,
+              lamports: result.balances.lamports,
+              tokens: result.balances.tokens,
+              droppedTokenAccounts: result.balances.droppedTokenAccounts,
+            },
+          ]
+        : [];
     });
-    const at = scannedAt.toISOString();
-    for (let start = 0; start < read.length; start += WRITE_CHUNK) {
-      const chunk = read.slice(start, start + WRITE_CHUNK);
-      const rows = sql.join(
-        chunk.map(
-          (entry) => sql`(${entry.walletId}::uuid, ${entry.balances.lamports.toString()}::bigint)`,
-        ),
-        sql`, `,
-      );
-      const applied = await tx.execute<{ id: string }>(
-        sql`update wallets set lamports = v.lamports, last_scanned_at = ${at}::timestamptz, updated_at = now()
-          from (values ${rows}) as v(id, lamports)
-          where wallets.id = v.id
-            and (wallets.last_scanned_at is null or wallets.last_scanned_at <= ${at}::timestamptz)
-          returning wallets.id`,
-      );
-      const fresh = new Set(applied.rows.map((row) => row.id));
-      const current = chunk.filter((entry) => fresh.has(entry.walletId));
-
-      const dropped = current.flatMap((entry) =>
-        entry.balances.droppedTokenAccounts.map((account) => ({
-          walletId: entry.walletId,
-          account,
-        })),
-      );
-      for (let from = 0; from < dropped.length; from += WRITE_CHUNK) {
-        const part = dropped.slice(from, from + WRITE_CHUNK);
-        await tx.delete(walletTokenAccounts).where(
-          and(
-            inArray(
-              walletTokenAccounts.tokenAccount,
-              part.map((entry) => entry.account),
-            ),
-            inArray(walletTokenAccounts.walletId, [...new Set(part.map((e) => e.walletId))]),
-          ),
-        );
-      }
-
-      await upsertTokenAccounts(
-        tx,
-        tenantId,
-        current.map((entry) => ({
-          walletId: entry.walletId,
-          scannedAt,
-          tokens: entry.balances.tokens,
-        })),
-        { onlyNewer: true },
-      );
-    }
   }
 
   return {
     async refresh(actor, options) {
+      // 1. the fleet and its known token accounts, in a short transaction of its own
       const { stored, known } = await readFleet(actor.tenantId, options.traderOnly);
       const total = known.length;
       options.onProgress?.({ processed: 0, total, failed: 0 });
@@ -169,6 +92,7 @@ export function createBalanceRefreshService(context: {
       // The time the chain was read from, not the time the answer was written: an age never
       // claims numbers fresher than they are.
       const scannedAt = now();
+      // 2. the chain read outside any transaction, the log lines going to Scan Details
       const report = await context.scanner.rescan(known, {
         ...(options.signal ? { signal: options.signal } : {}),
         onEvent: (event) => {
@@ -178,10 +102,12 @@ export function createBalanceRefreshService(context: {
           }
         },
       });
-      context.scanActivity?.recordScan(actor.tenantId, report);
+      await context.scanActivity?.recordScan(actor.tenantId, report);
+      // 3. what it said written in one more, never over numbers read later
       await withTenant(context.db, actor.tenantId, (tx) =>
-        store(tx, actor.tenantId, stored, report, scannedAt),
+        writeRefreshedBalances(tx, actor.tenantId, readsOf(stored, report), scannedAt),
       );
+      // 4. the summary, audited
       const failed = report.failedAddresses.length;
       const summary: ScanSolBalancesSummary = {
         totalScanned: total - failed,

@@ -4,7 +4,7 @@ import type { groupWalletSchema } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import { chunksOf, requireActiveWallets } from './active-wallets';
+import { chunksOf, requireActiveWallets } from '../wallets/repository';
 import {
   COMPUTED_GROUPS,
   OUTER_WALLET_ID,

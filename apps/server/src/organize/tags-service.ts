@@ -2,7 +2,7 @@ import { FleetError, type Tag } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
-import { chunksOf, requireActiveWallets } from './active-wallets';
+import { chunksOf, requireActiveWallets } from '../wallets/repository';
 import type { Actor } from '../http/actor';
 import {
   COMPUTED_TAG_MESSAGE,

@@ -1,21 +1,21 @@
 import { FleetError } from '@fleet/core';
-import { schema, withTenant, type FleetDatabase } from '@fleet/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
+import { renameActiveWallet, WALLET_NOT_FOUND } from '../wallets/repository';
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
+/** The refusal of an unknown, archived or foreign wallet, for routes that refuse a bad id early. */
+export { WALLET_NOT_FOUND };
 
 /** The operator's names for wallets (spec 2 §3 `name`). */
 export function createWalletNamesService(context: {
   readonly db: FleetDatabase;
   readonly audit: AuditLog;
 }) {
-  const { wallets } = schema;
   return {
     /**
      * Names an active wallet of the actor's tenant, or clears its name (null). The list's version
-     * moves with the row (migration 0009's trigger on `wallets`), so the next list shows it.
+     * moves with the row, so the next list shows it.
      * Another tenant's wallet, an archived one and an unknown id are all 'Wallet not found'.
      */
     async rename(
@@ -24,18 +24,7 @@ export function createWalletNamesService(context: {
       name: string | null,
     ): Promise<{ id: string; address: string; name: string | null }> {
       const wallet = await withTenant(context.db, actor.tenantId, async (tx) => {
-        const [row] = await tx
-          .update(wallets)
-          .set({ name, updatedAt: new Date() })
-          .where(
-            and(
-              eq(wallets.id, walletId),
-              // Row-level security already keeps to the tenant; said here too for a reader.
-              eq(wallets.tenantId, actor.tenantId),
-              isNull(wallets.archivedAt),
-            ),
-          )
-          .returning({ id: wallets.id, address: wallets.publicAddress, name: wallets.name });
+        const row = await renameActiveWallet(tx, actor.tenantId, walletId, name, new Date());
         if (!row) throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
         return row;
       });

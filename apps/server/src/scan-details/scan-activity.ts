@@ -1,4 +1,6 @@
 import type { ScanEvent, ScanReport } from '@fleet/chain';
+import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 /** Spec 1 §9: the Scan Details dialog shows the last 300 log lines. */
 export const SCAN_LOG_LINES = 300;
@@ -30,57 +32,93 @@ export interface ScanActivitySnapshot {
 }
 
 /**
- * Per tenant, the last scan's summary and a ring buffer of the scanner's last 300 log lines.
+ * Per tenant, the last scan's summary and the scanner's last 300 log lines.
  *
- * Kept in memory only, and that is acceptable: it is diagnostic output for the Scan Details
- * dialog, not a record anyone relies on. A restart empties it (the next scan refills it), each
- * tenant holds at most 300 short lines, and log messages carry addresses and counts, never keys.
+ * Kept in the database (`scan_log_lines`, `last_scans`), not in memory: the dialog may poll
+ * another server process than the one scanning, and a restart should not empty it. Each tenant
+ * holds at most `maxLines` short lines (older ones are deleted as new ones are written), and log
+ * messages carry addresses and counts, never keys. Row-level security keeps each tenant to its
+ * own lines.
  */
 export interface ScanActivity {
-  /** An `onEvent` for `WalletScanner` that keeps this tenant's log lines. */
+  /**
+   * An `onEvent` for `WalletScanner` that keeps this tenant's log lines. The scanner calls it
+   * synchronously, so lines are written in the background, in order; `recordScan` waits for them.
+   */
   listener(tenantId: string): (event: ScanEvent) => void;
-  recordScan(tenantId: string, report: ScanReport): void;
-  snapshot(tenantId: string): ScanActivitySnapshot;
+  recordScan(tenantId: string, report: ScanReport): Promise<void>;
+  snapshot(tenantId: string): Promise<ScanActivitySnapshot>;
 }
 
-interface TenantActivity {
-  lastScan: LastScanSummary | null;
-  /** Ring buffer: `next` is where the next line goes once it is full. */
+/** Lines still to be written for one tenant, and the write under way. */
+interface PendingLines {
   readonly lines: ScanLogLine[];
-  next: number;
+  written: Promise<void>;
 }
 
-export function createScanActivity(
-  options: { readonly maxLines?: number; readonly now?: () => Date } = {},
-): ScanActivity {
+export function createScanActivity(options: {
+  readonly db: FleetDatabase;
+  readonly maxLines?: number;
+  readonly now?: () => Date;
+  /** A background write of log lines failed: the scan goes on, the lines are lost. */
+  readonly onWriteError?: (error: unknown) => void;
+}): ScanActivity {
+  const { scanLogLines, lastScans } = schema;
   const maxLines = options.maxLines ?? SCAN_LOG_LINES;
   const now = options.now ?? (() => new Date());
-  const tenants = new Map<string, TenantActivity>();
+  const pending = new Map<string, PendingLines>();
 
-  const activityOf = (tenantId: string): TenantActivity => {
-    let activity = tenants.get(tenantId);
-    if (!activity) {
-      activity = { lastScan: null, lines: [], next: 0 };
-      tenants.set(tenantId, activity);
+  /** Writes lines oldest first and drops the tenant's lines beyond the newest `maxLines`. */
+  async function appendLines(tx: TenantDatabase, tenantId: string, lines: readonly ScanLogLine[]) {
+    if (lines.length === 0) return;
+    await tx.insert(scanLogLines).values(
+      lines.map((line) => ({
+        tenantId,
+        at: new Date(line.at),
+        level: line.level,
+        message: line.message,
+      })),
+    );
+    await tx.delete(scanLogLines).where(
+      and(
+        eq(scanLogLines.tenantId, tenantId),
+        sql`${scanLogLines.id} <= (select id from scan_log_lines where tenant_id = ${tenantId}::uuid
+          order by id desc offset ${maxLines} limit 1)`,
+      ),
+    );
+  }
+
+  async function drain(tenantId: string, entry: PendingLines): Promise<void> {
+    // Lines logged in the same tick go in one statement.
+    await Promise.resolve();
+    try {
+      while (entry.lines.length > 0) {
+        const lines = entry.lines.splice(0);
+        await withTenant(options.db, tenantId, (tx) => appendLines(tx, tenantId, lines));
+      }
+    } catch (error) {
+      options.onWriteError?.(error);
+    } finally {
+      pending.delete(tenantId);
     }
-    return activity;
-  };
+  }
 
-  const append = (activity: TenantActivity, line: ScanLogLine) => {
-    if (activity.lines.length < maxLines) {
-      activity.lines.push(line);
+  const enqueue = (tenantId: string, line: ScanLogLine) => {
+    const entry = pending.get(tenantId);
+    if (entry) {
+      entry.lines.push(line);
       return;
     }
-    activity.lines[activity.next] = line;
-    activity.next = (activity.next + 1) % maxLines;
+    const started: PendingLines = { lines: [line], written: Promise.resolve() };
+    pending.set(tenantId, started);
+    started.written = drain(tenantId, started);
   };
 
   return {
     listener(tenantId) {
-      const activity = activityOf(tenantId);
       return (event) => {
         if (event.type !== 'log') return;
-        append(activity, {
+        enqueue(tenantId, {
           at: now().toISOString(),
           level: event.level,
           message: event.message,
@@ -88,17 +126,11 @@ export function createScanActivity(
       };
     },
 
-    recordScan(tenantId, report) {
+    async recordScan(tenantId, report) {
       const { stats } = report;
-      const activity = activityOf(tenantId);
-      // The scanner logs as it goes but not its end: one closing line marks where a scan stopped.
-      append(activity, {
-        at: now().toISOString(),
-        level: stats.failedAddresses.length > 0 ? 'warn' : 'info',
-        message: `Scanned ${report.results.length} wallet(s) in ${Math.round(stats.durationMs)} ms: ${stats.failedAddresses.length} failed, ${stats.tokenAccountsFound} token account(s) found, ${stats.rescans} rescan(s)`,
-      });
-      activity.lastScan = {
-        finishedAt: now().toISOString(),
+      await pending.get(tenantId)?.written;
+      const summary = {
+        finishedAt: now(),
         wallets: report.results.length,
         durationMs: stats.durationMs,
         throughputWalletsPerMin: stats.throughputWalletsPerMin,
@@ -108,17 +140,52 @@ export function createScanActivity(
         findings: stats.tokenAccountsFound,
         tokensFound: report.tokens.length,
       };
+      await withTenant(options.db, tenantId, async (tx) => {
+        // The scanner logs as it goes but not its end: one closing line marks where a scan stopped.
+        await appendLines(tx, tenantId, [
+          {
+            at: now().toISOString(),
+            level: stats.failedAddresses.length > 0 ? 'warn' : 'info',
+            message: `Scanned ${report.results.length} wallet(s) in ${Math.round(stats.durationMs)} ms: ${stats.failedAddresses.length} failed, ${stats.tokenAccountsFound} token account(s) found, ${stats.rescans} rescan(s)`,
+          },
+        ]);
+        await tx
+          .insert(lastScans)
+          .values({ tenantId, ...summary })
+          .onConflictDoUpdate({ target: lastScans.tenantId, set: summary });
+      });
     },
 
-    snapshot(tenantId) {
-      const activity = tenants.get(tenantId);
-      if (!activity) return { lastScan: null, logs: [] };
-      // Oldest first, newest last.
-      const logs = [
-        ...activity.lines.slice(activity.next),
-        ...activity.lines.slice(0, activity.next),
-      ];
-      return { lastScan: activity.lastScan, logs };
+    async snapshot(tenantId) {
+      return withTenant(options.db, tenantId, async (tx) => {
+        const [last] = await tx.select().from(lastScans);
+        const newest = await tx
+          .select({ at: scanLogLines.at, level: scanLogLines.level, message: scanLogLines.message })
+          .from(scanLogLines)
+          .where(eq(scanLogLines.tenantId, tenantId))
+          .orderBy(desc(scanLogLines.id))
+          .limit(maxLines);
+        const lastScan: LastScanSummary | null = last
+          ? {
+              finishedAt: last.finishedAt.toISOString(),
+              wallets: last.wallets,
+              durationMs: last.durationMs,
+              throughputWalletsPerMin: last.throughputWalletsPerMin,
+              objectsScanned: last.objectsScanned,
+              rescans: last.rescans,
+              failedAddresses: last.failedAddresses,
+              findings: last.findings,
+              tokensFound: last.tokensFound,
+            }
+          : null;
+        // Oldest first, newest last.
+        const logs = newest.reverse().map((line) => ({
+          at: line.at.toISOString(),
+          level: line.level,
+          message: line.message,
+        }));
+        return { lastScan, logs };
+      });
     },
   };
 }

@@ -11,8 +11,8 @@ export function createScanDetailsService(context: {
   readonly activity: ScanActivity;
 }) {
   return {
-    details(tenantId: string): ScanDetails {
-      return { pool: context.pool.stats(), ...context.activity.snapshot(tenantId) };
+    async details(tenantId: string): Promise<ScanDetails> {
+      return { pool: context.pool.stats(), ...(await context.activity.snapshot(tenantId)) };
     },
   };
 }

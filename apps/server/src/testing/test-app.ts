@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createBalanceReader, createEndpointPool } from '@fleet/chain';
 import type { DatabaseKind } from '@fleet/core';
+import { openDatabase } from '@fleet/db';
 import { createTestDatabase, type TestDatabase, type TestLogin } from '@fleet/db/testing';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -40,6 +41,42 @@ export async function createTestApp(
     createTestDatabase(kind, login ? { login } : {}),
     createLocalnet(),
   ]);
+  const app = await appOn(database, localnet, overrides);
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      await Promise.all([database.close(), localnet.close()]);
+    },
+  };
+}
+
+/**
+ * Another whole server on the first one's database and localnet, as a second server process
+ * would be: its own services and memory, its own connection pool (on Postgres; PGlite has one
+ * connection, shared). `close()` leaves the database and the localnet to the first.
+ */
+export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
+  const { database } = first;
+  const handle =
+    database.kind === 'postgres' && database.url
+      ? await openDatabase({ kind: 'postgres', url: database.url, maxConnections: 4 })
+      : undefined;
+  const app = await appOn(handle ? { ...database, ...handle } : database, first.localnet, {});
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      await handle?.close();
+    },
+  };
+}
+
+async function appOn(
+  database: TestDatabase,
+  localnet: Localnet,
+  overrides: Partial<AppContext> & { readonly adminToken?: string },
+): Promise<TestApp> {
   const outboxDir = mkdtempSync(join(tmpdir(), 'fleet-outbox-'));
   const logs: string[] = [];
   const logger = createLogger(
@@ -73,7 +110,6 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
-      await Promise.all([database.close(), localnet.close()]);
       rmSync(outboxDir, { recursive: true, force: true });
     },
   };

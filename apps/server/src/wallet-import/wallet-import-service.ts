@@ -15,14 +15,22 @@ import {
 import type { ScanReport, WalletScanner } from '@fleet/chain';
 import { toPreviewResponse } from './preview-response';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../vault';
 import type { ScanActivity } from '../scan-details/scan-activity';
 import { schemeOf, SEED_GROUP_NOT_FOUND } from './seed-group-service';
-import type { ScanCache } from './scan-cache';
+import type { ScanCache, ScanCacheEntry } from './scan-cache';
 import type { Actor } from '../http/actor';
-import { storeScannedBalances } from './store-scanned-balances';
+import {
+  findWalletsByAddress,
+  insertWalletsIfNew,
+  lockArchivedWalletsByAddress,
+  replaceScannedBalances,
+  updateWalletByAddress,
+  type NewWallet,
+} from '../wallets/repository';
+import { createImportBatch, findSeedGroup, recordImportCounts } from './import-batches';
 
 /** Rows per INSERT: well under the 65,535 bind parameters of one statement. */
 const INSERT_CHUNK = 500;
@@ -53,7 +61,7 @@ export function createWalletImportService(context: {
   readonly publicKeyOf: Ed25519PublicKeyOf;
   readonly now?: () => Date;
 }) {
-  const { wallets, importBatches, seedGroups, mints } = schema;
+  const { mints } = schema;
   const now = context.now ?? (() => new Date());
   const decodeOptions = { publicKeyOf: context.publicKeyOf };
 
@@ -80,21 +88,14 @@ export function createWalletImportService(context: {
   }
 
   async function findGroup(tx: TenantDatabase, groupId: string) {
-    const [group] = await tx.select().from(seedGroups).where(eq(seedGroups.id, groupId));
+    const group = await findSeedGroup(tx, groupId);
     if (!group) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
     return group;
   }
 
   /**
-   * The one write path of both imports, inside one tenant transaction:
-   * 1. the batch row;
-   * 2. new wallets inserted with `on conflict do nothing` — a row another import wrote first
-   *    (even concurrently: the insert waits for it) is never duplicated;
-   * 3. archived wallets among the rest restored with the key sealed again (locked first, so two
-   *    imports cannot both restore the same wallet);
-   * 4. the rest are active: left alone, or linked to the seed group;
-   * 5. balances from this server's scan preview, when one was run;
-   * 6. the batch's counts, which add up to the distinct keys given.
+   * The one write path of both imports, inside one tenant transaction. Keys are sealed only for
+   * rows this import writes: a re-import of active wallets costs no encryption.
    */
   async function writeImport(
     tx: TenantDatabase,
@@ -110,40 +111,28 @@ export function createWalletImportService(context: {
       a.address < b.address ? -1 : a.address > b.address ? 1 : 0,
     );
     const seedGroupId = source.kind === 'seed' ? source.groupId : null;
-    const [batch] = await tx
-      .insert(importBatches)
-      .values({ tenantId, sourceKind: source.kind, seedGroupId })
-      .returning({ id: importBatches.id });
-    if (!batch) throw new FleetError('INTERNAL', 'The import batch could not be created');
-
-    // Keys are sealed only for rows this import writes: a re-import of active wallets costs no
-    // encryption. A wallet another import creates meanwhile is caught by `on conflict` below.
     const sealOf = (key: ImportKey) =>
       context.vault.encryptSecretKey(tx, {
         tenantId,
         address: key.address,
         secretKey: key.secretKey,
       });
-    const known = new Set<string>();
-    for (let start = 0; start < keys.length; start += INSERT_CHUNK) {
-      const rows = await tx
-        .select({ address: wallets.publicAddress })
-        .from(wallets)
-        .where(
-          inArray(
-            wallets.publicAddress,
-            keys.slice(start, start + INSERT_CHUNK).map((key) => key.address),
-          ),
-        );
-      for (const row of rows) known.add(row.address);
-    }
 
+    // 1. the batch row
+    const batchId = await createImportBatch(tx, { tenantId, sourceKind: source.kind, seedGroupId });
+
+    // 2. new wallets, `on conflict do nothing`: one another import creates meanwhile is not
+    //    duplicated, and counts as existing below
+    const found = await findWalletsByAddress(
+      tx,
+      keys.map((key) => key.address),
+    );
+    const known = new Set(found.map((row) => row.address));
     const created: string[] = [];
     const fresh = keys.filter((key) => !known.has(key.address));
     for (let start = 0; start < fresh.length; start += INSERT_CHUNK) {
-      const chunk = fresh.slice(start, start + INSERT_CHUNK);
-      const values = [];
-      for (const key of chunk) {
+      const values: NewWallet[] = [];
+      for (const key of fresh.slice(start, start + INSERT_CHUNK)) {
         const seal = await sealOf(key);
         values.push({
           tenantId,
@@ -152,97 +141,85 @@ export function createWalletImportService(context: {
           keyAlgorithm: seal.algorithm,
           dataKeyVersion: seal.dataKeyVersion,
           sourceKind: source.kind,
-          importBatchId: batch.id,
+          importBatchId: batchId,
           seedGroupId,
           derivationPath: key.derivationPath ?? null,
           importStatus: 'new',
         });
       }
-      const rows = await tx
-        .insert(wallets)
-        .values(values)
-        .onConflictDoNothing({ target: [wallets.tenantId, wallets.publicAddress] })
-        .returning({ address: wallets.publicAddress });
-      created.push(...rows.map((row) => row.address));
+      created.push(...(await insertWalletsIfNew(tx, values)));
     }
 
+    // 3. archived wallets among the rest restored with the key sealed again (locked first, so
+    //    two imports cannot both restore the same wallet)
     const createdSet = new Set(created);
     const existing = keys.filter((key) => !createdSet.has(key.address));
-    const restored: string[] = [];
-    const active: string[] = [];
-    for (let start = 0; start < existing.length; start += INSERT_CHUNK) {
-      const chunk = existing.slice(start, start + INSERT_CHUNK);
-      const archived = await tx
-        .select({ address: wallets.publicAddress })
-        .from(wallets)
-        .where(
-          and(
-            inArray(
-              wallets.publicAddress,
-              chunk.map((key) => key.address),
-            ),
-            isNotNull(wallets.archivedAt),
-          ),
-        )
-        .orderBy(wallets.publicAddress)
-        .for('update');
-      const archivedSet = new Set(archived.map((row) => row.address));
-      for (const key of chunk) {
-        if (archivedSet.has(key.address)) {
-          const seal = await sealOf(key);
-          await tx
-            .update(wallets)
-            .set({
-              archivedAt: null,
-              encryptedKey: seal.ciphertext,
-              keyAlgorithm: seal.algorithm,
-              dataKeyVersion: seal.dataKeyVersion,
-              importBatchId: batch.id,
-              importStatus: 'restored',
-              updatedAt: now(),
-              ...(seedGroupId ? { seedGroupId, derivationPath: key.derivationPath ?? null } : {}),
-            })
-            .where(eq(wallets.publicAddress, key.address));
-          restored.push(key.address);
-        } else {
-          active.push(key.address);
-        }
-      }
-    }
-
-    if (seedGroupId) {
-      const activeSet = new Set(active);
-      for (const key of keys.filter((k) => activeSet.has(k.address))) {
-        await tx
-          .update(wallets)
-          // Badged 'updated' as part of this batch (spec 2 §4 badge colours).
-          .set({
-            seedGroupId,
-            derivationPath: key.derivationPath ?? null,
-            importBatchId: batch.id,
-            importStatus: 'updated',
-            updatedAt: now(),
-          })
-          .where(eq(wallets.publicAddress, key.address));
-      }
-    }
-
-    await storeScannedBalances(
+    const archived = await lockArchivedWalletsByAddress(
       tx,
-      tenantId,
-      context.scanCache,
-      [...created, ...restored].filter((address) => withPreview.has(address)),
+      existing.map((key) => key.address),
     );
+    const restored: string[] = [];
+    const active: ImportKey[] = [];
+    for (const key of existing) {
+      if (!archived.has(key.address)) {
+        active.push(key);
+        continue;
+      }
+      const seal = await sealOf(key);
+      await updateWalletByAddress(tx, key.address, {
+        archivedAt: null,
+        encryptedKey: seal.ciphertext,
+        keyAlgorithm: seal.algorithm,
+        dataKeyVersion: seal.dataKeyVersion,
+        importBatchId: batchId,
+        importStatus: 'restored',
+        updatedAt: now(),
+        ...(seedGroupId ? { seedGroupId, derivationPath: key.derivationPath ?? null } : {}),
+      });
+      restored.push(key.address);
+    }
 
-    await tx
-      .update(importBatches)
-      .set({
-        created: created.length,
-        restored: restored.length,
-        linked: seedGroupId ? active.length : 0,
-      })
-      .where(eq(importBatches.id, batch.id));
-    return { batchId: batch.id, created, restored, active };
+    // 4. the rest are active: left alone, or linked to the seed group and badged 'updated' as
+    //    part of this batch (spec 2 §4 badge colours)
+    if (seedGroupId) {
+      for (const key of active) {
+        await updateWalletByAddress(tx, key.address, {
+          seedGroupId,
+          derivationPath: key.derivationPath ?? null,
+          importBatchId: batchId,
+          importStatus: 'updated',
+          updatedAt: now(),
+        });
+      }
+    }
+
+    // 5. balances from this server's scan preview, when one was run (in any server process)
+    const written = [...created, ...restored].filter((address) => withPreview.has(address));
+    if (written.length > 0) {
+      const scans = await context.scanCache.get(tx, written);
+      const rows = await findWalletsByAddress(tx, [...scans.keys()]);
+      await replaceScannedBalances(
+        tx,
+        tenantId,
+        rows.flatMap((row) => {
+          const scan = scans.get(row.address);
+          return scan ? [{ walletId: row.id, ...scan }] : [];
+        }),
+      );
+    }
+
+    // 6. the batch's counts, which add up to the distinct keys given
+    await recordImportCounts(tx, batchId, {
+      created: created.length,
+      restored: restored.length,
+      linked: seedGroupId ? active.length : 0,
+    });
+    return {
+      batchId,
+      created,
+      restored,
+      active: active.map((key) => key.address),
+    };
   }
 
   function wipe(keys: readonly ImportKey[]): void {
@@ -264,10 +241,7 @@ export function createWalletImportService(context: {
       }
       const addresses = keys.map((key) => key.address);
       const known = await withTenant(context.db, actor.tenantId, (tx) =>
-        tx
-          .select({ address: wallets.publicAddress, archivedAt: wallets.archivedAt })
-          .from(wallets)
-          .where(inArray(wallets.publicAddress, addresses)),
+        findWalletsByAddress(tx, addresses),
       );
       const archived = new Set(known.filter((row) => row.archivedAt).map((row) => row.address));
       const active = new Set(known.filter((row) => !row.archivedAt).map((row) => row.address));
@@ -291,20 +265,28 @@ export function createWalletImportService(context: {
       addresses: readonly string[],
       signal?: AbortSignal,
     ): Promise<ScanPreviewResponse> {
+      // 1. scan, the log lines going to Scan Details as they come
       const onEvent = context.scanActivity?.listener(actor.tenantId);
       const report = await context.scanner.scan(addresses, {
         ...(signal ? { signal } : {}),
         ...(onEvent ? { onEvent } : {}),
       });
-      context.scanActivity?.recordScan(actor.tenantId, report);
+      await context.scanActivity?.recordScan(actor.tenantId, report);
+      // 2. what was read kept for the import, which may reach another server process
       const scannedAt = now();
+      const scans = new Map<string, ScanCacheEntry>();
       for (const result of report.results) {
         if (result.ok)
-          context.scanCache.put(actor.tenantId, result.owner, {
-            balances: result.balances,
+          scans.set(result.owner, {
+            lamports: result.balances.lamports,
+            tokens: result.balances.tokens,
             scannedAt,
           });
       }
+      await withTenant(context.db, actor.tenantId, (tx) =>
+        context.scanCache.put(tx, actor.tenantId, scans),
+      );
+      // 3. the mints' names and decimals, for every tenant
       await rememberMints(report);
       return toPreviewResponse(report);
     },

@@ -6,31 +6,19 @@ import {
   type RevealKeysResponse,
 } from '@fleet/core';
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
-import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../vault';
 import { exportFileName, toCsv, type ExportedWallet } from './export-format';
 import type { KeyRequestKind, KeyRequestLimiter } from './key-request-limiter';
 import type { Actor } from '../http/actor';
-import { selectWallets, uuidArray } from './wallet-selection';
-
-type KeyRow = {
-  readonly id: string;
-  readonly public_address: string;
-  readonly encrypted_key: Uint8Array;
-  readonly key_algorithm: string;
-  readonly data_key_version: number;
-};
-
-type ExportRow = Partial<KeyRow> & {
-  readonly id: string;
-  readonly public_address: string;
-  readonly name: string | null;
-  readonly source: string;
-  readonly tags: string;
-  readonly lamports: string | null;
-  readonly created_ms: number | string;
-};
+import {
+  countActiveWallets,
+  listActiveAddresses,
+  lockWallets,
+  readExportRows,
+  readSealedKeys,
+  type SealedKeyRow,
+} from './repository';
 
 export interface ExportFile {
   readonly fileName: string;
@@ -52,7 +40,7 @@ export function createWalletKeysService(context: {
 }) {
   const now = context.now ?? (() => new Date());
 
-  async function decrypt(tx: TenantDatabase, tenantId: string, row: KeyRow): Promise<string> {
+  async function decrypt(tx: TenantDatabase, tenantId: string, row: SealedKeyRow): Promise<string> {
     const secretKey = await context.vault.decryptSecretKey(tx, {
       tenantId,
       address: row.public_address,
@@ -111,19 +99,10 @@ export function createWalletKeysService(context: {
   ): Promise<{ count: number; addresses: string[]; addressesOmitted?: number }> {
     const ids = walletIds ? [...new Set(walletIds)] : undefined;
     return withTenant(context.db, tenantId, async (tx) => {
-      const selected = ids ? sql`and id = any(${uuidArray(ids)})` : sql``;
-      const listed = await tx.execute<{ public_address: string }>(sql`
-        select public_address from wallets
-        where tenant_id = ${tenantId}::uuid and archived_at is null ${selected}
-        order by created_at, id limit ${AUDIT_LIST_LIMIT}`);
-      const addresses = listed.rows.map((row) => row.public_address);
+      const addresses = await listActiveAddresses(tx, tenantId, ids, AUDIT_LIST_LIMIT);
       let count = ids?.length ?? addresses.length;
       if (!ids && addresses.length === AUDIT_LIST_LIMIT) {
-        const counted = await tx.execute<{ count: number | string }>(
-          sql`select count(*)::int as count from wallets
-            where tenant_id = ${tenantId}::uuid and archived_at is null`,
-        );
-        count = Number(counted.rows[0]?.count ?? 0);
+        count = await countActiveWallets(tx, tenantId);
       }
       const omitted = count - addresses.length;
       return { count, addresses, ...(omitted > 0 ? { addressesOmitted: omitted } : {}) };
@@ -144,13 +123,11 @@ export function createWalletKeysService(context: {
         }),
       });
       const keys = await withTenant(context.db, actor.tenantId, async (tx) => {
-        await selectWallets(tx, input.walletIds, 'active');
-        const result = await tx.execute<KeyRow>(sql`
-          select id, public_address, encrypted_key, key_algorithm, data_key_version
-          from wallets where id = any(${uuidArray([...new Set(input.walletIds)])})
-          order by created_at, id`);
+        // 1. lock the selected wallets: all active, or nothing is revealed
+        await lockWallets(tx, input.walletIds, 'active');
+        // 2. open each sealed key
         const revealed = [];
-        for (const row of result.rows) {
+        for (const row of await readSealedKeys(tx, input.walletIds)) {
           revealed.push({
             id: row.id,
             address: row.public_address,
@@ -199,21 +176,12 @@ export function createWalletKeysService(context: {
       const at = now();
       const rows = await withTenant(context.db, actor.tenantId, async (tx) => {
         const ids = input.walletIds ? [...new Set(input.walletIds)] : undefined;
-        if (ids) await selectWallets(tx, ids, 'active');
-        const result = await tx.execute<ExportRow>(sql`
-          select w.id, w.public_address, w.name,
-            case when w.seed_group_id is not null then coalesce(nullif(sg.label, ''), 'Seed') else 'PK' end as source,
-            coalesce((select string_agg(t.name, '; ' order by t.name) from wallet_tags wt
-              join tags t on t.id = wt.tag_id where wt.wallet_id = w.id), '') as tags,
-            w.lamports::text as lamports,
-            (extract(epoch from w.created_at) * 1000)::float8 as created_ms
-            ${withKeys ? sql`, w.encrypted_key, w.key_algorithm, w.data_key_version` : sql``}
-          from wallets w left join seed_groups sg on sg.id = w.seed_group_id
-          where w.tenant_id = ${actor.tenantId}::uuid and w.archived_at is null
-            ${ids ? sql`and w.id = any(${uuidArray(ids)})` : sql``}
-          order by w.created_at, w.id`);
+        // 1. lock the selected wallets, when some are chosen: all active, or nothing leaves
+        if (ids) await lockWallets(tx, ids, 'active');
+        // 2. their rows, and each sealed key opened when keys are asked for
+        const rows = await readExportRows(tx, actor.tenantId, ids, withKeys);
         const exported: ExportedWallet[] = [];
-        for (const row of result.rows) {
+        for (const row of rows) {
           const wallet: ExportedWallet = {
             address: row.public_address,
             name: row.name,

@@ -9,13 +9,20 @@ import {
   type WalletHoldingsResponse,
 } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
-import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../vault';
 import { generateWalletKeypair } from './generate-keypair';
 import type { Actor } from '../http/actor';
-import { readWalletFunds, readWalletHoldings } from './wallet-holdings';
-import { selectWallets, uuidArray } from './wallet-selection';
+import {
+  deleteWallets,
+  insertWallets,
+  listArchivedWallets,
+  lockWallets,
+  readWalletFunds,
+  readWalletHoldings,
+  setArchivedAt,
+  type NewWallet,
+} from './repository';
 
 export const MASTER_NOT_ARCHIVABLE = 'The master wallet cannot be archived';
 export const MASTER_NOT_DELETABLE = 'The master wallet cannot be deleted';
@@ -28,7 +35,7 @@ export function createWalletLifecycleService(context: {
   readonly generateKeypair?: typeof generateWalletKeypair;
   readonly now?: () => Date;
 }) {
-  const { wallets, importBatches } = schema;
+  const { importBatches } = schema;
   const generate = context.generateKeypair ?? generateWalletKeypair;
   const now = context.now ?? (() => new Date());
 
@@ -51,7 +58,7 @@ export function createWalletLifecycleService(context: {
         // and known since its creation. Without it the row would read "never scanned" and count
         // as Empty for a reason the operator cannot act on.
         const createdAt = now();
-        const values = [];
+        const values: NewWallet[] = [];
         for (let index = 0; index < input.count; index += 1) {
           const { address, secretKey } = generate();
           try {
@@ -78,11 +85,7 @@ export function createWalletLifecycleService(context: {
             secretKey.fill(0);
           }
         }
-        const rows = await tx
-          .insert(wallets)
-          .values(values)
-          .returning({ id: wallets.id, address: wallets.publicAddress });
-        return { batchId: batch.id, wallets: rows };
+        return { batchId: batch.id, wallets: await insertWallets(tx, values) };
       });
       await context.audit.recordSuccess(actor, 'wallet.create', {
         batchId: created.batchId,
@@ -95,30 +98,25 @@ export function createWalletLifecycleService(context: {
 
     /** `GET /api/archived-wallets`: newest archive first. */
     async listArchived(actor: Actor): Promise<ArchivedWallet[]> {
-      const result = await withTenant(context.db, actor.tenantId, (tx) =>
-        tx.execute<{ id: string; public_address: string; archived_ms: number | string }>(sql`
-          select id, public_address, (extract(epoch from archived_at) * 1000)::float8 as archived_ms
-          from wallets
-          where tenant_id = ${actor.tenantId}::uuid and archived_at is not null
-          order by archived_at desc, id`),
+      return withTenant(context.db, actor.tenantId, (tx) =>
+        listArchivedWallets(tx, actor.tenantId),
       );
-      return result.rows.map((row) => ({
-        id: row.id,
-        public_address: row.public_address,
-        archived_at: new Date(Number(row.archived_ms)).toISOString(),
-      }));
     },
 
     /** Soft delete of active wallets; all of them or none. */
     async archive(actor: Actor, walletIds: readonly string[]): Promise<number> {
       const selected = await withTenant(context.db, actor.tenantId, async (tx) => {
-        const rows = await selectWallets(tx, walletIds, 'active');
+        // 1. lock the selected wallets; the master wallet stays
+        const rows = await lockWallets(tx, walletIds, 'active');
         if (rows.some((row) => row.is_master)) {
           throw new FleetError('VALIDATION_FAILED', MASTER_NOT_ARCHIVABLE);
         }
-        await tx.execute(sql`
-          update wallets set archived_at = ${now().toISOString()}::timestamptz, updated_at = now()
-          where id = any(${uuidArray(rows.map((row) => row.id))})`);
+        // 2. archive them
+        await setArchivedAt(
+          tx,
+          rows.map((row) => row.id),
+          now(),
+        );
         return rows;
       });
       await context.audit.recordSuccess(actor, 'wallet.archive', {
@@ -152,11 +150,12 @@ export function createWalletLifecycleService(context: {
       confirmFunded?: number,
     ): Promise<number> {
       const outcome = await withTenant(context.db, actor.tenantId, async (tx) => {
-        const rows = await selectWallets(tx, walletIds, 'archived');
+        // 1. lock the selected wallets; the master wallet stays
+        const rows = await lockWallets(tx, walletIds, 'archived');
         if (rows.some((row) => row.is_master)) {
           throw new FleetError('VALIDATION_FAILED', MASTER_NOT_DELETABLE);
         }
-        // Judged under the rows' lock, so what is judged is what is deleted.
+        // 2. judge their funds under the rows' lock, so what is judged is what is deleted
         const funds = summarizeFunds(
           await readWalletFunds(
             tx,
@@ -166,11 +165,11 @@ export function createWalletLifecycleService(context: {
         if (fundsNeedConfirmation(funds) && confirmFunded !== rows.length) {
           return { deleted: false as const, rows, funds };
         }
-        const ids = uuidArray(rows.map((row) => row.id));
-        await tx.execute(sql`delete from wallet_token_accounts where wallet_id = any(${ids})`);
-        await tx.execute(sql`delete from wallet_tags where wallet_id = any(${ids})`);
-        await tx.execute(sql`delete from wallet_group_members where wallet_id = any(${ids})`);
-        await tx.execute(sql`delete from wallets where id = any(${ids})`);
+        // 3. delete them with everything that points at them
+        await deleteWallets(
+          tx,
+          rows.map((row) => row.id),
+        );
         return { deleted: true as const, rows, funds };
       });
       const { rows, funds } = outcome;
@@ -208,10 +207,13 @@ export function createWalletLifecycleService(context: {
     /** `POST /api/restore-wallets`: archived wallets back to the list; all of them or none. */
     async restore(actor: Actor, walletIds: readonly string[]): Promise<number> {
       const selected = await withTenant(context.db, actor.tenantId, async (tx) => {
-        const rows = await selectWallets(tx, walletIds, 'archived');
-        await tx.execute(sql`
-          update wallets set archived_at = null, updated_at = now()
-          where id = any(${uuidArray(rows.map((row) => row.id))})`);
+        // 1. lock the selected wallets; 2. bring them back
+        const rows = await lockWallets(tx, walletIds, 'archived');
+        await setArchivedAt(
+          tx,
+          rows.map((row) => row.id),
+          null,
+        );
         return rows;
       });
       await context.audit.recordSuccess(actor, 'wallet.restore', {

@@ -17,8 +17,7 @@ import {
   type WalletFilter,
 } from './wallet-list-sql';
 import type { Actor } from '../http/actor';
-
-export const WALLET_NOT_FOUND = 'Wallet not found';
+import { WALLET_NOT_FOUND } from './repository';
 
 export interface ListWalletsInput extends WalletFilter {
   readonly mode: 'slim' | 'full';

@@ -4,3 +4,4 @@ export * from './vault';
 export * from './master-wallet';
 export * from './wallets';
 export * from './organize';
+export * from './scans';

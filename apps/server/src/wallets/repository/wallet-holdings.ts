@@ -1,7 +1,7 @@
 import { MAX_HOLDINGS_TOKENS_PER_WALLET, type WalletFunds, type WalletHolding } from '@fleet/core';
 import type { TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
-import { uuidArray } from './wallet-selection';
+import { uuidArray } from './wallet-ids';
 
 type HoldingRow = {
   readonly id: string;
