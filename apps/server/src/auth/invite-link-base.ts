@@ -21,7 +21,7 @@ export function createInviteLinkBase(context: {
 }): () => string {
   return () => {
     if (context.publicUrl) return context.publicUrl;
-    if (context.production) throw new FleetError('UNAVAILABLE', NO_PUBLIC_URL_MESSAGE);
+    if (context.production) throw new FleetError('AUTH__NO_PUBLIC_URL');
     return listenOrigin(context.listeningAddress());
   };
 }

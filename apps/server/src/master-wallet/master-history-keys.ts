@@ -51,11 +51,11 @@ export function createMasterHistoryKeys(context: {
       try {
         await context.limiter.take(actor.user.id, 'keys');
       } catch (error) {
-        if (isFleetError(error, 'RATE_LIMITED')) {
+        if (isFleetError(error, 'WALLET__KEY_REQUESTS_RATE_LIMITED')) {
           await audit(actor, 'failure', {
             ...asked,
             reason: 'rate limited',
-            retryAfterSeconds: error.context.retryAfterSeconds ?? null,
+            retryAfterSeconds: error.context.retryAfterSeconds,
           });
         }
         throw error;
@@ -110,7 +110,7 @@ export function createMasterHistoryKeys(context: {
       });
       if (!revealed.found) {
         await audit(actor, 'failure', { ...asked, reason: 'not found' });
-        throw new FleetError('NOT_FOUND', HISTORY_ENTRY_NOT_FOUND);
+        throw new FleetError('MASTER_WALLET__HISTORY_ENTRY_NOT_FOUND');
       }
       if (!revealed.stored) {
         await audit(actor, 'failure', {
@@ -118,7 +118,7 @@ export function createMasterHistoryKeys(context: {
           address: revealed.address,
           reason: 'not stored',
         });
-        throw new FleetError('NOT_FOUND', HISTORY_KEY_NOT_STORED);
+        throw new FleetError('MASTER_WALLET__HISTORY_KEY_NOT_STORED');
       }
       await audit(actor, 'success', { ...asked, address: revealed.address });
       return {

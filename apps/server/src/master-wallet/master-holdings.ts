@@ -19,14 +19,13 @@ export function createMasterHoldingsReader(context: {
       const [row] = await withTenant(context.db, actor.tenantId, (tx) =>
         tx.select({ address: schema.masterWallets.publicAddress }).from(schema.masterWallets),
       );
-      if (!row) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      if (!row) throw new FleetError('MASTER_WALLET__NOT_FOUND');
       const report = await context.scanner.scan([row.address]);
       const result = report.results[0];
       if (!result?.ok) {
-        throw new FleetError(
-          'UPSTREAM_FAILED',
-          `Could not read what the master wallet holds (${result?.error ?? report.error ?? 'no answer'})`,
-        );
+        throw new FleetError('MASTER_WALLET__HOLDINGS_UNREADABLE', {
+          reason: result?.error ?? report.error ?? 'no answer',
+        });
       }
       return {
         public_address: row.address,

@@ -43,13 +43,10 @@ export async function requireActiveWallets(
   }
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new FleetError(
-      'NOT_FOUND',
-      missing.length === 1
-        ? `${WALLET_NOT_FOUND}: ${missing[0]}`
-        : `${missing.length} wallets not found, first ${missing[0]}`,
-      { context: { missing: missing.length } },
-    );
+    throw new FleetError('WALLET__SOME_NOT_FOUND', {
+      missing: missing.length,
+      firstMissing: missing[0] ?? '',
+    });
   }
   return ids;
 }

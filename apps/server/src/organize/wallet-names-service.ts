@@ -36,7 +36,7 @@ export function createWalletNamesService(context: {
             ),
           )
           .returning({ id: wallets.id, address: wallets.publicAddress, name: wallets.name });
-        if (!row) throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
+        if (!row) throw new FleetError('WALLET__NOT_FOUND', { walletId });
         return row;
       });
       await context.audit.recordSuccess(actor, 'wallet.rename', {

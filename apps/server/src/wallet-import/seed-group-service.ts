@@ -24,7 +24,7 @@ export function createSeedGroupService(context: {
         .select({ seedSalt: tenants.seedSalt })
         .from(tenants)
         .where(eq(tenants.id, actor.tenantId));
-      if (!tenant) throw new FleetError('NOT_FOUND', 'Tenant not found');
+      if (!tenant) throw new FleetError('TENANT__NOT_FOUND');
       const groups = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await tx.select().from(seedGroups).orderBy(seedGroups.createdAt);
         const counted = await tx
@@ -69,7 +69,7 @@ export function createSeedGroupService(context: {
               eq(seedGroups.derivationScheme, input.derivationScheme),
             ),
           );
-        if (!row) throw new FleetError('INTERNAL', 'The seed group could not be created');
+        if (!row) throw new FleetError('SEED_GROUP__NOT_CREATED');
         const [counted] = await tx
           .select({ walletCount: count() })
           .from(wallets)
@@ -91,7 +91,7 @@ export function createSeedGroupService(context: {
           .set({ label: label === '' ? null : label })
           .where(eq(seedGroups.id, groupId))
           .returning();
-        if (!row) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+        if (!row) throw new FleetError('SEED_GROUP__NOT_FOUND', { seedGroupId: groupId });
         const [counted] = await tx
           .select({ walletCount: count() })
           .from(wallets)
@@ -118,9 +118,7 @@ function toSeedGroup(row: typeof schema.seedGroups.$inferSelect, walletCount: nu
 /** The database's check constraint admits only known schemes; a stranger here is a defect. */
 export function schemeOf(row: { readonly id: string; readonly derivationScheme: string }) {
   if (!isDerivationScheme(row.derivationScheme)) {
-    throw new FleetError('INTERNAL', 'The seed vault records an unknown derivation scheme', {
-      context: { groupId: row.id },
-    });
+    throw new FleetError('SEED_GROUP__UNKNOWN_SCHEME', { groupId: row.id });
   }
   return row.derivationScheme;
 }

@@ -74,9 +74,7 @@ export function createKeyRequestLimiter(context: {
         row.firstFailureAt.getTime() + policy.windowMs,
       );
       const seconds = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
-      throw new FleetError('RATE_LIMITED', TOO_MANY_KEY_REQUESTS(seconds), {
-        context: { retryAfterSeconds: seconds },
-      });
+      throw new FleetError('WALLET__KEY_REQUESTS_RATE_LIMITED', { retryAfterSeconds: seconds });
     },
   };
 }

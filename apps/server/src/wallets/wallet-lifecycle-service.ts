@@ -46,7 +46,7 @@ export function createWalletLifecycleService(context: {
           .insert(importBatches)
           .values({ tenantId: actor.tenantId, sourceKind: 'manual', created: input.count })
           .returning({ id: importBatches.id });
-        if (!batch) throw new FleetError('INTERNAL', 'The wallet batch could not be created');
+        if (!batch) throw new FleetError('WALLET__BATCH_NOT_CREATED');
         // A keypair made this instant has no account on chain: 0 lamports is known, not guessed,
         // and known since its creation. Without it the row would read "never scanned" and count
         // as Empty for a reason the operator cannot act on.
@@ -114,7 +114,7 @@ export function createWalletLifecycleService(context: {
       const selected = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await selectWallets(tx, walletIds, 'active');
         if (rows.some((row) => row.is_master)) {
-          throw new FleetError('VALIDATION_FAILED', MASTER_NOT_ARCHIVABLE);
+          throw new FleetError('WALLET__MASTER_NOT_ARCHIVABLE');
         }
         await tx.execute(sql`
           update wallets set archived_at = ${now().toISOString()}::timestamptz, updated_at = now()
@@ -154,7 +154,7 @@ export function createWalletLifecycleService(context: {
       const outcome = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await selectWallets(tx, walletIds, 'archived');
         if (rows.some((row) => row.is_master)) {
-          throw new FleetError('VALIDATION_FAILED', MASTER_NOT_DELETABLE);
+          throw new FleetError('WALLET__MASTER_NOT_DELETABLE');
         }
         // Judged under the rows' lock, so what is judged is what is deleted.
         const funds = summarizeFunds(
@@ -191,15 +191,7 @@ export function createWalletLifecycleService(context: {
           ip: actor.ip,
           detail: { ...detail, reason: 'funded wallets not confirmed' },
         });
-        throw new FleetError('VALIDATION_FAILED', fundedDeleteRefusal(funds, rows.length), {
-          context: {
-            wallets: rows.length,
-            funded: funds.funded,
-            unscanned: funds.unscanned,
-            lamports: funds.lamports,
-            tokenAccountsWithBalance: funds.tokenAccountsWithBalance,
-          },
-        });
+        throw new FleetError('WALLET__FUNDED_DELETE_UNCONFIRMED', { wallets: rows.length, funds });
       }
       await context.audit.recordSuccess(actor, 'wallet.delete_permanently', detail);
       return rows.length;

@@ -38,14 +38,11 @@ export async function selectWallets(
     for update of w`);
   const missing = unique.length - result.rows.length;
   if (missing > 0) {
-    const where = state === 'active' ? 'among active wallets' : 'in the archive';
-    throw new FleetError(
-      'NOT_FOUND',
-      missing === 1 && unique.length === 1
-        ? `Wallet not found ${where}`
-        : `${missing} of ${unique.length} wallets not found ${where}; nothing was changed`,
-      { context: { missing } },
-    );
+    throw new FleetError('WALLET__NOT_FOUND_IN_STATE', {
+      state,
+      missing,
+      requested: unique.length,
+    });
   }
   return result.rows;
 }
