@@ -107,7 +107,7 @@ export function createBalanceRefreshService(context: {
     const idOf = new Map(stored.map((wallet) => [wallet.address, wallet.id]));
     const read = report.results.flatMap((result) => {
       const walletId = idOf.get(result.owner);
-      return result.ok && walletId ? [{ walletId, balances: result.balances }] : [];
+      return result.ok && walletId ? [{ walletId, balances: result.value }] : [];
     });
     const at = scannedAt.toISOString();
     for (let start = 0; start < read.length; start += WRITE_CHUNK) {

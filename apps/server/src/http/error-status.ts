@@ -118,6 +118,7 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   SCAN__INVALID_CONCURRENCY: 400,
   SCAN__NOT_SCANNED: 502,
   SCAN__WALLET_FAILED: 502,
+  SCAN__MINT_UNRESOLVED: 502,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

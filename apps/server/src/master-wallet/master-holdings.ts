@@ -24,12 +24,12 @@ export function createMasterHoldingsReader(context: {
       const result = report.results[0];
       if (!result?.ok) {
         throw new FleetError('MASTER_WALLET__HOLDINGS_UNREADABLE', {
-          reason: result?.error ?? report.error ?? 'no answer',
+          reason: result?.error.message ?? report.error ?? 'no answer',
         });
       }
       return {
         public_address: row.address,
-        lamports: result.balances.lamports.toString(),
+        lamports: result.value.lamports.toString(),
         tokens: report.tokens
           .filter((token) => token.totalAmount > 0n)
           .map((token) => ({

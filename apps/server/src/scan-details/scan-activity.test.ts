@@ -30,7 +30,9 @@ describe('scan activity', () => {
     const activity = createScanActivity({ now: () => new Date(0) });
     activity.listener('tenant')({ type: 'log', level: 'info', message: 'Scanning 1 wallet(s)' });
     activity.recordScan('tenant', {
-      results: [{ owner: 'wallet', ok: false, error: 'timeout' }],
+      results: [
+        { owner: 'wallet', ok: false, error: { code: 'SCAN__WALLET_FAILED', message: 'timeout' } },
+      ],
       tokens: [],
       holdersByMint: {},
       failedAddresses: ['wallet'],

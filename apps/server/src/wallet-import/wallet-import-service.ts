@@ -299,7 +299,7 @@ export function createWalletImportService(context: {
       for (const result of report.results) {
         if (result.ok)
           context.scanCache.put(actor.tenantId, result.owner, {
-            balances: result.balances,
+            balances: result.value,
             scannedAt,
           });
       }
@@ -423,7 +423,7 @@ export function createWalletImportService(context: {
     const programs = new Map<string, string>();
     for (const result of report.results) {
       if (!result.ok) continue;
-      for (const token of result.balances.tokens) programs.set(token.mint, token.program);
+      for (const token of result.value.tokens) programs.set(token.mint, token.program);
     }
     const rows = report.tokens.flatMap((token) => {
       const program = programs.get(token.mint);

@@ -178,6 +178,8 @@ export interface FleetErrorContextByCode {
   readonly SCAN__INVALID_CONCURRENCY: { readonly max: number };
   readonly SCAN__NOT_SCANNED: Record<string, never>;
   readonly SCAN__WALLET_FAILED: { readonly reason: string };
+  /** A held token's mint could not be read after every retry; `reason` is the mint directory's. */
+  readonly SCAN__MINT_UNRESOLVED: { readonly reason: string };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -176,6 +176,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__INVALID_CONCURRENCY: ({ max }) => `Scan concurrency must be a whole number from 1 to ${max}`,
   SCAN__NOT_SCANNED: () => 'not scanned',
   SCAN__WALLET_FAILED: ({ reason }) => reason,
+  SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
 };
 
 /** The sentence for a code, from its context. */
