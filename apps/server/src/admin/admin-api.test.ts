@@ -170,7 +170,10 @@ describe.each(testDatabaseKinds)('the admin key API on %s', (kind) => {
           ...(method === 'POST' ? { payload: {} } : {}),
         });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
-        expect(response.json()).toEqual({ error: 'Authentication failed', code: 'ADMIN__AUTHENTICATION_FAILED' });
+        expect(response.json()).toEqual({
+          error: 'Authentication failed',
+          code: 'ADMIN__AUTHENTICATION_FAILED',
+        });
       }
     },
   );

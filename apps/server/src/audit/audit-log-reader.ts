@@ -11,8 +11,6 @@ import { schema, type FleetDatabase } from '@fleet/db';
 import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../master-wallet/history-cursor';
 
-export const INVALID_AUDIT_CURSOR = 'Invalid audit log cursor';
-
 /** Rows per query when the whole filtered log is read (the CSV): memory stays flat. */
 export const AUDIT_READ_BATCH = 500;
 

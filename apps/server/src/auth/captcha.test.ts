@@ -45,8 +45,7 @@ describe('the captcha verifier', () => {
       const attempt = createUrlCaptchaVerifier(url).verify(token, undefined);
       await expect(attempt).rejects.toSatisfy(
         (error: unknown) =>
-          isFleetError(error, 'CAPTCHA__FAILED') &&
-          error.message === 'Captcha verification failed',
+          isFleetError(error, 'CAPTCHA__FAILED') && error.message === 'Captcha verification failed',
       );
     },
   );

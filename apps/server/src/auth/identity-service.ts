@@ -300,8 +300,7 @@ export function createIdentityService(context: IdentityContext) {
           .select({ id: users.id })
           .from(users)
           .where(eq(users.email, invite.email));
-        if (taken)
-          throw new FleetError('AUTH__EMAIL_TAKEN');
+        if (taken) throw new FleetError('AUTH__EMAIL_TAKEN');
         // Counted in the same statement that checks it, so two activations cannot both take the last use.
         const counted = await tx
           .update(licenseKeys)
@@ -316,8 +315,7 @@ export function createIdentityService(context: IdentityContext) {
             ),
           )
           .returning({ id: licenseKeys.id });
-        if (counted.length === 0)
-          throw new FleetError('LICENSE__NO_ACTIVATIONS_LEFT');
+        if (counted.length === 0) throw new FleetError('LICENSE__NO_ACTIVATIONS_LEFT');
         await tx.update(invites).set({ acceptedAt: at }).where(eq(invites.id, invite.id));
         const [created] = await tx
           .insert(users)

@@ -69,7 +69,10 @@ describe.each(testDatabaseKinds)('database refusals on %s', (kind) => {
   it('answers any other database failure with a bland 500', async () => {
     const response = await app.inject({ method: 'GET', url: '/division' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'Internal server error', code: 'INTERNAL__UNEXPECTED' });
+    expect(response.json()).toEqual({
+      error: 'Internal server error',
+      code: 'INTERNAL__UNEXPECTED',
+    });
   });
 
   it('logs the 500 with the query and the database message but not the parameters', () => {

@@ -50,7 +50,10 @@ export function registerErrorHandling(
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? request.url;
-  return sendError(reply, new FleetError('REQUEST__ROUTE_NOT_FOUND', { method: request.method, path }));
+  return sendError(
+    reply,
+    new FleetError('REQUEST__ROUTE_NOT_FOUND', { method: request.method, path }),
+  );
 }
 
 export function sendError(reply: FastifyReply, error: FleetError): FastifyReply {
@@ -108,7 +111,8 @@ export function toFleetError(error: unknown, bodyLimitBytes: number): FleetError
     }
     const status = error.statusCode ?? 500;
     const { message } = error;
-    if (status === 429) return new FleetError('REQUEST__RATE_LIMITED', { message }, { cause: error });
+    if (status === 429)
+      return new FleetError('REQUEST__RATE_LIMITED', { message }, { cause: error });
     if (status === 404) return new FleetError('REQUEST__NOT_FOUND', { message }, { cause: error });
     if (status >= 400 && status < 500)
       return new FleetError('REQUEST__REJECTED', { message }, { cause: error });

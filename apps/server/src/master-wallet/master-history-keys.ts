@@ -12,9 +12,6 @@ import type { KeyRequestLimiter } from '../wallets/key-request-limiter';
 import type { Actor } from '../http/actor';
 import type { SecretKeyVault } from '../vault';
 
-export const HISTORY_ENTRY_NOT_FOUND = 'No such master wallet history entry';
-export const HISTORY_KEY_NOT_STORED = 'This value was not stored for this event.';
-
 const REVEAL_ACTION = 'master_wallet.history.reveal';
 
 /**

@@ -3,8 +3,6 @@ import type { WalletScanner } from '@fleet/chain';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 
-const NO_MASTER_WALLET = 'No master wallet is set';
-
 /**
  * What the master wallet holds on chain right now: SOL and every token it has a balance of, read
  * by one cold scan of its address (three RPC calls and the mints' decimals). Asked for only when

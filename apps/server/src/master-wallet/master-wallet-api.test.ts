@@ -32,7 +32,10 @@ describe.each(testDatabaseKinds)('the master wallet API on %s', (kind) => {
   it('answers 404 before a master wallet is set', async () => {
     const response = await call('GET', '/api/master-wallet');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'No master wallet is set', code: 'MASTER_WALLET__NOT_FOUND' });
+    expect(response.json()).toEqual({
+      error: 'No master wallet is set',
+      code: 'MASTER_WALLET__NOT_FOUND',
+    });
   });
 
   it('saves a key, derives its address, and never returns the key from a read', async () => {

@@ -1,5 +1,6 @@
 import {
   FleetError,
+  fleetErrorMessage,
   decodePrivateKey,
   isFleetError,
   encodePrivateKeyBase58,
@@ -16,7 +17,7 @@ import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { Actor } from '../http/actor';
 import type { SecretKeyVault } from '../vault';
 
-const NO_MASTER_WALLET = 'No master wallet is set';
+const NO_MASTER_WALLET = fleetErrorMessage('MASTER_WALLET__NOT_FOUND', {});
 
 export function createMasterWalletService(context: {
   readonly db: FleetDatabase;
@@ -45,7 +46,8 @@ export function createMasterWalletService(context: {
       input: { privateKey: string; publicAddress?: string | undefined; triggeredVia?: string },
     ): Promise<MasterWalletResponse> {
       const decoded = decodePrivateKey(input.privateKey);
-      if (!decoded.ok) throw new FleetError('MASTER_WALLET__INVALID_KEY', { reason: decoded.message });
+      if (!decoded.ok)
+        throw new FleetError('MASTER_WALLET__INVALID_KEY', { reason: decoded.message });
       const { address, secretKey } = decoded.value;
       if (input.publicAddress && input.publicAddress !== address) {
         throw new FleetError('MASTER_WALLET__ADDRESS_MISMATCH');

@@ -5,8 +5,6 @@ import { and, inArray, isNull } from 'drizzle-orm';
 /** Ids per `IN (…)` list: well under the 65,535 bind parameters of one statement. */
 export const ID_CHUNK = 1000;
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
-
 /** `items` in slices of `size`, for statements with a bounded number of parameters. */
 export function chunksOf<T>(items: readonly T[], size = ID_CHUNK): T[][] {
   const chunks: T[][] = [];

@@ -14,9 +14,6 @@ import {
 import type { Actor } from '../http/actor';
 import { seedGroupName } from './system-tags';
 
-export const GROUP_NOT_FOUND = 'Group not found';
-export const COMPUTED_GROUP_MESSAGE = 'Computed groups follow the wallets and cannot be changed';
-
 type GroupWallet = z.infer<typeof groupWalletSchema>;
 type GroupRow = typeof schema.walletGroups.$inferSelect;
 

@@ -4,17 +4,8 @@ import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import { chunksOf, requireActiveWallets } from './active-wallets';
 import type { Actor } from '../http/actor';
-import {
-  COMPUTED_TAG_MESSAGE,
-  SYSTEM_TAGS,
-  seedGroupName,
-  seedTagSlug,
-  type SystemTagSlug,
-} from './system-tags';
+import { SYSTEM_TAGS, seedGroupName, seedTagSlug, type SystemTagSlug } from './system-tags';
 import { slugOfTagName } from './tag-slug';
-
-export const TAG_NOT_FOUND = 'Tag not found';
-export const TAG_NAME_TAKEN = 'A tag with this name already exists';
 
 type TagRow = typeof schema.tags.$inferSelect;
 

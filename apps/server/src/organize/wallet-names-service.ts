@@ -4,8 +4,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
-
 /** The operator's names for wallets (spec 2 §3 `name`). */
 export function createWalletNamesService(context: {
   readonly db: FleetDatabase;

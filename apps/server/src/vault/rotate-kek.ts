@@ -73,10 +73,11 @@ export async function rotateKek(options: RotateKekOptions): Promise<RotateKekRes
         }
         const dataKey = unwrapDataKey(source, slot, row.wrappedKey);
         if (dataKey === undefined) {
-          throw new FleetError(
-            'VAULT__KEK_DOES_NOT_OPEN',
-            { tenantId, version: row.version, kekId: row.kekId },
-          );
+          throw new FleetError('VAULT__KEK_DOES_NOT_OPEN', {
+            tenantId,
+            version: row.version,
+            kekId: row.kekId,
+          });
         }
         let wrappedKey: Uint8Array;
         try {

@@ -34,4 +34,3 @@ export function isVaultFailure(
     (reason === undefined || error.context.reason === reason)
   );
 }
-

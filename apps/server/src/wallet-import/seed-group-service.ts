@@ -4,8 +4,6 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 
-export const SEED_GROUP_NOT_FOUND = 'Seed group not found';
-
 /**
  * Seed vaults (spec 1 §3, spec 2 §2.2): one per seed phrase and derivation scheme, known by a
  * salted fingerprint, never by the phrase. Listing, creating (idempotent per fingerprint and

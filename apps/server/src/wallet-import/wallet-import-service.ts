@@ -1,7 +1,6 @@
 import {
   FleetError,
   MAX_IMPORT_KEYS,
-  NO_PRIVATE_KEYS_MESSAGE,
   decodePrivateKey,
   encodePrivateKeyBase58,
   parsePrivateKeys,
@@ -19,7 +18,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../vault';
 import type { ScanActivity } from '../scan-details/scan-activity';
-import { schemeOf, SEED_GROUP_NOT_FOUND } from './seed-group-service';
+import { schemeOf } from './seed-group-service';
 import type { ScanCache } from './scan-cache';
 import type { Actor } from '../http/actor';
 import { storeScannedBalances } from './store-scanned-balances';

@@ -2,9 +2,6 @@ import { FleetError } from '@fleet/core';
 import { schema, type FleetDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 
-export const TOO_MANY_KEY_REQUESTS = (seconds: number) =>
-  `Too many key requests. Try again in ${seconds} seconds.`;
-
 export interface KeyRequestPolicy {
   /** Calls a user may make within the window; the call that reaches it locks the bucket. */
   readonly limit: number;

@@ -1,11 +1,9 @@
 import {
   FleetError,
   fundsNeedConfirmation,
-  fundsWarning,
   summarizeFunds,
   type ArchivedWallet,
   type CreateWalletsResponse,
-  type FundsSummary,
   type WalletHoldingsResponse,
 } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
@@ -16,9 +14,6 @@ import { generateWalletKeypair } from './generate-keypair';
 import type { Actor } from '../http/actor';
 import { readWalletFunds, readWalletHoldings } from './wallet-holdings';
 import { selectWallets, uuidArray } from './wallet-selection';
-
-export const MASTER_NOT_ARCHIVABLE = 'The master wallet cannot be archived';
-export const MASTER_NOT_DELETABLE = 'The master wallet cannot be deleted';
 
 /** Creating, archiving, restoring and deleting wallets: each call one transaction, audited. */
 export function createWalletLifecycleService(context: {
@@ -216,11 +211,3 @@ export function createWalletLifecycleService(context: {
 }
 
 export type WalletLifecycleService = ReturnType<typeof createWalletLifecycleService>;
-
-/** Why a permanent delete was refused, and what the request must carry to go through. */
-export function fundedDeleteRefusal(funds: FundsSummary, count: number): string {
-  return (
-    `${fundsWarning(funds) ?? ''} Deleting them permanently destroys their keys: confirm with ` +
-    `confirmFunded: ${count}, the number of wallets being deleted.`
-  );
-}

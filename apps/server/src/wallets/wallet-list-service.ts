@@ -18,8 +18,6 @@ import {
 } from './wallet-list-sql';
 import type { Actor } from '../http/actor';
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
-
 export interface ListWalletsInput extends WalletFilter {
   readonly mode: 'slim' | 'full';
   readonly summary: boolean;
@@ -206,8 +204,7 @@ export function createWalletListService(context: {
 
 /** The summary figures of a columns row written with `summary: true` (one SQL fragment). */
 function summaryRowOf(row: WalletColumnsRow): SummaryRow {
-  if (!hasSummary(row))
-    throw new FleetError('WALLET__SUMMARY_NOT_COMPUTED');
+  if (!hasSummary(row)) throw new FleetError('WALLET__SUMMARY_NOT_COMPUTED');
   return { ...row, total: row.count };
 }
 

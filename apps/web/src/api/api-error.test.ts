@@ -14,7 +14,10 @@ describe('ApiError', () => {
   });
 
   it('keeps the domain code only when it is one this build knows', () => {
-    const known = new ApiError(404, JSON.stringify({ error: 'Tag not found', code: 'TAG__NOT_FOUND' }));
+    const known = new ApiError(
+      404,
+      JSON.stringify({ error: 'Tag not found', code: 'TAG__NOT_FOUND' }),
+    );
     expect(known.code).toBe('TAG__NOT_FOUND');
     const unknown = new ApiError(404, JSON.stringify({ error: 'Gone', code: 'NOT_FOUND' }));
     expect(unknown.code).toBeUndefined();

@@ -23,20 +23,18 @@ export function createBalanceReader(
       : createEndpointPool({ endpoints: source, timeoutMs, maxWaitMs: timeoutMs });
   return {
     async getBalance(owner) {
-      if (!isAddress(owner))
-        throw new FleetError('ADDRESS__INVALID', { address: owner });
+      if (!isAddress(owner)) throw new FleetError('ADDRESS__INVALID', { address: owner });
       try {
         const { value } = await pool.rpc
           .getBalance(address(owner), { commitment: 'confirmed' })
           .send();
         return value;
       } catch (error) {
-        const attempts =
-          isFleetError(error, 'RPC__NO_ENDPOINT_ANSWERED')
-            ? error.context.attempts
-            : error instanceof Error
-              ? error.message
-              : String(error);
+        const attempts = isFleetError(error, 'RPC__NO_ENDPOINT_ANSWERED')
+          ? error.context.attempts
+          : error instanceof Error
+            ? error.message
+            : String(error);
         throw new FleetError('RPC__BALANCE_UNREADABLE', { attempts }, { cause: error });
       }
     },

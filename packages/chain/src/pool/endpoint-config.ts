@@ -17,8 +17,7 @@ export function parseRpcUrlList(text: string): EndpointConfig[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0);
-  if (entries.length === 0)
-    throw new FleetError('RPC__ENDPOINTS_MISSING');
+  if (entries.length === 0) throw new FleetError('RPC__ENDPOINTS_MISSING');
   return entries.map(parseRpcUrl);
 }
 

@@ -83,8 +83,7 @@ interface Waiter {
 export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   // A string is read like one entry of SOLANA_RPC_URLS, `#rps=N` fragment included.
   const configs = options.endpoints.map((e) => (typeof e === 'string' ? parseRpcUrl(e) : e));
-  if (configs.length === 0)
-    throw new FleetError('RPC__NO_ENDPOINT');
+  if (configs.length === 0) throw new FleetError('RPC__NO_ENDPOINT');
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -256,8 +255,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     payload,
     signal,
   }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
-    if (!isJsonRpcPayload(payload))
-      throw new FleetError('RPC__BATCH_UNSUPPORTED');
+    if (!isJsonRpcPayload(payload)) throw new FleetError('RPC__BATCH_UNSUPPORTED');
     return (await send(payload, signal)) as T;
   };
 

@@ -246,7 +246,9 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
         holdings: new Map(),
         dropped: [],
         pending: 0,
-        error: isAddress(owner) ? null : itemErrorOf(new FleetError('ADDRESS__INVALID', { address: owner })),
+        error: isAddress(owner)
+          ? null
+          : itemErrorOf(new FleetError('ADDRESS__INVALID', { address: owner })),
       };
       byOwner.set(owner, work);
       order.push(owner);

@@ -189,12 +189,4 @@ export type FleetErrorContext<C extends FleetErrorCode = FleetErrorCode> =
 
 /** The SQLSTATEs the server answers with a 400 (see `DATABASE_REFUSED_VALUES`). */
 export type DatabaseRefusedState =
-  | '22021'
-  | '22P05'
-  | '22001'
-  | '22003'
-  | '22008'
-  | '22007'
-  | '22009'
-  | '22015'
-  | '22P02';
+  '22021' | '22P05' | '22001' | '22003' | '22008' | '22007' | '22009' | '22015' | '22P02';

@@ -45,7 +45,11 @@ describe('The error message table', () => {
       'Wallet not found among active wallets',
     );
     expect(
-      fleetErrorMessage('WALLET__NOT_FOUND_IN_STATE', { state: 'archived', missing: 2, requested: 5 }),
+      fleetErrorMessage('WALLET__NOT_FOUND_IN_STATE', {
+        state: 'archived',
+        missing: 2,
+        requested: 5,
+      }),
     ).toBe('2 of 5 wallets not found in the archive; nothing was changed');
     expect(fleetErrorMessage('WALLET__SOME_NOT_FOUND', { missing: 1, firstMissing: 'w1' })).toBe(
       'Wallet not found: w1',

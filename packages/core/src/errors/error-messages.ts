@@ -1,10 +1,7 @@
+import { NO_PRIVATE_KEYS_MESSAGE } from '../keys/parse-private-keys';
 import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase';
 import { fundsWarning } from '../wallets/funds-at-risk';
-import type {
-  DatabaseRefusedState,
-  FleetErrorCode,
-  FleetErrorContextByCode,
-} from './error-codes';
+import type { DatabaseRefusedState, FleetErrorCode, FleetErrorContextByCode } from './error-codes';
 
 export type FleetErrorMessages = {
   readonly [C in FleetErrorCode]: (context: FleetErrorContextByCode[C]) => string;
@@ -120,7 +117,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SEED__FINGERPRINT_FAILED: () => SEED_PHRASE_MESSAGES.fingerprint,
   IMPORT__INVALID_KEY: ({ index, reason }) => `Key ${index + 1}: ${reason}`,
   IMPORT__INVALID_ACCOUNT: ({ index, reason }) => `Account ${index + 1}: ${reason}`,
-  IMPORT__NO_PRIVATE_KEYS: () => 'No private keys detected in the input.',
+  IMPORT__NO_PRIVATE_KEYS: () => NO_PRIVATE_KEYS_MESSAGE,
   IMPORT__TOO_MANY_KEYS: ({ found, max }) =>
     `Too many private keys: ${found} found, at most ${max} per import`,
   IMPORT__DERIVATION_CONTEXT_MISSING: () => SEED_PHRASE_MESSAGES.contextMissing,
@@ -173,7 +170,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   RPC__BALANCE_UNREADABLE: ({ attempts }) =>
     `Could not read the balance from any RPC endpoint (${attempts})`,
   ADDRESS__INVALID: ({ address }) => `Not a Solana address: ${address}`,
-  SCAN__INVALID_CONCURRENCY: ({ max }) => `Scan concurrency must be a whole number from 1 to ${max}`,
+  SCAN__INVALID_CONCURRENCY: ({ max }) =>
+    `Scan concurrency must be a whole number from 1 to ${max}`,
   SCAN__NOT_SCANNED: () => 'not scanned',
   SCAN__WALLET_FAILED: ({ reason }) => reason,
   SCAN__MINT_UNRESOLVED: ({ reason }) => reason,

@@ -15,7 +15,10 @@ describe('Result', () => {
   });
 
   it('turns a FleetError into the item error of a batch report', () => {
-    const error = new FleetError('RPC__NO_ENDPOINT_ANSWERED', { method: 'getBalance', attempts: 'a' });
+    const error = new FleetError('RPC__NO_ENDPOINT_ANSWERED', {
+      method: 'getBalance',
+      attempts: 'a',
+    });
     expect(itemErrorOf(error)).toEqual({
       code: 'RPC__NO_ENDPOINT_ANSWERED',
       message: 'No RPC endpoint answered getBalance (a)',

@@ -12,8 +12,7 @@ export interface ItemError {
  * Expected failures are values, so one bad item never throws away the others' outcomes.
  */
 export type Result<T, E = ItemError> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: E };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
   return { ok: true, value };

@@ -1,7 +1,6 @@
 import { FleetError, renameSeedGroupRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/seed-group-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 

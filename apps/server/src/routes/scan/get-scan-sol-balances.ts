@@ -54,7 +54,8 @@ export function getScanSolBalancesRoute(
     } catch (error) {
       if (!clientGone.signal.aborted) {
         const fleetError = toFleetError(error, 0);
-        if (httpStatusOf(fleetError) >= 500) request.log.error({ err: error }, 'balance refresh failed');
+        if (httpStatusOf(fleetError) >= 500)
+          request.log.error({ err: error }, 'balance refresh failed');
         send({ type: 'error', error: fleetError.message, code: fleetError.code });
       }
     } finally {
