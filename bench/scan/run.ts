@@ -57,9 +57,9 @@ function check(report: ScanReport, wallets: readonly FundedWallet[]) {
       lost++;
       continue;
     }
-    if (result.balances.lamports !== wallet.lamports) wrong++;
+    if (result.value.lamports !== wallet.lamports) wrong++;
     const accounts = new Set<string>();
-    for (const token of result.balances.tokens) {
+    for (const token of result.value.tokens) {
       if (accounts.has(token.account)) doubled++;
       accounts.add(token.account);
       const [mint, amount] = wallet.tokens.get(token.account) ?? [];
@@ -146,7 +146,7 @@ try {
   const cold = await measure('cold full scan', () => scanner.scan(wallets.map((w) => w.owner)));
   const known = cold.results.map((r) => ({
     owner: r.owner,
-    tokenAccounts: r.ok ? r.balances.tokens.map((t) => t.account) : [],
+    tokenAccounts: r.ok ? r.value.tokens.map((t) => t.account) : [],
   }));
   await measure('re-scan of known token accounts', () => scanner.rescan(known));
 } finally {

@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
     expect(response.statusCode).toBe(404);
     expect(errorBodySchema.parse(response.json())).toEqual({
       error: 'Route POST /api/does-not-exist not found',
-      code: 'NOT_FOUND',
+      code: 'REQUEST__ROUTE_NOT_FOUND',
     });
   });
 
@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'Request body is not valid JSON',
-      code: 'MALFORMED_JSON',
+      code: 'REQUEST__MALFORMED_JSON',
     });
   });
 
@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       error: 'Request body is larger than the 64 KiB limit',
-      code: 'PAYLOAD_TOO_LARGE',
+      code: 'REQUEST__PAYLOAD_TOO_LARGE',
     });
   });
 
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
       payload: '<a/>',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.json()).toMatchObject({ code: 'REQUEST__UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('parses a well-formed JSON body up to the limit', async () => {
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('the API on %s', (kind) => {
   it('answers the session check with 401 while no one can be signed in', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Not signed in', code: 'UNAUTHORIZED' });
+    expect(response.json()).toEqual({ error: 'Not signed in', code: 'AUTH__NOT_SIGNED_IN' });
   });
 
   it('sends the security headers on every answer', async () => {
@@ -158,6 +158,6 @@ describe('serving the built web app', () => {
     expect(missing.statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(api.json()).toMatchObject({ code: 'REQUEST__ROUTE_NOT_FOUND' });
   });
 });

@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)('bad input on %s', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: `${field}: Text must not contain NUL characters`,
-        code: 'VALIDATION_FAILED',
+        code: 'REQUEST__NUL_CHARACTER',
       });
     },
   );
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('bad input on %s', (kind) => {
     for (const url of ['/api/search?q=abc%00def', '/api/wallet/abc%00def']) {
       const response = await send({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+      expect(response.json<{ code: string }>().code).toBe('REQUEST__NUL_CHARACTER');
     }
   });
 
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('bad input on %s', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: 'Invalid history cursor',
-        code: 'VALIDATION_FAILED',
+        code: 'MASTER_WALLET__INVALID_HISTORY_CURSOR',
       });
     }
   });

@@ -1,4 +1,5 @@
 export * from './errors/fleet-error';
+export * from './errors/result';
 export * from './redaction/redact-secrets';
 export * from './keys/base58';
 export * from './keys/decode-private-key';

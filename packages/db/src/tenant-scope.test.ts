@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       const attempt = withTenant(database.db, missing, (tx) => tx.select().from(masterWallets));
       await expect(attempt).rejects.toSatisfy(
         (error: unknown) =>
-          isFleetError(error, 'TENANT_REQUIRED') &&
+          isFleetError(error, 'TENANT__REQUIRED') &&
           error.message ===
             'Cannot insert wallet data: Missing license key - tenant isolation required',
       );

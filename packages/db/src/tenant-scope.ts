@@ -20,10 +20,7 @@ export async function withTenant<T>(
   work: (tx: TenantDatabase) => Promise<T>,
 ): Promise<T> {
   if (!tenantId || !UUID.test(tenantId)) {
-    throw new FleetError(
-      'TENANT_REQUIRED',
-      'Cannot insert wallet data: Missing license key - tenant isolation required',
-    );
+    throw new FleetError('TENANT__REQUIRED');
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);

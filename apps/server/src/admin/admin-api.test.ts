@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds)('the admin key API on %s', (kind) => {
     expect(neither.statusCode).toBe(400);
     expect(neither.json()).toEqual({
       error: 'Please provide either a new tier or new maximum uses value',
-      code: 'VALIDATION_FAILED',
+      code: 'REQUEST__INVALID_INPUT',
     });
   });
 
@@ -170,7 +170,10 @@ describe.each(testDatabaseKinds)('the admin key API on %s', (kind) => {
           ...(method === 'POST' ? { payload: {} } : {}),
         });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
-        expect(response.json()).toEqual({ error: 'Authentication failed', code: 'UNAUTHORIZED' });
+        expect(response.json()).toEqual({
+          error: 'Authentication failed',
+          code: 'ADMIN__AUTHENTICATION_FAILED',
+        });
       }
     },
   );

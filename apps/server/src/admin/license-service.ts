@@ -30,7 +30,7 @@ export function createLicenseService(context: {
 
   async function findOrThrow(key: string): Promise<LicenseRow> {
     const [row] = await context.db.select().from(licenseKeys).where(eq(licenseKeys.key, key));
-    if (!row) throw new FleetError('NOT_FOUND', 'License key not found');
+    if (!row) throw new FleetError('LICENSE__NOT_FOUND');
     return row;
   }
 
@@ -56,7 +56,7 @@ export function createLicenseService(context: {
             .insert(tenants)
             .values({ createdAt })
             .returning({ id: tenants.id });
-          if (!tenant) throw new FleetError('INTERNAL', 'Failed to create keys');
+          if (!tenant) throw new FleetError('LICENSE__KEYS_NOT_CREATED');
           const [row] = await tx
             .insert(licenseKeys)
             .values({
@@ -69,7 +69,7 @@ export function createLicenseService(context: {
               expiresAt,
             })
             .returning();
-          if (!row) throw new FleetError('INTERNAL', 'Failed to create keys');
+          if (!row) throw new FleetError('LICENSE__KEYS_NOT_CREATED');
           created.push(toLicenseKey(row));
         }
         return created;
@@ -96,10 +96,7 @@ export function createLicenseService(context: {
     }): Promise<{ license: LicenseKey; tenantId: string }> {
       const row = await findOrThrow(input.key);
       if (input.newMaxUses !== undefined && input.newMaxUses < row.uses) {
-        throw new FleetError(
-          'VALIDATION_FAILED',
-          `Maximum uses cannot be lower than the ${row.uses} activation(s) already made`,
-        );
+        throw new FleetError('LICENSE__MAX_USES_BELOW_USES', { uses: row.uses });
       }
       const [updated] = await context.db
         .update(licenseKeys)

@@ -40,11 +40,11 @@ export function createAdminGate(context: {
     await context.sleep(delay);
     if (lockedBefore > 0) {
       const seconds = await context.throttle.lockedFor(key);
-      throw new FleetError('RATE_LIMITED', 'Too many failed admin sign-ins. Try again later.', {
-        context: { retryAfterSeconds: Math.max(seconds, 1) },
+      throw new FleetError('ADMIN__RATE_LIMITED', {
+        retryAfterSeconds: Math.max(seconds, 1),
       });
     }
-    throw new FleetError('UNAUTHORIZED', 'Authentication failed');
+    throw new FleetError('ADMIN__AUTHENTICATION_FAILED');
   };
 }
 

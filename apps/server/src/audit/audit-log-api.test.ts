@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)("the tenant's audit log API on %s", (kind) => {
     for (const url of ['/api/audit-log', '/api/audit-log/filters', '/api/audit-log.csv']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(401);
-      expect(response.json()).toEqual({ error: 'Not signed in', code: 'UNAUTHORIZED' });
+      expect(response.json()).toEqual({ error: 'Not signed in', code: 'AUTH__NOT_SIGNED_IN' });
     }
   });
 
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds)("the tenant's audit log API on %s", (kind) => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({
       error: 'Invalid audit log cursor',
-      code: 'VALIDATION_FAILED',
+      code: 'AUDIT__INVALID_CURSOR',
     });
     expect(foreign.body).not.toContain(tenantB.email);
     for (const cursor of [
@@ -247,7 +247,7 @@ describe.each(testDatabaseKinds)("the tenant's audit log API on %s", (kind) => {
     ] as const) {
       const response = await as(tenantA, 'GET', `/api/audit-log${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toEqual({ error: message, code: 'VALIDATION_FAILED' });
+      expect(response.json(), query).toEqual({ error: message, code: 'REQUEST__INVALID_INPUT' });
     }
   });
 

@@ -11,8 +11,6 @@ import { schema, type FleetDatabase } from '@fleet/db';
 import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../master-wallet/history-cursor';
 
-export const INVALID_AUDIT_CURSOR = 'Invalid audit log cursor';
-
 /** Rows per query when the whole filtered log is read (the CSV): memory stays flat. */
 export const AUDIT_READ_BATCH = 500;
 
@@ -75,8 +73,8 @@ export function createAuditLogReader(context: { readonly db: FleetDatabase }) {
     try {
       id = decodeHistoryCursor(cursorText).id;
     } catch (error) {
-      if (isFleetError(error, 'VALIDATION_FAILED')) {
-        throw new FleetError('VALIDATION_FAILED', INVALID_AUDIT_CURSOR, { cause: error });
+      if (isFleetError(error, 'MASTER_WALLET__INVALID_HISTORY_CURSOR')) {
+        throw new FleetError('AUDIT__INVALID_CURSOR', {}, { cause: error });
       }
       throw error;
     }
@@ -84,7 +82,7 @@ export function createAuditLogReader(context: { readonly db: FleetDatabase }) {
       .select({ exactAt: sql<string>`${auditLog.at}::text` })
       .from(auditLog)
       .where(and(eq(auditLog.id, id), eq(auditLog.tenantId, tenantId)));
-    if (!row) throw new FleetError('VALIDATION_FAILED', INVALID_AUDIT_CURSOR);
+    if (!row) throw new FleetError('AUDIT__INVALID_CURSOR');
     return { at: row.exactAt, id };
   }
 

@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
   it('answers the session check with 401 when there is no session', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Not signed in', code: 'UNAUTHORIZED' });
+    expect(response.json()).toEqual({ error: 'Not signed in', code: 'AUTH__NOT_SIGNED_IN' });
   });
 
   it('invites by e-mail: 201 new, 202 already in progress, 409 existing account', async () => {
@@ -219,7 +219,10 @@ describe.each(testDatabaseKinds)('sign-in, invites and sessions on %s', (kind) =
     });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Invalid credentials', code: 'UNAUTHORIZED' });
+      expect(response.json()).toEqual({
+        error: 'Invalid credentials',
+        code: 'AUTH__INVALID_CREDENTIALS',
+      });
     }
   });
 
@@ -412,7 +415,10 @@ describe('cross-site request refusal', () => {
   ])('refuses a state-changing request with %j', async (headers) => {
     const response = await login(headers);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Cross-site request refused', code: 'FORBIDDEN' });
+    expect(response.json()).toEqual({
+      error: 'Cross-site request refused',
+      code: 'REQUEST__CROSS_SITE_REFUSED',
+    });
   });
 
   it.each([[{ 'sec-fetch-site': 'same-origin' }], [{ origin: 'http://fleet.example' }], [{}]])(

@@ -45,8 +45,7 @@ describe('the captcha verifier', () => {
       const attempt = createUrlCaptchaVerifier(url).verify(token, undefined);
       await expect(attempt).rejects.toSatisfy(
         (error: unknown) =>
-          isFleetError(error, 'VALIDATION_FAILED') &&
-          error.message === 'Captcha verification failed',
+          isFleetError(error, 'CAPTCHA__FAILED') && error.message === 'Captcha verification failed',
       );
     },
   );
@@ -54,7 +53,7 @@ describe('the captcha verifier', () => {
   it('says the service is unavailable when it answers something that is not its JSON', async () => {
     const attempt = createUrlCaptchaVerifier(url).verify('garbage', undefined);
     await expect(attempt).rejects.toSatisfy((error: unknown) =>
-      isFleetError(error, 'UPSTREAM_FAILED'),
+      isFleetError(error, 'CAPTCHA__UNAVAILABLE'),
     );
   });
 
@@ -64,7 +63,7 @@ describe('the captcha verifier', () => {
       undefined,
     );
     await expect(attempt).rejects.toSatisfy((error: unknown) =>
-      isFleetError(error, 'UPSTREAM_FAILED'),
+      isFleetError(error, 'CAPTCHA__UNAVAILABLE'),
     );
   });
 });

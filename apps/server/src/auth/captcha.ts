@@ -17,7 +17,7 @@ const answerSchema = z.object({ success: z.boolean() });
 export function createUrlCaptchaVerifier(url: string, timeoutMs = 5_000): CaptchaVerifier {
   return {
     async verify(token, ip) {
-      if (!token) throw new FleetError('VALIDATION_FAILED', 'Captcha verification failed');
+      if (!token) throw new FleetError('CAPTCHA__FAILED');
       let answer: unknown;
       try {
         const response = await fetch(url, {
@@ -28,15 +28,11 @@ export function createUrlCaptchaVerifier(url: string, timeoutMs = 5_000): Captch
         });
         answer = await response.json();
       } catch (error) {
-        throw new FleetError(
-          'UPSTREAM_FAILED',
-          'Captcha service unavailable. Please try again later.',
-          { cause: error },
-        );
+        throw new FleetError('CAPTCHA__UNAVAILABLE', {}, { cause: error });
       }
       const parsed = answerSchema.safeParse(answer);
       if (!parsed.success || !parsed.data.success) {
-        throw new FleetError('VALIDATION_FAILED', 'Captcha verification failed');
+        throw new FleetError('CAPTCHA__FAILED');
       }
     },
   };

@@ -53,7 +53,6 @@ export interface SignedIn {
   readonly session: SessionResponse;
 }
 
-const INVALID_CREDENTIALS = 'Invalid credentials';
 /** The audit log's actor for a sign-in whose "e-mail" was not an address: what was typed is not kept. */
 export const NOT_AN_EMAIL_ACTOR = 'anonymous';
 
@@ -71,7 +70,7 @@ export function createIdentityService(context: IdentityContext) {
 
   async function signIn(user: typeof users.$inferSelect, meta: RequestMeta): Promise<SignedIn> {
     const license = await licenseOfTenant(user.tenantId);
-    if (!license) throw new FleetError('FORBIDDEN', 'Your account has no licence key');
+    if (!license) throw new FleetError('LICENSE__MISSING');
     const { token, expiresAt } = await context.sessions.create({
       userId: user.id,
       tenantId: user.tenantId,
@@ -114,11 +113,7 @@ export function createIdentityService(context: IdentityContext) {
      */
     async login(input: { email: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
       const ipKey = `login-ip:${meta.ip ?? 'unknown'}`;
-      await context.throttle.assertOpen(
-        [ipKey],
-        (seconds) =>
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
-      );
+      await context.throttle.assertOpen([ipKey], 'AUTH__SIGN_IN_RATE_LIMITED');
       const email = isEmailAddress(input.email) ? input.email : undefined;
       const accountKey = email === undefined ? undefined : `login-account:${email}`;
       if (accountKey) {
@@ -149,20 +144,21 @@ export function createIdentityService(context: IdentityContext) {
                   : 'unknown account',
           },
         });
-        throw new FleetError('UNAUTHORIZED', INVALID_CREDENTIALS);
+        throw new FleetError('AUTH__INVALID_CREDENTIALS');
       }
       const license = await licenseOfTenant(user.tenantId);
-      const refusal = license ? licenseRefusal(license, now()) : 'Your account has no licence key';
+      const refusal = license ? licenseRefusal(license, now()) : 'LICENSE__MISSING';
       if (refusal) {
+        const refused = new FleetError(refusal);
         await context.audit.record({
           actor: user.email,
           action: 'auth.login',
           outcome: 'failure',
           tenantId: user.tenantId,
           ip: meta.ip,
-          detail: { reason: refusal },
+          detail: { reason: refused.message },
         });
-        throw new FleetError('FORBIDDEN', refusal);
+        throw refused;
       }
       if (accountKey) await context.throttle.reset(accountKey);
       const signedIn = await signIn(user, meta);
@@ -205,10 +201,7 @@ export function createIdentityService(context: IdentityContext) {
       const linkBase = context.inviteLinkBase();
       const ipKey = `invite-ip:${meta.ip ?? 'unknown'}`;
       const emailKey = `invite-email:${input.email}`;
-      await context.throttle.assertOpen(
-        [ipKey, emailKey],
-        () => 'Too many invite requests. Please try again later.',
-      );
+      await context.throttle.assertOpen([ipKey, emailKey], 'AUTH__INVITE_RATE_LIMITED');
       await context.throttle.recordFailure([ipKey], INVITE_IP_POLICY);
       await context.throttle.recordFailure([emailKey], INVITE_EMAIL_POLICY);
       await context.captcha.verify(input.captchaToken, meta.ip);
@@ -217,10 +210,7 @@ export function createIdentityService(context: IdentityContext) {
         .from(users)
         .where(eq(users.email, input.email));
       if (existingUser) {
-        throw new FleetError(
-          'CONFLICT',
-          'This email already has an account. Try signing in instead.',
-        );
+        throw new FleetError('AUTH__EMAIL_TAKEN');
       }
       const at = now();
       const token = newSecretToken();
@@ -296,28 +286,21 @@ export function createIdentityService(context: IdentityContext) {
           .where(eq(invites.tokenHash, hashSecretToken(input.token)))
           .for('update');
         if (!invite || invite.acceptedAt !== null || invite.expiresAt.getTime() <= at.getTime()) {
-          throw new FleetError(
-            'VALIDATION_FAILED',
-            'This invite link is invalid or has expired. Request a new invite.',
-          );
+          throw new FleetError('AUTH__INVITE_INVALID');
         }
         const [license] = await tx
           .select()
           .from(licenseKeys)
           .where(eq(licenseKeys.key, input.licenseKey))
           .for('update');
-        if (!license) throw new FleetError('VALIDATION_FAILED', 'Licence key not found');
+        if (!license) throw new FleetError('LICENSE__INVITE_KEY_NOT_FOUND');
         const refusal = licenseRefusal(license, at);
-        if (refusal) throw new FleetError('FORBIDDEN', refusal);
+        if (refusal) throw new FleetError(refusal);
         const [taken] = await tx
           .select({ id: users.id })
           .from(users)
           .where(eq(users.email, invite.email));
-        if (taken)
-          throw new FleetError(
-            'CONFLICT',
-            'This email already has an account. Try signing in instead.',
-          );
+        if (taken) throw new FleetError('AUTH__EMAIL_TAKEN');
         // Counted in the same statement that checks it, so two activations cannot both take the last use.
         const counted = await tx
           .update(licenseKeys)
@@ -332,14 +315,13 @@ export function createIdentityService(context: IdentityContext) {
             ),
           )
           .returning({ id: licenseKeys.id });
-        if (counted.length === 0)
-          throw new FleetError('FORBIDDEN', 'This licence key has no activations left');
+        if (counted.length === 0) throw new FleetError('LICENSE__NO_ACTIVATIONS_LEFT');
         await tx.update(invites).set({ acceptedAt: at }).where(eq(invites.id, invite.id));
         const [created] = await tx
           .insert(users)
           .values({ tenantId: license.tenantId, email: invite.email, passwordHash })
           .returning();
-        if (!created) throw new FleetError('INTERNAL', 'The account could not be created');
+        if (!created) throw new FleetError('AUTH__ACCOUNT_NOT_CREATED');
         return { user: created, licenseKey: license.key };
       });
       // The join: read back by the members' notification feed (`join-feed.ts`).
@@ -368,7 +350,7 @@ export function createIdentityService(context: IdentityContext) {
           tenantId: session.tenantId,
           ip: meta.ip,
         });
-        throw new FleetError('UNAUTHORIZED', 'Current password is incorrect');
+        throw new FleetError('AUTH__WRONG_CURRENT_PASSWORD');
       }
       const passwordHash = await hashPassword(input.newPassword);
       await context.db
@@ -395,8 +377,8 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 export function licenseRefusal(
   license: { revokedAt: Date | null; expiresAt: Date },
   at: Date,
-): string | undefined {
-  if (license.revokedAt !== null) return 'This licence key has been revoked';
-  if (license.expiresAt.getTime() <= at.getTime()) return 'This licence key has expired';
+): 'LICENSE__REVOKED' | 'LICENSE__EXPIRED' | undefined {
+  if (license.revokedAt !== null) return 'LICENSE__REVOKED';
+  if (license.expiresAt.getTime() <= at.getTime()) return 'LICENSE__EXPIRED';
   return undefined;
 }

@@ -1,9 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { FleetError } from '@fleet/core';
 
-export const NO_PUBLIC_URL_MESSAGE =
-  'Invites cannot be sent: the server has no public URL (FLEET_PUBLIC_URL).';
-
 /**
  * Where the links Fleet mails point. Never a request header: whoever sends the request chooses
  * its `Host`, and with it the site an invite would send its reader to.
@@ -21,7 +18,7 @@ export function createInviteLinkBase(context: {
 }): () => string {
   return () => {
     if (context.publicUrl) return context.publicUrl;
-    if (context.production) throw new FleetError('UNAVAILABLE', NO_PUBLIC_URL_MESSAGE);
+    if (context.production) throw new FleetError('AUTH__NO_PUBLIC_URL');
     return listenOrigin(context.listeningAddress());
   };
 }

@@ -25,7 +25,7 @@ export async function requireSession(
   store: SessionStore,
 ): Promise<AuthenticatedSession> {
   const session = await sessionOf(request, store);
-  if (!session) throw new FleetError('UNAUTHORIZED', 'Not signed in');
+  if (!session) throw new FleetError('AUTH__NOT_SIGNED_IN');
   return session;
 }
 

@@ -89,7 +89,10 @@ describe.each(testDatabaseKinds)('sign-in throttling on %s', (kind) => {
       '4Z7cXSyeFR8wNGMVXUE1TwtKn5D5Vu7FzEv69dokLv7KrQk7h6pu4NDCUoRq6uCC5MsZtPTTtYmcddi8adK5mqR9';
     const response = await login(` ${pastedKey} `, 'whatever', '198.51.100.99');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Invalid credentials', code: 'UNAUTHORIZED' });
+    expect(response.json()).toEqual({
+      error: 'Invalid credentials',
+      code: 'AUTH__INVALID_CREDENTIALS',
+    });
 
     const throttleRows = await harness.database.db.select().from(schema.authThrottle);
     const auditRows = await harness.database.db.select().from(schema.auditLog);

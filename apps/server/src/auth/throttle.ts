@@ -33,12 +33,12 @@ export interface DelayPolicy {
   readonly maxDelayMs: number;
 }
 
+/** The refusals a throttle raises; each carries `retryAfterSeconds`. */
+export type ThrottledCode = 'AUTH__SIGN_IN_RATE_LIMITED' | 'AUTH__INVITE_RATE_LIMITED';
+
 export interface Throttle {
-  /** Throws RATE_LIMITED while any of the keys is locked, with `retryAfterSeconds` in its context. */
-  assertOpen(
-    keys: readonly string[],
-    message: (retryAfterSeconds: number) => string,
-  ): Promise<void>;
+  /** Throws `code` while any of the keys is locked, with `retryAfterSeconds` in its context. */
+  assertOpen(keys: readonly string[], code: ThrottledCode): Promise<void>;
   /** Seconds until the key's lock ends; 0 when it is open. */
   lockedFor(key: string): Promise<number>;
   /** Counts a failure for each key; returns how long to delay this answer. */
@@ -65,13 +65,11 @@ export function createThrottle(db: FleetDatabase, now: () => Date = () => new Da
   return {
     lockedFor,
 
-    async assertOpen(keys, message) {
+    async assertOpen(keys, code) {
       for (const key of keys) {
         const seconds = await lockedFor(key);
         if (seconds > 0) {
-          throw new FleetError('RATE_LIMITED', message(seconds), {
-            context: { retryAfterSeconds: seconds },
-          });
+          throw new FleetError(code, { retryAfterSeconds: seconds });
         }
       }
     },

@@ -73,9 +73,9 @@ export function createBalanceRefreshService(context: {
         ? [
             {
               walletId,
-              lamports: result.balances.lamports,
-              tokens: result.balances.tokens,
-              droppedTokenAccounts: result.balances.droppedTokenAccounts,
+              lamports: result.value.lamports,
+              tokens: result.value.tokens,
+              droppedTokenAccounts: result.value.droppedTokenAccounts,
             },
           ]
         : [];

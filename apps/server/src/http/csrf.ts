@@ -19,7 +19,7 @@ export function registerCsrfProtection(
   app.addHook('onRequest', (request, _reply, done) => {
     done(
       isCrossSite(request, publicOrigin)
-        ? new FleetError('FORBIDDEN', 'Cross-site request refused')
+        ? new FleetError('REQUEST__CROSS_SITE_REFUSED')
         : undefined,
     );
   });

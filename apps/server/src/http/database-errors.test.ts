@@ -51,13 +51,13 @@ describe.each(testDatabaseKinds)('database refusals on %s', (kind) => {
   ])('answers a value it cannot store (%s) with a 400 and a sentence', async (url, message) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, code: 'VALIDATION_FAILED' });
+    expect(response.json()).toEqual({ error: message, code: 'DATABASE__VALUE_REFUSED' });
   });
 
   it('answers a date beyond its range with a 400', async () => {
     const response = await app.inject({ method: 'GET', url: '/far-date' });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+    expect(response.json<{ code: string }>().code).toBe('DATABASE__VALUE_REFUSED');
   });
 
   it('logs such a refusal as a warning with its SQLSTATE, never the value', () => {
@@ -69,7 +69,10 @@ describe.each(testDatabaseKinds)('database refusals on %s', (kind) => {
   it('answers any other database failure with a bland 500', async () => {
     const response = await app.inject({ method: 'GET', url: '/division' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+    expect(response.json()).toEqual({
+      error: 'Internal server error',
+      code: 'INTERNAL__UNEXPECTED',
+    });
   });
 
   it('logs the 500 with the query and the database message but not the parameters', () => {

@@ -1,4 +1,4 @@
-import { FleetError } from '@fleet/core';
+import { DATABASE_REFUSED_VALUES, FleetError, type DatabaseRefusedState } from '@fleet/core';
 import { DrizzleQueryError } from 'drizzle-orm';
 
 /**
@@ -46,29 +46,18 @@ export function databaseFailureOf(error: unknown): DatabaseFailure | undefined {
  * the zod schemas refuse such input first and name the field; a refusal that gets this far is a
  * missing check and is logged as a warning so that it gets one.
  */
-const REFUSED_VALUES: Readonly<Record<string, string>> = {
-  '22021': 'Text contains a character that cannot be stored (such as NUL)',
-  '22P05': 'Text contains a character that cannot be stored',
-  '22001': 'A text value is longer than allowed',
-  '22003': 'A number is out of range',
-  '22008': 'A date or time is out of range',
-  '22007': 'A date or time is not valid',
-  '22009': 'A date or time is out of range',
-  '22015': 'A time interval is out of range',
-  '22P02': 'A value is not in the expected format',
-};
+function isRefusedState(sqlState: string): sqlState is DatabaseRefusedState {
+  return Object.hasOwn(DATABASE_REFUSED_VALUES, sqlState);
+}
 
 export function refusedValueError(
   failure: DatabaseFailure,
   cause: unknown,
-): FleetError | undefined {
-  const message = REFUSED_VALUES[failure.sqlState];
-  return message === undefined
-    ? undefined
-    : new FleetError('VALIDATION_FAILED', message, {
-        cause,
-        context: { sqlState: failure.sqlState },
-      });
+): FleetError<'DATABASE__VALUE_REFUSED'> | undefined {
+  const { sqlState } = failure;
+  return isRefusedState(sqlState)
+    ? new FleetError('DATABASE__VALUE_REFUSED', { sqlState }, { cause })
+    : undefined;
 }
 
 /**

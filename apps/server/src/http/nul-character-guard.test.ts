@@ -11,7 +11,7 @@ describe('the NUL character guard', () => {
     const body = { tags: [{ name: 'ok' }, { name: 'a\u0000b' }], note: 'fine' };
     expect(findNulCharacter(body)).toEqual({ path: ['tags', 1, 'name'], inName: false });
     expect(nulCharacterError(body)?.message).toBe(`tags.1.name: ${NUL_IN_TEXT_MESSAGE}`);
-    expect(nulCharacterError(body)?.code).toBe('VALIDATION_FAILED');
+    expect(nulCharacterError(body)?.code).toBe('REQUEST__NUL_CHARACTER');
   });
 
   it('finds a NUL in a field name and names the object holding it', () => {

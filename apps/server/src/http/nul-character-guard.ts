@@ -1,8 +1,7 @@
 import { FleetError } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 
-export const NUL_IN_TEXT_MESSAGE = 'Text must not contain NUL characters';
-export const NUL_IN_FIELD_NAME_MESSAGE = 'Field names must not contain NUL characters';
+export { NUL_IN_FIELD_NAME_MESSAGE, NUL_IN_TEXT_MESSAGE } from '@fleet/core';
 
 /**
  * Postgres (and PGlite) cannot store U+0000 in text: a NUL that reached a query failed it with
@@ -25,10 +24,7 @@ export function nulCharacterError(input: unknown): FleetError | undefined {
   const found = findNulCharacter(input);
   if (found === undefined) return undefined;
   const where = describePath(found.path);
-  const message = found.inName ? NUL_IN_FIELD_NAME_MESSAGE : NUL_IN_TEXT_MESSAGE;
-  return new FleetError('VALIDATION_FAILED', where ? `${where}: ${message}` : message, {
-    context: where ? { field: where } : {},
-  });
+  return new FleetError('REQUEST__NUL_CHARACTER', { field: where || null, inName: found.inName });
 }
 
 interface NulFound {

@@ -33,7 +33,7 @@ describe('the master wallet history cursor', () => {
     ['nothing', ''],
   ])('refuses %s as "Invalid history cursor"', (_case, text) => {
     const error = refusal(cursorOf(text));
-    expect(isFleetError(error, 'VALIDATION_FAILED')).toBe(true);
+    expect(isFleetError(error, 'MASTER_WALLET__INVALID_HISTORY_CURSOR')).toBe(true);
     expect((error as Error).message).toBe('Invalid history cursor');
   });
 });

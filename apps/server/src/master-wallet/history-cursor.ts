@@ -31,6 +31,6 @@ export function decodeHistoryCursor(text: string): HistoryCursor {
     // A date JavaScript rolls over (February 30th) is not the one the cursor names.
     !Number.isNaN(createdAt.getTime()) &&
     createdAt.toISOString() === at;
-  if (!valid) throw new FleetError('VALIDATION_FAILED', 'Invalid history cursor');
+  if (!valid) throw new FleetError('MASTER_WALLET__INVALID_HISTORY_CURSOR');
   return { createdAt, id };
 }

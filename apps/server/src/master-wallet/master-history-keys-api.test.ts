@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('the master wallet history keeps its keys on %s
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: 'No such master wallet history entry',
-      code: 'NOT_FOUND',
+      code: 'MASTER_WALLET__HISTORY_ENTRY_NOT_FOUND',
     });
     const [audit] = await auditsOf(intruder, 'master_wallet.history.reveal');
     expect(audit?.outcome).toBe('failure');

@@ -12,9 +12,6 @@ import type { KeyRequestLimiter } from '../wallets/key-request-limiter';
 import type { Actor } from '../http/actor';
 import type { SecretKeyVault } from '../vault';
 
-export const HISTORY_ENTRY_NOT_FOUND = 'No such master wallet history entry';
-export const HISTORY_KEY_NOT_STORED = 'This value was not stored for this event.';
-
 const REVEAL_ACTION = 'master_wallet.history.reveal';
 
 /**
@@ -51,11 +48,11 @@ export function createMasterHistoryKeys(context: {
       try {
         await context.limiter.take(actor.user.id, 'keys');
       } catch (error) {
-        if (isFleetError(error, 'RATE_LIMITED')) {
+        if (isFleetError(error, 'WALLET__KEY_REQUESTS_RATE_LIMITED')) {
           await audit(actor, 'failure', {
             ...asked,
             reason: 'rate limited',
-            retryAfterSeconds: error.context.retryAfterSeconds ?? null,
+            retryAfterSeconds: error.context.retryAfterSeconds,
           });
         }
         throw error;
@@ -110,7 +107,7 @@ export function createMasterHistoryKeys(context: {
       });
       if (!revealed.found) {
         await audit(actor, 'failure', { ...asked, reason: 'not found' });
-        throw new FleetError('NOT_FOUND', HISTORY_ENTRY_NOT_FOUND);
+        throw new FleetError('MASTER_WALLET__HISTORY_ENTRY_NOT_FOUND');
       }
       if (!revealed.stored) {
         await audit(actor, 'failure', {
@@ -118,7 +115,7 @@ export function createMasterHistoryKeys(context: {
           address: revealed.address,
           reason: 'not stored',
         });
-        throw new FleetError('NOT_FOUND', HISTORY_KEY_NOT_STORED);
+        throw new FleetError('MASTER_WALLET__HISTORY_KEY_NOT_STORED');
       }
       await audit(actor, 'success', { ...asked, address: revealed.address });
       return {

@@ -3,8 +3,6 @@ import type { WalletScanner } from '@fleet/chain';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 
-const NO_MASTER_WALLET = 'No master wallet is set';
-
 /**
  * What the master wallet holds on chain right now: SOL and every token it has a balance of, read
  * by one cold scan of its address (three RPC calls and the mints' decimals). Asked for only when
@@ -19,18 +17,17 @@ export function createMasterHoldingsReader(context: {
       const [row] = await withTenant(context.db, actor.tenantId, (tx) =>
         tx.select({ address: schema.masterWallets.publicAddress }).from(schema.masterWallets),
       );
-      if (!row) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      if (!row) throw new FleetError('MASTER_WALLET__NOT_FOUND');
       const report = await context.scanner.scan([row.address]);
       const result = report.results[0];
       if (!result?.ok) {
-        throw new FleetError(
-          'UPSTREAM_FAILED',
-          `Could not read what the master wallet holds (${result?.error ?? report.error ?? 'no answer'})`,
-        );
+        throw new FleetError('MASTER_WALLET__HOLDINGS_UNREADABLE', {
+          reason: result?.error.message ?? report.error ?? 'no answer',
+        });
       }
       return {
         public_address: row.address,
-        lamports: result.balances.lamports.toString(),
+        lamports: result.value.lamports.toString(),
         tokens: report.tokens
           .filter((token) => token.totalAmount > 0n)
           .map((token) => ({

@@ -32,7 +32,10 @@ describe.each(testDatabaseKinds)('the master wallet API on %s', (kind) => {
   it('answers 404 before a master wallet is set', async () => {
     const response = await call('GET', '/api/master-wallet');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'No master wallet is set', code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({
+      error: 'No master wallet is set',
+      code: 'MASTER_WALLET__NOT_FOUND',
+    });
   });
 
   it('saves a key, derives its address, and never returns the key from a read', async () => {
@@ -95,7 +98,7 @@ describe.each(testDatabaseKinds)('the master wallet API on %s', (kind) => {
     expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     expect(refused?.json()).toEqual({
       error: `Too many key requests. Try again in ${String(retryAfter)} seconds.`,
-      code: 'RATE_LIMITED',
+      code: 'WALLET__KEY_REQUESTS_RATE_LIMITED',
     });
     expect(refused?.body).not.toContain(wallet.privateKey);
 
@@ -207,7 +210,7 @@ describe.each(testDatabaseKinds)('the master wallet API on %s', (kind) => {
     const before = (await call('GET', '/api/master-wallet')).body;
     const response = await call('PATCH', '/api/master-wallet', { private_key: privateKey });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, code: 'VALIDATION_FAILED' });
+    expect(response.json()).toEqual({ error: message, code: 'MASTER_WALLET__INVALID_KEY' });
     expect((await call('GET', '/api/master-wallet')).body).toBe(before);
   });
 

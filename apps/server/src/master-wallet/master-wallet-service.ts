@@ -1,5 +1,6 @@
 import {
   FleetError,
+  fleetErrorMessage,
   decodePrivateKey,
   isFleetError,
   encodePrivateKeyBase58,
@@ -16,7 +17,7 @@ import { decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 import type { Actor } from '../http/actor';
 import type { SecretKeyVault } from '../vault';
 
-const NO_MASTER_WALLET = 'No master wallet is set';
+const NO_MASTER_WALLET = fleetErrorMessage('MASTER_WALLET__NOT_FOUND', {});
 
 export function createMasterWalletService(context: {
   readonly db: FleetDatabase;
@@ -36,7 +37,7 @@ export function createMasterWalletService(context: {
   return {
     async get(actor: Actor): Promise<MasterWalletResponse> {
       const row = await withTenant(context.db, actor.tenantId, current);
-      if (!row) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      if (!row) throw new FleetError('MASTER_WALLET__NOT_FOUND');
       return toResponse(row);
     },
 
@@ -45,13 +46,11 @@ export function createMasterWalletService(context: {
       input: { privateKey: string; publicAddress?: string | undefined; triggeredVia?: string },
     ): Promise<MasterWalletResponse> {
       const decoded = decodePrivateKey(input.privateKey);
-      if (!decoded.ok) throw new FleetError('VALIDATION_FAILED', decoded.message);
+      if (!decoded.ok)
+        throw new FleetError('MASTER_WALLET__INVALID_KEY', { reason: decoded.message });
       const { address, secretKey } = decoded.value;
       if (input.publicAddress && input.publicAddress !== address) {
-        throw new FleetError(
-          'VALIDATION_FAILED',
-          'The public address does not match the private key',
-        );
+        throw new FleetError('MASTER_WALLET__ADDRESS_MISMATCH');
       }
       // The decoded key is wiped whether or not the save went through.
       const saved = await withTenant(context.db, actor.tenantId, async (tx) => {
@@ -88,7 +87,7 @@ export function createMasterWalletService(context: {
         });
         return { row, change, previous };
       }).finally(() => secretKey.fill(0));
-      if (!saved.row) throw new FleetError('INTERNAL', 'The master wallet could not be saved');
+      if (!saved.row) throw new FleetError('MASTER_WALLET__NOT_SAVED');
       // The old and the new address, and which change it was (set, swap or refresh).
       await context.audit.record({
         actor: actor.user.email,
@@ -123,7 +122,7 @@ export function createMasterWalletService(context: {
         }
         return row;
       });
-      if (!removed) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      if (!removed) throw new FleetError('MASTER_WALLET__NOT_FOUND');
       await context.audit.record({
         actor: actor.user.email,
         action: 'master_wallet.clear',
@@ -151,12 +150,12 @@ export function createMasterWalletService(context: {
       try {
         await context.limiter.take(actor.user.id, 'keys');
       } catch (error) {
-        if (isFleetError(error, 'RATE_LIMITED')) {
+        if (isFleetError(error, 'WALLET__KEY_REQUESTS_RATE_LIMITED')) {
           const row = await withTenant(context.db, actor.tenantId, current);
           await audit('failure', {
             ...(row ? { address: row.publicAddress } : {}),
             reason: 'rate limited',
-            retryAfterSeconds: error.context.retryAfterSeconds ?? null,
+            retryAfterSeconds: error.context.retryAfterSeconds,
           });
         }
         throw error;
@@ -191,7 +190,7 @@ export function createMasterWalletService(context: {
       }
       if (!revealed) {
         await audit('failure', { reason: NO_MASTER_WALLET });
-        throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+        throw new FleetError('MASTER_WALLET__NOT_FOUND');
       }
       await audit('success', { address: revealed.public_address });
       return revealed;
@@ -199,7 +198,7 @@ export function createMasterWalletService(context: {
 
     async balance(actor: Actor): Promise<{ public_address: string; lamports: string }> {
       const row = await withTenant(context.db, actor.tenantId, current);
-      if (!row) throw new FleetError('NOT_FOUND', NO_MASTER_WALLET);
+      if (!row) throw new FleetError('MASTER_WALLET__NOT_FOUND');
       const lamports = await context.chain.getBalance(row.publicAddress);
       return { public_address: row.publicAddress, lamports: lamports.toString() };
     },

@@ -14,9 +14,6 @@ import {
 import type { Actor } from '../http/actor';
 import { seedGroupName } from './system-tags';
 
-export const GROUP_NOT_FOUND = 'Group not found';
-export const COMPUTED_GROUP_MESSAGE = 'Computed groups follow the wallets and cannot be changed';
-
 type GroupWallet = z.infer<typeof groupWalletSchema>;
 type GroupRow = typeof schema.walletGroups.$inferSelect;
 
@@ -53,15 +50,15 @@ export function createGroupsService(context: {
   /** A custom group of this tenant; computed ids are refused (400), anything else is 404. */
   async function requireCustomGroup(tx: TenantDatabase, groupId: string): Promise<GroupRow> {
     if (computedGroupOf(groupId) || groupId.startsWith(SEED_GROUP_PREFIX)) {
-      throw new FleetError('BAD_REQUEST', COMPUTED_GROUP_MESSAGE);
+      throw new FleetError('GROUP__COMPUTED');
     }
-    if (!UUID.test(groupId)) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (!UUID.test(groupId)) throw new FleetError('GROUP__NOT_FOUND', { groupId });
     const [row] = await tx
       .select()
       .from(walletGroups)
       .where(eq(walletGroups.id, groupId))
       .for('update');
-    if (!row) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (!row) throw new FleetError('GROUP__NOT_FOUND', { groupId });
     return row;
   }
 
@@ -98,13 +95,13 @@ export function createGroupsService(context: {
       const [seed] = UUID.test(seedId)
         ? await tx.select().from(seedGroups).where(eq(seedGroups.id, seedId))
         : [];
-      if (!seed) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+      if (!seed) throw new FleetError('GROUP__NOT_FOUND', { groupId });
       return { group: seedGroupOf(seed), where: eq(wallets.seedGroupId, seed.id) };
     }
     const [row] = UUID.test(groupId)
       ? await tx.select().from(walletGroups).where(eq(walletGroups.id, groupId))
       : [];
-    if (!row) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (!row) throw new FleetError('GROUP__NOT_FOUND', { groupId });
     return {
       group: toGroup(row),
       where: sql`exists (select 1 from wallet_group_members m where m.group_id = ${row.id} and m.wallet_id = ${OUTER_WALLET_ID})`,
@@ -207,7 +204,7 @@ export function createGroupsService(context: {
             createdBy: actor.user.id,
           })
           .returning();
-        if (!row) throw new FleetError('INTERNAL', 'The group could not be created');
+        if (!row) throw new FleetError('GROUP__NOT_CREATED');
         await addMembers(tx, actor.tenantId, row.id, ids);
         return toGroup(row, ids.length);
       });
@@ -246,7 +243,7 @@ export function createGroupsService(context: {
           })
           .where(eq(walletGroups.id, groupId))
           .returning();
-        if (!row) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+        if (!row) throw new FleetError('GROUP__NOT_FOUND', { groupId });
         await addMembers(tx, actor.tenantId, groupId, toAdd);
         for (const chunk of chunksOf(toRemove)) {
           await tx

@@ -28,6 +28,3 @@ export type SystemTagSlug = (typeof SYSTEM_TAGS)[number]['slug'];
 export function seedGroupName(seedGroup: { id: string; label: string | null }): string {
   return seedGroup.label ?? `Seed ${seedGroup.id.slice(0, 8)}`;
 }
-
-export const COMPUTED_TAG_MESSAGE =
-  'This tag is computed from the wallets and cannot be assigned or changed';

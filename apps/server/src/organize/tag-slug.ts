@@ -11,7 +11,7 @@ export function slugOfTagName(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   if (slug === '') {
-    throw new FleetError('VALIDATION_FAILED', 'Tag name must contain a letter or a digit');
+    throw new FleetError('TAG__NAME_WITHOUT_LETTER');
   }
   return slug;
 }

@@ -4,17 +4,8 @@ import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import { chunksOf, requireActiveWallets } from '../wallets/repository';
 import type { Actor } from '../http/actor';
-import {
-  COMPUTED_TAG_MESSAGE,
-  SYSTEM_TAGS,
-  seedGroupName,
-  seedTagSlug,
-  type SystemTagSlug,
-} from './system-tags';
+import { SYSTEM_TAGS, seedGroupName, seedTagSlug, type SystemTagSlug } from './system-tags';
 import { slugOfTagName } from './tag-slug';
-
-export const TAG_NOT_FOUND = 'Tag not found';
-export const TAG_NAME_TAKEN = 'A tag with this name already exists';
 
 type TagRow = typeof schema.tags.$inferSelect;
 
@@ -70,7 +61,7 @@ export function createTagsService(context: {
       .select({ id: tags.id, isSystem: tags.isSystem })
       .from(tags)
       .where(inArray(tags.id, ids));
-    if (rows.some((row) => row.isSystem)) throw new FleetError('BAD_REQUEST', COMPUTED_TAG_MESSAGE);
+    if (rows.some((row) => row.isSystem)) throw new FleetError('TAG__COMPUTED');
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
@@ -78,8 +69,8 @@ export function createTagsService(context: {
         .select({ id: seedGroups.id })
         .from(seedGroups)
         .where(inArray(seedGroups.id, missing));
-      if (seeds.length > 0) throw new FleetError('BAD_REQUEST', COMPUTED_TAG_MESSAGE);
-      throw new FleetError('NOT_FOUND', `${TAG_NOT_FOUND}: ${missing[0]}`);
+      if (seeds.length > 0) throw new FleetError('TAG__COMPUTED');
+      throw new FleetError('TAG__SOME_NOT_FOUND', { firstMissing: missing[0] ?? '' });
     }
     return ids;
   }
@@ -87,14 +78,14 @@ export function createTagsService(context: {
   /** A custom tag to change or delete, refusing Fleet's own with 400 and the unknown with 404. */
   async function requireEditableTag(tx: TenantDatabase, tagId: string): Promise<TagRow> {
     const [row] = await tx.select().from(tags).where(eq(tags.id, tagId)).for('update');
-    if (row?.isSystem) throw new FleetError('BAD_REQUEST', COMPUTED_TAG_MESSAGE);
+    if (row?.isSystem) throw new FleetError('TAG__COMPUTED');
     if (row) return row;
     const [seed] = await tx
       .select({ id: seedGroups.id })
       .from(seedGroups)
       .where(eq(seedGroups.id, tagId));
-    if (seed) throw new FleetError('BAD_REQUEST', COMPUTED_TAG_MESSAGE);
-    throw new FleetError('NOT_FOUND', TAG_NOT_FOUND);
+    if (seed) throw new FleetError('TAG__COMPUTED');
+    throw new FleetError('TAG__NOT_FOUND', { tagId });
   }
 
   async function customTagCount(tx: TenantDatabase, tagId: string): Promise<number> {
@@ -174,7 +165,7 @@ export function createTagsService(context: {
           })
           .onConflictDoNothing({ target: [tags.tenantId, tags.slug] })
           .returning();
-        if (!row) throw new FleetError('CONFLICT', TAG_NAME_TAKEN);
+        if (!row) throw new FleetError('TAG__NAME_TAKEN');
         return toTag(row, 0);
       });
       await context.audit.recordSuccess(actor, 'tag.create', { tagId: tag.id });
@@ -196,7 +187,7 @@ export function createTagsService(context: {
         await requireEditableTag(tx, tagId);
         if (slug !== undefined) {
           const [clash] = await tx.select({ id: tags.id }).from(tags).where(eq(tags.slug, slug));
-          if (clash && clash.id !== tagId) throw new FleetError('CONFLICT', TAG_NAME_TAKEN);
+          if (clash && clash.id !== tagId) throw new FleetError('TAG__NAME_TAKEN');
         }
         const [row] = await tx
           .update(tags)
@@ -208,7 +199,7 @@ export function createTagsService(context: {
           })
           .where(eq(tags.id, tagId))
           .returning();
-        if (!row) throw new FleetError('NOT_FOUND', TAG_NOT_FOUND);
+        if (!row) throw new FleetError('TAG__NOT_FOUND', { tagId });
         return toTag(row, await customTagCount(tx, row.id));
       });
       await context.audit.recordSuccess(actor, 'tag.update', { tagId });

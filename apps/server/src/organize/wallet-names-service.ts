@@ -2,10 +2,7 @@ import { FleetError } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
-import { renameActiveWallet, WALLET_NOT_FOUND } from '../wallets/repository';
-
-/** The refusal of an unknown, archived or foreign wallet, for routes that refuse a bad id early. */
-export { WALLET_NOT_FOUND };
+import { renameActiveWallet } from '../wallets/repository';
 
 /** The operator's names for wallets (spec 2 §3 `name`). */
 export function createWalletNamesService(context: {
@@ -25,7 +22,7 @@ export function createWalletNamesService(context: {
     ): Promise<{ id: string; address: string; name: string | null }> {
       const wallet = await withTenant(context.db, actor.tenantId, async (tx) => {
         const row = await renameActiveWallet(tx, actor.tenantId, walletId, name, new Date());
-        if (!row) throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
+        if (!row) throw new FleetError('WALLET__NOT_FOUND', { walletId });
         return row;
       });
       await context.audit.recordSuccess(actor, 'wallet.rename', {

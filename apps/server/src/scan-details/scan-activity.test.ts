@@ -6,7 +6,9 @@ import { createScanActivity } from './scan-activity';
 
 function failedScanOfOneWallet(): ScanReport {
   return {
-    results: [{ owner: 'wallet', ok: false, error: 'timeout' }],
+    results: [
+      { owner: 'wallet', ok: false, error: { code: 'SCAN__WALLET_FAILED', message: 'timeout' } },
+    ],
     tokens: [],
     holdersByMint: {},
     failedAddresses: ['wallet'],

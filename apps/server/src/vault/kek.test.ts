@@ -3,6 +3,7 @@ import { inspect } from 'node:util';
 import { isFleetError } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import { assertIsKek, generateKekBase64, kekFromBytes, parseKek, parseKeks } from './kek';
+import { httpStatusOf } from '../http/error-status';
 
 describe('the key-encryption key', () => {
   it('is parsed from base64 of 32 bytes and named by a SHA-256 prefix', () => {
@@ -38,7 +39,8 @@ describe('the key-encryption key', () => {
       } catch (error) {
         caught = error;
       }
-      expect(isFleetError(caught, 'INTERNAL')).toBe(true);
+      expect(isFleetError(caught) && caught.code.startsWith('KEK__')).toBe(true);
+      expect(isFleetError(caught) && httpStatusOf(caught)).toBe(500);
       const text = caught instanceof Error ? caught.message : '';
       expect(text).toContain(message);
       if (input.trim() !== '') expect(text).not.toContain(input.trim());

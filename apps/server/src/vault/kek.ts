@@ -34,16 +34,13 @@ export function kekFromBytes(bytes: Uint8Array): Kek {
 export function assertIsKek(kek: Kek): void {
   assertKekLength(kek.key);
   if (kekIdOf(kek.key) !== kek.id) {
-    throw new FleetError('INTERNAL', `The key-encryption key ${kek.id} does not match its id`);
+    throw new FleetError('KEK__ID_MISMATCH', { kekId: kek.id });
   }
 }
 
 function assertKekLength(bytes: Uint8Array): void {
   if (bytes.length !== KEK_BYTES) {
-    throw new FleetError(
-      'INTERNAL',
-      `The key-encryption key must be ${KEK_BYTES} bytes, not ${bytes.length}`,
-    );
+    throw new FleetError('KEK__WRONG_LENGTH', { expected: KEK_BYTES, actual: bytes.length });
   }
 }
 
@@ -58,21 +55,18 @@ function kekIdOf(key: Uint8Array): string {
 export function parseKek(base64: string): Kek {
   const text = base64.trim();
   if (text === '') {
-    throw new FleetError('INTERNAL', 'The key-encryption key is empty');
+    throw new FleetError('KEK__EMPTY');
   }
   if (text.length % 4 === 1 || !(STANDARD_BASE64.test(text) || URL_SAFE_BASE64.test(text))) {
-    throw new FleetError(
-      'INTERNAL',
-      `The key-encryption key is not valid base64 (expected ${KEK_BYTES} random bytes in base64)`,
-    );
+    throw new FleetError('KEK__NOT_BASE64', { expected: KEK_BYTES });
   }
   const bytes = Buffer.from(text, STANDARD_BASE64.test(text) ? 'base64' : 'base64url');
   try {
     if (bytes.length !== KEK_BYTES) {
-      throw new FleetError(
-        'INTERNAL',
-        `The key-encryption key must be ${KEK_BYTES} bytes, but its base64 decodes to ${bytes.length}`,
-      );
+      throw new FleetError('KEK__DECODED_WRONG_LENGTH', {
+        expected: KEK_BYTES,
+        actual: bytes.length,
+      });
     }
     return kekFromBytes(bytes);
   } finally {
@@ -93,7 +87,7 @@ export function parseKeks(list: string): Kek[] {
       keks.push(parseKek(entry));
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'invalid';
-      throw new FleetError('INTERNAL', `Key-encryption key #${index + 1}: ${reason}`);
+      throw new FleetError('KEK__INVALID_ENTRY', { index, reason });
     }
   }
   return keks;

@@ -147,7 +147,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     // Whoever won a concurrent first use, everyone seals under the row that is stored.
     const stored = await readDataKey(tx, tenantId, FIRST_DATA_KEY_VERSION);
     if (stored === undefined) {
-      throw new FleetError('INTERNAL', 'The tenant data key could not be stored');
+      throw new FleetError('VAULT__DATA_KEY_NOT_STORED');
     }
     return stored;
   }
@@ -171,7 +171,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     async encryptSecretKey(tx, { tenantId, address, secretKey }) {
       if (!secretKeyMatches(secretKey, address)) {
         // Sealing a key under an address it cannot sign for would store an unusable wallet.
-        throw new FleetError('INTERNAL', 'The private key does not belong to this address');
+        throw new FleetError('VAULT__KEY_ADDRESS_MISMATCH');
       }
       const row = await currentDataKey(tx, tenantId);
       const ciphertext = seal(

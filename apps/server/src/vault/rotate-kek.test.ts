@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds)('rotating the KEK on %s', (kind) => {
     const unknown = kekFromBytes(randomBytes(32));
     await expect(rotateKek({ db: database.db, from: [unknown], to: firstKek })).rejects.toSatisfy(
       (error: unknown) =>
-        isFleetError(error, 'INTERNAL') && error.message.includes(`KEK ${thirdKek.id}`),
+        isFleetError(error, 'VAULT__KEK_NOT_GIVEN') && error.message.includes(`KEK ${thirdKek.id}`),
     );
     expect(await snapshot()).toEqual(before);
   });

@@ -61,26 +61,23 @@ export async function rotateKek(options: RotateKekOptions): Promise<RotateKekRes
       for (const row of stale) {
         const slot = { tenantId, version: row.version };
         if (row.algorithm !== DATA_KEY_ALGORITHM) {
-          throw new FleetError(
-            'INTERNAL',
-            `Data key version ${row.version} of tenant ${tenantId} uses an unknown algorithm`,
-          );
+          throw new FleetError('VAULT__UNKNOWN_ALGORITHM', { tenantId, version: row.version });
         }
         const source = sources.get(row.kekId);
         if (source === undefined) {
-          throw new FleetError(
-            'INTERNAL',
-            `Data key version ${row.version} of tenant ${tenantId} is wrapped by KEK ${row.kekId}, which was not given`,
-            { context: { tenantId, version: row.version, kekId: row.kekId } },
-          );
+          throw new FleetError('VAULT__KEK_NOT_GIVEN', {
+            tenantId,
+            version: row.version,
+            kekId: row.kekId,
+          });
         }
         const dataKey = unwrapDataKey(source, slot, row.wrappedKey);
         if (dataKey === undefined) {
-          throw new FleetError(
-            'INTERNAL',
-            `Data key version ${row.version} of tenant ${tenantId} does not open under KEK ${row.kekId}`,
-            { context: { tenantId, version: row.version, kekId: row.kekId } },
-          );
+          throw new FleetError('VAULT__KEK_DOES_NOT_OPEN', {
+            tenantId,
+            version: row.version,
+            kekId: row.kekId,
+          });
         }
         let wrappedKey: Uint8Array;
         try {

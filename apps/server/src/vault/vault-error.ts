@@ -1,35 +1,36 @@
-import { FleetError } from '@fleet/core';
+import { FleetError, fleetErrorMessage, isFleetError, type VaultFailureReason } from '@fleet/core';
+
+export type { VaultFailureReason };
+
+export const VAULT_FAILURE_MESSAGE = fleetErrorMessage('VAULT__DECRYPT_FAILED', {
+  reason: 'malformed',
+});
+/** When sealing fails because the tenant's stored data key does not open. */
+export const VAULT_SEAL_FAILURE_MESSAGE = fleetErrorMessage('VAULT__ENCRYPT_FAILED', {
+  reason: 'malformed',
+});
 
 /**
- * Why the vault failed, for logs and tests. The message stays the same whatever the reason, so a
- * caller (or an attacker probing with altered rows) learns nothing from it, and no key material is
- * ever part of an error.
+ * The message stays the same whatever the reason, so a caller (or an attacker probing with
+ * altered rows) learns nothing from it; the reason is in the context, for logs and tests, and no
+ * key material is ever part of an error.
  */
-export type VaultFailureReason =
-  | 'unknown-algorithm'
-  | 'malformed'
-  | 'data-key-missing'
-  | 'unknown-kek'
-  | 'data-key-unwrap-failed'
-  | 'authentication-failed'
-  | 'address-mismatch';
-
-export const VAULT_FAILURE_MESSAGE = 'The stored private key could not be decrypted';
-/** When sealing fails because the tenant's stored data key does not open. */
-export const VAULT_SEAL_FAILURE_MESSAGE = 'The private key could not be encrypted';
-
 export function vaultFailure(
   reason: VaultFailureReason,
   operation: 'decrypt' | 'encrypt' = 'decrypt',
-): FleetError {
-  const message = operation === 'decrypt' ? VAULT_FAILURE_MESSAGE : VAULT_SEAL_FAILURE_MESSAGE;
-  return new FleetError('INTERNAL', message, { context: { vault: reason } });
+): FleetError<'VAULT__DECRYPT_FAILED' | 'VAULT__ENCRYPT_FAILED'> {
+  return operation === 'decrypt'
+    ? new FleetError('VAULT__DECRYPT_FAILED', { reason })
+    : new FleetError('VAULT__ENCRYPT_FAILED', { reason });
 }
 
-export function isVaultFailure(error: unknown, reason?: VaultFailureReason): error is FleetError {
+export function isVaultFailure(
+  error: unknown,
+  reason?: VaultFailureReason,
+): error is FleetError<'VAULT__DECRYPT_FAILED' | 'VAULT__ENCRYPT_FAILED'> {
   return (
-    error instanceof FleetError &&
-    (error.message === VAULT_FAILURE_MESSAGE || error.message === VAULT_SEAL_FAILURE_MESSAGE) &&
-    (reason === undefined || error.context.vault === reason)
+    (isFleetError(error, 'VAULT__DECRYPT_FAILED') ||
+      isFleetError(error, 'VAULT__ENCRYPT_FAILED')) &&
+    (reason === undefined || error.context.reason === reason)
   );
 }

@@ -13,7 +13,7 @@ export async function createImportBatch(
 ): Promise<string> {
   const { importBatches } = schema;
   const [batch] = await tx.insert(importBatches).values(values).returning({ id: importBatches.id });
-  if (!batch) throw new FleetError('INTERNAL', 'The import batch could not be created');
+  if (!batch) throw new FleetError('IMPORT__BATCH_NOT_CREATED');
   return batch.id;
 }
 

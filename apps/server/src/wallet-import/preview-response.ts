@@ -10,8 +10,8 @@ export function toPreviewResponse(report: ScanReport): ScanPreviewResponse {
         ? {
             address: result.owner,
             ok: true,
-            lamports: result.balances.lamports.toString(),
-            tokenAccounts: result.balances.tokens.length,
+            lamports: result.value.lamports.toString(),
+            tokenAccounts: result.value.tokens.length,
             error: null,
           }
         : {
@@ -19,7 +19,7 @@ export function toPreviewResponse(report: ScanReport): ScanPreviewResponse {
             ok: false,
             lamports: null,
             tokenAccounts: 0,
-            error: result.error,
+            error: result.error.message,
           },
     ),
     tokens: report.tokens.map((token) => ({

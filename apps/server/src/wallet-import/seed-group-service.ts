@@ -4,8 +4,6 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 
-export const SEED_GROUP_NOT_FOUND = 'Seed group not found';
-
 /**
  * Seed vaults (spec 1 §3, spec 2 §2.2): one per seed phrase and derivation scheme, known by a
  * salted fingerprint, never by the phrase. Listing, creating (idempotent per fingerprint and
@@ -24,7 +22,7 @@ export function createSeedGroupService(context: {
         .select({ seedSalt: tenants.seedSalt })
         .from(tenants)
         .where(eq(tenants.id, actor.tenantId));
-      if (!tenant) throw new FleetError('NOT_FOUND', 'Tenant not found');
+      if (!tenant) throw new FleetError('TENANT__NOT_FOUND');
       const groups = await withTenant(context.db, actor.tenantId, async (tx) => {
         const rows = await tx.select().from(seedGroups).orderBy(seedGroups.createdAt);
         const counted = await tx
@@ -69,7 +67,7 @@ export function createSeedGroupService(context: {
               eq(seedGroups.derivationScheme, input.derivationScheme),
             ),
           );
-        if (!row) throw new FleetError('INTERNAL', 'The seed group could not be created');
+        if (!row) throw new FleetError('SEED_GROUP__NOT_CREATED');
         const [counted] = await tx
           .select({ walletCount: count() })
           .from(wallets)
@@ -91,7 +89,7 @@ export function createSeedGroupService(context: {
           .set({ label: label === '' ? null : label })
           .where(eq(seedGroups.id, groupId))
           .returning();
-        if (!row) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+        if (!row) throw new FleetError('SEED_GROUP__NOT_FOUND', { seedGroupId: groupId });
         const [counted] = await tx
           .select({ walletCount: count() })
           .from(wallets)
@@ -118,9 +116,7 @@ function toSeedGroup(row: typeof schema.seedGroups.$inferSelect, walletCount: nu
 /** The database's check constraint admits only known schemes; a stranger here is a defect. */
 export function schemeOf(row: { readonly id: string; readonly derivationScheme: string }) {
   if (!isDerivationScheme(row.derivationScheme)) {
-    throw new FleetError('INTERNAL', 'The seed vault records an unknown derivation scheme', {
-      context: { groupId: row.id },
-    });
+    throw new FleetError('SEED_GROUP__UNKNOWN_SCHEME', { groupId: row.id });
   }
   return row.derivationScheme;
 }

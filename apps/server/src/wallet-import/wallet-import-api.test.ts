@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds)('wallet import from private keys on %s', (kind)
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({
       error: 'Request body is larger than the 2 MiB limit',
-      code: 'PAYLOAD_TOO_LARGE',
+      code: 'REQUEST__PAYLOAD_TOO_LARGE',
     });
 
     const many = Array.from({ length: 5_001 }, () => newTestKeypair().privateKey);

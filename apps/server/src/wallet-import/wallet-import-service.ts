@@ -1,7 +1,6 @@
 import {
   FleetError,
   MAX_IMPORT_KEYS,
-  NO_PRIVATE_KEYS_MESSAGE,
   decodePrivateKey,
   encodePrivateKeyBase58,
   parsePrivateKeys,
@@ -19,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditLog } from '../audit/audit-log';
 import type { SecretKeyVault } from '../vault';
 import type { ScanActivity } from '../scan-details/scan-activity';
-import { schemeOf, SEED_GROUP_NOT_FOUND } from './seed-group-service';
+import { schemeOf } from './seed-group-service';
 import type { ScanCache, ScanCacheEntry } from './scan-cache';
 import type { Actor } from '../http/actor';
 import {
@@ -73,9 +72,7 @@ export function createWalletImportService(context: {
       const decoded = decodePrivateKey(text, decodeOptions);
       if (!decoded.ok) {
         for (const key of keys) key.secretKey.fill(0);
-        throw new FleetError('VALIDATION_FAILED', `Key ${index + 1}: ${decoded.message}`, {
-          context: { index },
-        });
+        throw new FleetError('IMPORT__INVALID_KEY', { index, reason: decoded.message });
       }
       if (seen.has(decoded.value.address)) {
         decoded.value.secretKey.fill(0);
@@ -89,7 +86,7 @@ export function createWalletImportService(context: {
 
   async function findGroup(tx: TenantDatabase, groupId: string) {
     const group = await findSeedGroup(tx, groupId);
-    if (!group) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+    if (!group) throw new FleetError('SEED_GROUP__NOT_FOUND', { seedGroupId: groupId });
     return group;
   }
 
@@ -230,14 +227,14 @@ export function createWalletImportService(context: {
     /** `POST /api/wallet/validate-only`: what the pasted text holds and how each key stands. */
     async validate(actor: Actor, text: string): Promise<ValidateKeysResponse> {
       const parsed = parsePrivateKeys(text, decodeOptions);
-      if (!parsed.ok) throw new FleetError('VALIDATION_FAILED', NO_PRIVATE_KEYS_MESSAGE);
+      if (!parsed.ok) throw new FleetError('IMPORT__NO_PRIVATE_KEYS');
       const { keys, duplicatesInInput, problems, repeats } = parsed.value;
       if (keys.length > MAX_IMPORT_KEYS) {
         for (const key of keys) key.secretKey.fill(0);
-        throw new FleetError(
-          'VALIDATION_FAILED',
-          `Too many private keys: ${keys.length} found, at most ${MAX_IMPORT_KEYS} per import`,
-        );
+        throw new FleetError('IMPORT__TOO_MANY_KEYS', {
+          found: keys.length,
+          max: MAX_IMPORT_KEYS,
+        });
       }
       const addresses = keys.map((key) => key.address);
       const known = await withTenant(context.db, actor.tenantId, (tx) =>
@@ -278,8 +275,8 @@ export function createWalletImportService(context: {
       for (const result of report.results) {
         if (result.ok)
           scans.set(result.owner, {
-            lamports: result.balances.lamports,
-            tokens: result.balances.tokens,
+            lamports: result.value.lamports,
+            tokens: result.value.tokens,
             scannedAt,
           });
       }
@@ -336,11 +333,10 @@ export function createWalletImportService(context: {
     ): Promise<{ batchId: string; created: number; restored: number; linked: number }> {
       const { addresses, derivationPaths, privateKeys } = input;
       if (addresses.length !== privateKeys.length || addresses.length !== derivationPaths.length) {
-        throw new FleetError(
-          'VALIDATION_FAILED',
-          'Derivation context missing. Preview the seed again',
-          { context: { addresses: addresses.length, keys: privateKeys.length } },
-        );
+        throw new FleetError('IMPORT__DERIVATION_CONTEXT_MISSING', {
+          addresses: addresses.length,
+          keys: privateKeys.length,
+        });
       }
       const keys: ImportKey[] = [];
       const seen = new Set<string>();
@@ -349,9 +345,7 @@ export function createWalletImportService(context: {
         const fail = (message: string) => {
           if (decoded.ok) decoded.value.secretKey.fill(0);
           wipe(keys);
-          return new FleetError('VALIDATION_FAILED', `Account ${index + 1}: ${message}`, {
-            context: { index },
-          });
+          return new FleetError('IMPORT__INVALID_ACCOUNT', { index, reason: message });
         };
         if (!decoded.ok) throw fail(decoded.message);
         if (decoded.value.address !== addresses[index])
@@ -374,11 +368,11 @@ export function createWalletImportService(context: {
           const group = await findGroup(tx, input.groupId);
           // A vault holds the accounts of one scheme: another scheme's accounts are other wallets.
           if (schemeOf(group) !== input.derivationScheme) {
-            throw new FleetError(
-              'VALIDATION_FAILED',
-              `This seed vault derives its accounts as ${schemeOf(group)}, not ${input.derivationScheme}`,
-              { context: { groupId: group.id } },
-            );
+            throw new FleetError('IMPORT__SCHEME_MISMATCH', {
+              groupId: group.id,
+              stored: schemeOf(group),
+              requested: input.derivationScheme,
+            });
           }
           return writeImport(
             tx,
@@ -410,7 +404,7 @@ export function createWalletImportService(context: {
     const programs = new Map<string, string>();
     for (const result of report.results) {
       if (!result.ok) continue;
-      for (const token of result.balances.tokens) programs.set(token.mint, token.program);
+      for (const token of result.value.tokens) programs.set(token.mint, token.program);
     }
     const rows = report.tokens.flatMap((token) => {
       const program = programs.get(token.mint);

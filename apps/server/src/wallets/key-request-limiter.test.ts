@@ -26,7 +26,8 @@ describe.each(testDatabaseKinds)('the key request limiter on %s', (kind) => {
       await limiter.take(user, kind);
       return 'answered';
     } catch (error) {
-      if (isFleetError(error, 'RATE_LIMITED')) return error.context.retryAfterSeconds;
+      if (isFleetError(error, 'WALLET__KEY_REQUESTS_RATE_LIMITED'))
+        return error.context.retryAfterSeconds;
       throw error;
     }
   };

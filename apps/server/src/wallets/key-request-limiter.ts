@@ -2,9 +2,6 @@ import { FleetError } from '@fleet/core';
 import { schema, type FleetDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 
-export const TOO_MANY_KEY_REQUESTS = (seconds: number) =>
-  `Too many key requests. Try again in ${seconds} seconds.`;
-
 export interface KeyRequestPolicy {
   /** Calls a user may make within the window; the call that reaches it locks the bucket. */
   readonly limit: number;
@@ -74,9 +71,7 @@ export function createKeyRequestLimiter(context: {
         row.firstFailureAt.getTime() + policy.windowMs,
       );
       const seconds = Math.max(1, Math.ceil((until - at.getTime()) / 1000));
-      throw new FleetError('RATE_LIMITED', TOO_MANY_KEY_REQUESTS(seconds), {
-        context: { retryAfterSeconds: seconds },
-      });
+      throw new FleetError('WALLET__KEY_REQUESTS_RATE_LIMITED', { retryAfterSeconds: seconds });
     },
   };
 }

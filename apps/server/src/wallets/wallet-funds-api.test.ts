@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds)('wallets that hold funds on %s', (kind) => {
           '2 of 3 wallets hold 1.5 SOL and 1 token account with a balance. Deleting them ' +
           'permanently destroys their keys: confirm with confirmFunded: 3, the number of ' +
           'wallets being deleted.',
-        code: 'VALIDATION_FAILED',
+        code: 'WALLET__FUNDED_DELETE_UNCONFIRMED',
       });
     }
     expect(await archivedIds()).toEqual(expect.arrayContaining(ids));

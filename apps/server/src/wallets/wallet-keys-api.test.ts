@@ -249,7 +249,7 @@ describe.each(testDatabaseKinds)('revealing and exporting wallet keys on %s', (k
       operator,
     );
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ code: string }>().code).toBe('RATE_LIMITED');
+    expect(limited.json<{ code: string }>().code).toBe('WALLET__KEY_REQUESTS_RATE_LIMITED');
     for (const pair of pairs) expect(limited.body).not.toContain(pair.privateKey);
     const retryAfter = retryAfterOf(limited);
     expect(Number.isInteger(retryAfter)).toBe(true);

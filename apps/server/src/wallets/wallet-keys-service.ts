@@ -71,7 +71,7 @@ export function createWalletKeysService(context: {
     try {
       await context.limiter.take(actor.user.id, kind);
     } catch (error) {
-      if (isFleetError(error, 'RATE_LIMITED')) {
+      if (isFleetError(error, 'WALLET__KEY_REQUESTS_RATE_LIMITED')) {
         await context.audit.record({
           actor: actor.user.email,
           action: refused.action,
@@ -81,7 +81,7 @@ export function createWalletKeysService(context: {
           detail: {
             ...(await refused.detail()),
             reason: 'rate limited',
-            retryAfterSeconds: error.context.retryAfterSeconds ?? null,
+            retryAfterSeconds: error.context.retryAfterSeconds,
           },
         });
       }

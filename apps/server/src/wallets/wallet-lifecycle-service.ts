@@ -1,11 +1,9 @@
 import {
   FleetError,
   fundsNeedConfirmation,
-  fundsWarning,
   summarizeFunds,
   type ArchivedWallet,
   type CreateWalletsResponse,
-  type FundsSummary,
   type WalletHoldingsResponse,
 } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase } from '@fleet/db';
@@ -23,9 +21,6 @@ import {
   setArchivedAt,
   type NewWallet,
 } from './repository';
-
-export const MASTER_NOT_ARCHIVABLE = 'The master wallet cannot be archived';
-export const MASTER_NOT_DELETABLE = 'The master wallet cannot be deleted';
 
 /** Creating, archiving, restoring and deleting wallets: each call one transaction, audited. */
 export function createWalletLifecycleService(context: {
@@ -53,7 +48,7 @@ export function createWalletLifecycleService(context: {
           .insert(importBatches)
           .values({ tenantId: actor.tenantId, sourceKind: 'manual', created: input.count })
           .returning({ id: importBatches.id });
-        if (!batch) throw new FleetError('INTERNAL', 'The wallet batch could not be created');
+        if (!batch) throw new FleetError('WALLET__BATCH_NOT_CREATED');
         // A keypair made this instant has no account on chain: 0 lamports is known, not guessed,
         // and known since its creation. Without it the row would read "never scanned" and count
         // as Empty for a reason the operator cannot act on.
@@ -109,7 +104,7 @@ export function createWalletLifecycleService(context: {
         // 1. lock the selected wallets; the master wallet stays
         const rows = await lockWallets(tx, walletIds, 'active');
         if (rows.some((row) => row.is_master)) {
-          throw new FleetError('VALIDATION_FAILED', MASTER_NOT_ARCHIVABLE);
+          throw new FleetError('WALLET__MASTER_NOT_ARCHIVABLE');
         }
         // 2. archive them
         await setArchivedAt(
@@ -153,7 +148,7 @@ export function createWalletLifecycleService(context: {
         // 1. lock the selected wallets; the master wallet stays
         const rows = await lockWallets(tx, walletIds, 'archived');
         if (rows.some((row) => row.is_master)) {
-          throw new FleetError('VALIDATION_FAILED', MASTER_NOT_DELETABLE);
+          throw new FleetError('WALLET__MASTER_NOT_DELETABLE');
         }
         // 2. judge their funds under the rows' lock, so what is judged is what is deleted
         const funds = summarizeFunds(
@@ -190,15 +185,7 @@ export function createWalletLifecycleService(context: {
           ip: actor.ip,
           detail: { ...detail, reason: 'funded wallets not confirmed' },
         });
-        throw new FleetError('VALIDATION_FAILED', fundedDeleteRefusal(funds, rows.length), {
-          context: {
-            wallets: rows.length,
-            funded: funds.funded,
-            unscanned: funds.unscanned,
-            lamports: funds.lamports,
-            tokenAccountsWithBalance: funds.tokenAccountsWithBalance,
-          },
-        });
+        throw new FleetError('WALLET__FUNDED_DELETE_UNCONFIRMED', { wallets: rows.length, funds });
       }
       await context.audit.recordSuccess(actor, 'wallet.delete_permanently', detail);
       return rows.length;
@@ -226,11 +213,3 @@ export function createWalletLifecycleService(context: {
 }
 
 export type WalletLifecycleService = ReturnType<typeof createWalletLifecycleService>;
-
-/** Why a permanent delete was refused, and what the request must carry to go through. */
-export function fundedDeleteRefusal(funds: FundsSummary, count: number): string {
-  return (
-    `${fundsWarning(funds) ?? ''} Deleting them permanently destroys their keys: confirm with ` +
-    `confirmFunded: ${count}, the number of wallets being deleted.`
-  );
-}

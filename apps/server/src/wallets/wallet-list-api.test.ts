@@ -237,7 +237,7 @@ describe.each(testDatabaseKinds)('the wallet list on %s', (kind) => {
 
     const foreign = await get(`/api/wallet/${first.address}`, other);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ error: 'Wallet not found', code: 'NOT_FOUND' });
+    expect(foreign.json()).toEqual({ error: 'Wallet not found', code: 'WALLET__NOT_FOUND' });
     expect((await get(`/api/wallet/${newTestKeypair().address}`)).statusCode).toBe(404);
   });
 

@@ -17,7 +17,6 @@ import {
   type WalletFilter,
 } from './wallet-list-sql';
 import type { Actor } from '../http/actor';
-import { WALLET_NOT_FOUND } from './repository';
 
 export interface ListWalletsInput extends WalletFilter {
   readonly mode: 'slim' | 'full';
@@ -81,7 +80,7 @@ export function createWalletListService(context: {
         walletColumnsSql(tenantId, input, { summary: input.summary }),
       );
       const row = result.rows[0];
-      if (!row) throw new FleetError('INTERNAL', 'The wallet list could not be written');
+      if (!row) throw new FleetError('WALLET__LIST_NOT_WRITTEN');
       const summary = input.summary ? JSON.stringify(toSummary(summaryRowOf(row))) : undefined;
       return {
         version: row.version,
@@ -146,7 +145,7 @@ export function createWalletListService(context: {
     if (filter.address === undefined) await planForWholeLists(tx);
     const result = await tx.execute<SummaryRow>(walletSummarySql(tenantId, filter));
     const row = result.rows[0];
-    if (!row) throw new FleetError('INTERNAL', 'The wallet summary could not be computed');
+    if (!row) throw new FleetError('WALLET__SUMMARY_NOT_COMPUTED');
     return toSummary(row);
   }
 
@@ -197,7 +196,7 @@ export function createWalletListService(context: {
       const body = await withTenant(context.db, actor.tenantId, (tx) =>
         rowsJson(tx, actor.tenantId, { address, mode: 'full', summary: false }),
       );
-      if (body === '') throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
+      if (body === '') throw new FleetError('WALLET__NOT_FOUND', { address });
       return walletSchema.parse(JSON.parse(body));
     },
   };
@@ -205,8 +204,7 @@ export function createWalletListService(context: {
 
 /** The summary figures of a columns row written with `summary: true` (one SQL fragment). */
 function summaryRowOf(row: WalletColumnsRow): SummaryRow {
-  if (!hasSummary(row))
-    throw new FleetError('INTERNAL', 'The wallet summary could not be computed');
+  if (!hasSummary(row)) throw new FleetError('WALLET__SUMMARY_NOT_COMPUTED');
   return { ...row, total: row.count };
 }
 

@@ -5,12 +5,25 @@ describe('ApiError', () => {
   it("uses the server's sentence when the body is Fleet's error JSON", () => {
     const error = new ApiError(
       401,
-      JSON.stringify({ error: 'Invalid credentials', code: 'UNAUTHORIZED' }),
+      JSON.stringify({ error: 'Invalid credentials', code: 'AUTH__INVALID_CREDENTIALS' }),
     );
     expect(error.message).toBe('Invalid credentials');
     expect(error.serverMessage).toBe('Invalid credentials');
-    expect(error.code).toBe('UNAUTHORIZED');
+    expect(error.code).toBe('AUTH__INVALID_CREDENTIALS');
     expect(error.status).toBe(401);
+  });
+
+  it('keeps the domain code only when it is one this build knows', () => {
+    const known = new ApiError(
+      404,
+      JSON.stringify({ error: 'Tag not found', code: 'TAG__NOT_FOUND' }),
+    );
+    expect(known.code).toBe('TAG__NOT_FOUND');
+    const unknown = new ApiError(404, JSON.stringify({ error: 'Gone', code: 'NOT_FOUND' }));
+    expect(unknown.code).toBeUndefined();
+    expect(unknown.message).toBe('Gone');
+    expect(new ApiError(400, JSON.stringify({ error: 'Odd', code: 7 })).code).toBeUndefined();
+    expect(new ApiError(502, 'Bad gateway').code).toBeUndefined();
   });
 
   it('falls back to the status code and body text', () => {

@@ -1,3 +1,5 @@
+import { isFleetErrorCode, type FleetErrorCode } from '@fleet/core';
+
 /**
  * A failed `/api` call. The message is the server's own sentence when it sent one (`{ error }`),
  * else the status code and body text, as spec 1 §8 asks.
@@ -7,7 +9,11 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `error` sentence, when the body was Fleet's error JSON. */
   readonly serverMessage: string | undefined;
-  readonly code: string | undefined;
+  /**
+   * The server's domain code, to branch on instead of the sentence; undefined when the answer was
+   * not Fleet's error JSON or names a code this build does not know (a proxy's page, a newer server).
+   */
+  readonly code: FleetErrorCode | undefined;
 
   constructor(status: number, bodyText: string) {
     const parsed = parseErrorBody(bodyText);
@@ -23,7 +29,9 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 
-function parseErrorBody(text: string): { error: string; code: string | undefined } | undefined {
+function parseErrorBody(
+  text: string,
+): { error: string; code: FleetErrorCode | undefined } | undefined {
   try {
     const body: unknown = JSON.parse(text);
     if (
@@ -33,7 +41,7 @@ function parseErrorBody(text: string): { error: string; code: string | undefined
       typeof body.error === 'string' &&
       body.error
     ) {
-      const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+      const code = 'code' in body && isFleetErrorCode(body.code) ? body.code : undefined;
       return { error: body.error, code };
     }
   } catch {

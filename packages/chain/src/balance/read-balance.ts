@@ -23,25 +23,19 @@ export function createBalanceReader(
       : createEndpointPool({ endpoints: source, timeoutMs, maxWaitMs: timeoutMs });
   return {
     async getBalance(owner) {
-      if (!isAddress(owner))
-        throw new FleetError('VALIDATION_FAILED', `Not a Solana address: ${owner}`);
+      if (!isAddress(owner)) throw new FleetError('ADDRESS__INVALID', { address: owner });
       try {
         const { value } = await pool.rpc
           .getBalance(address(owner), { commitment: 'confirmed' })
           .send();
         return value;
       } catch (error) {
-        const attempts =
-          isFleetError(error, 'UPSTREAM_FAILED') && typeof error.context.attempts === 'string'
-            ? error.context.attempts
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        throw new FleetError(
-          'UPSTREAM_FAILED',
-          `Could not read the balance from any RPC endpoint (${attempts})`,
-          { cause: error },
-        );
+        const attempts = isFleetError(error, 'RPC__NO_ENDPOINT_ANSWERED')
+          ? error.context.attempts
+          : error instanceof Error
+            ? error.message
+            : String(error);
+        throw new FleetError('RPC__BALANCE_UNREADABLE', { attempts }, { cause: error });
       }
     },
   };

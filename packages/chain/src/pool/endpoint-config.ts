@@ -17,11 +17,7 @@ export function parseRpcUrlList(text: string): EndpointConfig[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0);
-  if (entries.length === 0)
-    throw new FleetError(
-      'VALIDATION_FAILED',
-      'No RPC endpoint given (expected comma-separated URLs)',
-    );
+  if (entries.length === 0) throw new FleetError('RPC__ENDPOINTS_MISSING');
   return entries.map(parseRpcUrl);
 }
 
@@ -31,17 +27,17 @@ export function parseRpcUrl(entry: string): EndpointConfig {
     url = new URL(entry);
   } catch {
     // Not echoed: the text may hold an API key.
-    throw new FleetError('VALIDATION_FAILED', 'An RPC endpoint is not a valid URL');
+    throw new FleetError('RPC__ENDPOINT_INVALID_URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new FleetError('VALIDATION_FAILED', `RPC endpoint ${url.host} must use http or https`);
+    throw new FleetError('RPC__ENDPOINT_BAD_PROTOCOL', { host: url.host });
   const fragment = new URLSearchParams(url.hash.slice(1));
   url.hash = '';
   const rpsText = fragment.get('rps');
   if (rpsText === null) return { url: url.toString() };
   const rps = Number(rpsText);
   if (!Number.isFinite(rps) || rps <= 0)
-    throw new FleetError('VALIDATION_FAILED', `RPC endpoint ${url.host}: rps must be positive`);
+    throw new FleetError('RPC__ENDPOINT_BAD_RPS', { host: url.host });
   return { url: url.toString(), rps };
 }
 

@@ -83,8 +83,7 @@ interface Waiter {
 export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   // A string is read like one entry of SOLANA_RPC_URLS, `#rps=N` fragment included.
   const configs = options.endpoints.map((e) => (typeof e === 'string' ? parseRpcUrl(e) : e));
-  if (configs.length === 0)
-    throw new FleetError('VALIDATION_FAILED', 'The RPC pool needs at least one endpoint');
+  if (configs.length === 0) throw new FleetError('RPC__NO_ENDPOINT');
   const clock = options.clock ?? systemClock;
   const random = options.random ?? systemRandom;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -196,9 +195,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         return `${e.label}: not tried${cooling > 0 ? ` (cooling down ${cooling} ms)` : ''}`;
       })
       .join('; ');
-    return new FleetError('UPSTREAM_FAILED', `No RPC endpoint answered ${method} (${attempts})`, {
-      context: { method, attempts },
-    });
+    return new FleetError('RPC__NO_ENDPOINT_ANSWERED', { method, attempts });
   };
 
   const send = async (
@@ -258,8 +255,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     payload,
     signal,
   }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
-    if (!isJsonRpcPayload(payload))
-      throw new FleetError('INTERNAL', 'The RPC pool sends single JSON-RPC calls only');
+    if (!isJsonRpcPayload(payload)) throw new FleetError('RPC__BATCH_UNSUPPORTED');
     return (await send(payload, signal)) as T;
   };
 
@@ -273,11 +269,12 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       const body = await send(payload, signal);
       const envelope = body as { result?: unknown; error?: { code?: unknown; message?: unknown } };
       if (envelope.error !== undefined && envelope.error !== null) {
-        throw new FleetError(
-          'UPSTREAM_FAILED',
-          `${method} was refused: ${String(envelope.error.message)} (${String(envelope.error.code)})`,
-          { context: { method, code: Number(envelope.error.code) } },
-        );
+        throw new FleetError('RPC__CALL_REFUSED', {
+          method,
+          code: Number(envelope.error.code),
+          rpcMessage: String(envelope.error.message),
+          rpcCode: String(envelope.error.code),
+        });
       }
       return envelope.result;
     },

@@ -20,10 +20,7 @@ export interface ConcurrencyBounds {
 export function concurrencyBounds(endpointCount: number, override?: number): ConcurrencyBounds {
   if (override !== undefined) {
     if (!Number.isInteger(override) || override < 1 || override > OVERRIDE_MAX_CONCURRENCY)
-      throw new FleetError(
-        'VALIDATION_FAILED',
-        `Scan concurrency must be a whole number from 1 to ${OVERRIDE_MAX_CONCURRENCY}`,
-      );
+      throw new FleetError('SCAN__INVALID_CONCURRENCY', { max: OVERRIDE_MAX_CONCURRENCY });
     return { start: override, min: Math.min(MIN_CONCURRENCY, override), max: override };
   }
   const start = Math.min(DEFAULT_MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, endpointCount + 4));

@@ -46,7 +46,8 @@ export function createMintDirectory(pool: EndpointPool): MintDirectory {
       });
     } catch (error) {
       // Names are for display: an endpoint without DAS (or a failed call) leaves them empty.
-      if (isFleetError(error) && error.context.code === METHOD_NOT_FOUND) dasOffered = false;
+      if (isFleetError(error, 'RPC__CALL_REFUSED') && error.context.code === METHOD_NOT_FOUND)
+        dasOffered = false;
       if (signal?.aborted === true) throw error;
     }
     return names;

@@ -2,6 +2,7 @@
 // tokens found with their holders (spec 1 §3's scan preview), and the stats of the Scan Details
 // dialog under spec 1 §3's names.
 
+import type { Result } from '@fleet/core';
 import type { Address, Lamports } from '@solana/kit';
 
 import type { PoolStats } from '../pool/endpoint-pool';
@@ -23,9 +24,8 @@ export interface WalletBalances {
   readonly droppedTokenAccounts: readonly Address[];
 }
 
-export type WalletScanResult =
-  | { readonly owner: string; readonly ok: true; readonly balances: WalletBalances }
-  | { readonly owner: string; readonly ok: false; readonly error: string };
+/** One wallet's outcome: its balances, or why it failed (a coded item error, e.g. RPC__NO_ENDPOINT_ANSWERED). */
+export type WalletScanResult = { readonly owner: string } & Result<WalletBalances>;
 
 export interface ScannedToken {
   readonly mint: Address;

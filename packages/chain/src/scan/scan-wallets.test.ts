@@ -12,9 +12,9 @@ function expectExact(report: ScanReport, wallets: readonly FundedWallet[]): void
   expect(report.results.map((r) => r.owner)).toEqual(wallets.map((w) => w.owner));
   for (const [i, result] of report.results.entries()) {
     const wallet = wallets[i] as FundedWallet;
-    if (!result.ok) throw new Error(`${wallet.owner} failed: ${result.error}`);
-    expect(result.balances.lamports).toBe(wallet.lamports);
-    const found = new Map(result.balances.tokens.map((t) => [t.account, [t.mint, t.amount]]));
+    if (!result.ok) throw new Error(`${wallet.owner} failed: ${result.error.message}`);
+    expect(result.value.lamports).toBe(wallet.lamports);
+    const found = new Map(result.value.tokens.map((t) => [t.account, [t.mint, t.amount]]));
     expect(found).toEqual(new Map(wallet.tokens));
   }
   expect(report.failedAddresses).toEqual([]);
@@ -147,7 +147,7 @@ describe('scanning a fleet of wallets', () => {
 
     const known = cold.results.map((r) => ({
       owner: r.owner,
-      tokenAccounts: r.ok ? r.balances.tokens.map((t) => t.account) : [],
+      tokenAccounts: r.ok ? r.value.tokens.map((t) => t.account) : [],
     }));
     const tokenAccounts = known.reduce((n, k) => n + k.tokenAccounts.length, 0);
     const report = await scanner.rescan(known);
@@ -155,11 +155,11 @@ describe('scanning a fleet of wallets', () => {
     expect(report.failedAddresses).toEqual([]);
     const byOwner = new Map(report.results.map((r) => [r.owner, r]));
     const changedResult = byOwner.get(changed.owner);
-    expect(changedResult?.ok && changedResult.balances.lamports).toBe(changed.lamports + 777n);
+    expect(changedResult?.ok && changedResult.value.lamports).toBe(changed.lamports + 777n);
     const movedResult = byOwner.get((some[2] as FundedWallet).owner);
     if (!movedResult?.ok) throw new Error('expected a result');
-    expect(movedResult.balances.droppedTokenAccounts).toEqual([movedAccount]);
-    expect(movedResult.balances.tokens.map((t) => t.account)).not.toContain(movedAccount);
+    expect(movedResult.value.droppedTokenAccounts).toEqual([movedAccount]);
+    expect(movedResult.value.tokens.map((t) => t.account)).not.toContain(movedAccount);
     // Restore the fixture for the other tests.
     await admin.createTokenAccount({
       owner: (some[2] as FundedWallet).owner,
@@ -182,6 +182,11 @@ describe('scanning a fleet of wallets', () => {
     expect(report.results).toHaveLength(11);
     expect(report.failedAddresses).toEqual(['not-an-address']);
     expect(report.error).toBe('Scan failed for 1 wallet(s): not-an-address');
+    expect(report.results.find((result) => result.owner === 'not-an-address')).toEqual({
+      owner: 'not-an-address',
+      ok: false,
+      error: { code: 'ADDRESS__INVALID', message: 'Not a Solana address: not-an-address' },
+    });
     expect(report.stats.rpcMethods.getTokenAccountsByOwner).toBe(20);
   });
 
@@ -195,7 +200,10 @@ describe('scanning a fleet of wallets', () => {
     expect(report.error).toMatch(/^Scan failed for 3 wallet\(s\): /);
     for (const result of report.results) {
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.error).toMatch(/No RPC endpoint answered .*127\.0\.0\.1:\d+: /);
+      if (!result.ok) {
+        expect(result.error.code).toBe('RPC__NO_ENDPOINT_ANSWERED');
+        expect(result.error.message).toMatch(/No RPC endpoint answered .*127\.0\.0\.1:\d+: /);
+      }
     }
   });
 

@@ -7,7 +7,16 @@
 // succeeded, and each job owns disjoint wallets (or disjoint program halves of one wallet), so a
 // retried job can neither lose nor double-count a balance.
 
-import { systemClock, systemRandom, type Clock, type Random } from '@fleet/core';
+import {
+  FleetError,
+  isFleetError,
+  itemErrorOf,
+  systemClock,
+  systemRandom,
+  type Clock,
+  type ItemError,
+  type Random,
+} from '@fleet/core';
 import { address, isAddress, lamports, type Address } from '@solana/kit';
 
 import type { EndpointPool } from '../pool/endpoint-pool';
@@ -80,7 +89,7 @@ interface WalletWork {
   readonly holdings: Map<string, readonly RawHolding[]>;
   readonly dropped: Address[];
   pending: number;
-  error: string | null;
+  error: ItemError | null;
 }
 
 interface Job {
@@ -237,7 +246,9 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
         holdings: new Map(),
         dropped: [],
         pending: 0,
-        error: isAddress(owner) ? null : `Not a Solana address: ${owner}`,
+        error: isAddress(owner)
+          ? null
+          : itemErrorOf(new FleetError('ADDRESS__INVALID', { address: owner })),
       };
       byOwner.set(owner, work);
       order.push(owner);
@@ -288,7 +299,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
           const reason = error instanceof Error ? error.message : String(error);
           if (attempt >= jobAttempts) {
             log('error', `Gave up on ${job.label}: ${reason}`);
-            for (const wallet of job.wallets) wallet.error ??= reason;
+            for (const wallet of job.wallets) wallet.error ??= scanItemError(error, reason);
             break;
           }
           rescans++;
@@ -321,7 +332,12 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
       for (const wallet of valid) {
         if (wallet.error !== null) continue;
         for (const list of wallet.holdings.values())
-          for (const h of list) wallet.error ??= unresolved.get(h.mint) ?? null;
+          for (const h of list) {
+            const reason = unresolved.get(h.mint);
+            if (reason !== undefined) {
+              wallet.error ??= itemErrorOf(new FleetError('SCAN__MINT_UNRESOLVED', { reason }));
+            }
+          }
       }
     }
 
@@ -371,11 +387,13 @@ function decodeOwned(
         ? null
         : decodeTokenAccount(bytes, program);
     if (decoded === null || decoded.owner !== owner)
-      throw new Error(
-        `endpoint returned a ${program} account ${item.pubkey} that is not ${owner}'s`,
-      );
+      throw new FleetError('RPC__INVALID_ANSWER', {
+        reason: `endpoint returned a ${program} account ${item.pubkey} that is not ${owner}'s`,
+      });
     if (seen.has(item.pubkey))
-      throw new Error(`endpoint listed token account ${item.pubkey} twice`);
+      throw new FleetError('RPC__INVALID_ANSWER', {
+        reason: `endpoint listed token account ${item.pubkey} twice`,
+      });
     seen.add(item.pubkey);
     return { account: item.pubkey, mint: decoded.mint, program, amount: decoded.amount };
   });
@@ -434,7 +452,11 @@ function buildReport(
   let objectsScanned = 0;
   const results: WalletScanResult[] = all.map((wallet) => {
     if (wallet.error !== null || wallet.lamports === null)
-      return { owner: wallet.owner, ok: false, error: wallet.error ?? 'not scanned' };
+      return {
+        owner: wallet.owner,
+        ok: false,
+        error: wallet.error ?? itemErrorOf(new FleetError('SCAN__NOT_SCANNED')),
+      };
     const tokens = [...wallet.holdings.values()].flat().map((h) => {
       const info = mints.get(h.mint);
       return { ...h, decimals: info?.decimals ?? 0 };
@@ -460,7 +482,7 @@ function buildReport(
     return {
       owner: wallet.owner,
       ok: true,
-      balances: { lamports: walletLamports, tokens, droppedTokenAccounts: [...wallet.dropped] },
+      value: { lamports: walletLamports, tokens, droppedTokenAccounts: [...wallet.dropped] },
     };
   });
   const tokens: ScannedToken[] = [...totals].map(([mint, totalAmount]) => {
@@ -495,4 +517,14 @@ function buildReport(
       concurrency: run.concurrency,
     },
   };
+}
+
+/**
+ * A wallet's failure as its report carries it: the pool's own codes (no endpoint answered, a
+ * refusal, a malformed answer) as they are; anything else thrown while scanning keeps its words.
+ */
+function scanItemError(error: unknown, reason: string): ItemError {
+  return isFleetError(error)
+    ? itemErrorOf(error)
+    : itemErrorOf(new FleetError('SCAN__WALLET_FAILED', { reason }));
 }

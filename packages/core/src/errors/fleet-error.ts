@@ -1,59 +1,58 @@
+import type { FleetErrorCode, FleetErrorContextByCode } from './error-codes';
+import { FLEET_ERROR_MESSAGES, fleetErrorMessage } from './error-messages';
+
+export * from './error-codes';
+export * from './error-messages';
+
 /**
- * One coded error type for the whole product. A code is stable (clients and tests match on it);
- * the message is for people; the HTTP status is derived from the code so that a route can never
- * answer "not found" with a 500.
+ * The context argument: optional when the code needs none, so `new FleetError('TAG__NAME_TAKEN')`
+ * reads as the sentence it stands for, and required (and checked) when the message is built from it.
  */
-export const FLEET_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  MALFORMED_JSON: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  TENANT_REQUIRED: 400,
-  INTERNAL: 500,
-  UPSTREAM_FAILED: 502,
-  UNAVAILABLE: 503,
-} as const satisfies Record<string, number>;
-
-export type FleetErrorCode = keyof typeof FLEET_ERROR_STATUS;
-
-/** Structured, non-secret facts about an error (which field, which address, how many). */
-export type FleetErrorContext = Readonly<Record<string, string | number | boolean | null>>;
+type ContextArgs<C extends FleetErrorCode> =
+  Record<string, never> extends FleetErrorContextByCode[C]
+    ? [context?: FleetErrorContextByCode[C], options?: FleetErrorOptions]
+    : [context: FleetErrorContextByCode[C], options?: FleetErrorOptions];
 
 export interface FleetErrorOptions {
-  readonly context?: FleetErrorContext;
   readonly cause?: unknown;
 }
 
-export class FleetError extends Error {
+/**
+ * One coded error type for the whole product. The code is stable (clients and tests match on it);
+ * the message comes from core's one table, built from the typed context; the HTTP status is the
+ * server's business (`apps/server/src/http/error-status.ts`).
+ */
+export class FleetError<C extends FleetErrorCode = FleetErrorCode> extends Error {
   override readonly name = 'FleetError';
-  readonly code: FleetErrorCode;
-  readonly context: FleetErrorContext;
+  readonly code: C;
+  readonly context: Readonly<FleetErrorContextByCode[C]>;
 
-  constructor(code: FleetErrorCode, message: string, options: FleetErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(code: C, ...[context, options]: ContextArgs<C>) {
+    const facts = Object.freeze({ ...context }) as FleetErrorContextByCode[C];
+    super(
+      fleetErrorMessage(code, facts),
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.code = code;
-    this.context = Object.freeze({ ...options.context });
-  }
-
-  get status(): number {
-    return FLEET_ERROR_STATUS[this.code];
+    this.context = facts;
   }
 }
 
-export function isFleetError(value: unknown, code?: FleetErrorCode): value is FleetError {
+export function isFleetError<C extends FleetErrorCode = FleetErrorCode>(
+  value: unknown,
+  code?: C,
+): value is FleetError<C> {
   return value instanceof FleetError && (code === undefined || value.code === code);
 }
 
 export function isFleetErrorCode(value: unknown): value is FleetErrorCode {
-  return typeof value === 'string' && Object.hasOwn(FLEET_ERROR_STATUS, value);
+  return typeof value === 'string' && Object.hasOwn(FLEET_ERROR_MESSAGES, value);
 }
+
+/** Every code, in the table's order (for the wire schema and exhaustive tests). */
+export const FLEET_ERROR_CODES = Object.freeze(
+  Object.keys(FLEET_ERROR_MESSAGES) as FleetErrorCode[],
+);
 
 /** The JSON body every failed API call returns. */
 export interface ErrorBody {
@@ -67,5 +66,5 @@ export function toErrorBody(error: FleetError): ErrorBody {
 
 /** Call at the end of a switch over a union: the compiler proves it unreachable. */
 export function exhaustiveSwitchError(value: never): never {
-  throw new FleetError('INTERNAL', `Unhandled case: ${JSON.stringify(value)}`);
+  throw new FleetError('INTERNAL__UNHANDLED_CASE', { value: JSON.stringify(value) });
 }

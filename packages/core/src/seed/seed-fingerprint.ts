@@ -2,7 +2,6 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { FleetError } from '../errors/fleet-error';
-import { SEED_PHRASE_MESSAGES } from './seed-phrase';
 
 /**
  * What a seed group keeps instead of the phrase: HMAC-SHA256 keyed with a per-tenant secret salt
@@ -22,8 +21,9 @@ const LABEL = new TextEncoder().encode(`${SEED_FINGERPRINT_VERSION}\0`);
 export function seedFingerprint(seed: Uint8Array, tenantSalt: Uint8Array | string): string {
   const salt = typeof tenantSalt === 'string' ? new TextEncoder().encode(tenantSalt) : tenantSalt;
   if (seed.length !== 64 || salt.length < MIN_FINGERPRINT_SALT_BYTES) {
-    throw new FleetError('INTERNAL', SEED_PHRASE_MESSAGES.fingerprint, {
-      context: { seedBytes: seed.length, saltBytes: salt.length },
+    throw new FleetError('SEED__FINGERPRINT_FAILED', {
+      seedBytes: seed.length,
+      saltBytes: salt.length,
     });
   }
   const message = new Uint8Array(LABEL.length + seed.length);

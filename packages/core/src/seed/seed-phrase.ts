@@ -70,7 +70,7 @@ export async function stretchSeedPhraseAsync(text: string, passphrase = ''): Pro
 
 function requireValidPhrase(text: string): string {
   const result = validateSeedPhrase(text);
-  if (!result.ok) throw new FleetError('VALIDATION_FAILED', result.message);
+  if (!result.ok) throw new FleetError('SEED__INVALID_PHRASE', { reason: result.message });
   return result.value;
 }
 

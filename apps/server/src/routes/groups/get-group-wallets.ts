@@ -1,6 +1,5 @@
 import { FleetError } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { GROUP_NOT_FOUND } from '../../organize/groups-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 import { groupParamsSchema } from './group-params';
@@ -10,7 +9,7 @@ export function getGroupWalletsRoute(app: FastifyInstance, { sessions, groups }:
   app.get('/groups/:id/wallets', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
     const params = groupParamsSchema.safeParse(request.params);
-    if (!params.success) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (!params.success) throw new FleetError('GROUP__NOT_FOUND');
     void reply.header('cache-control', 'no-store');
     return groups.wallets(actor, params.data.id);
   });

@@ -1,6 +1,5 @@
 import { FleetError, updateGroupRequestSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
-import { GROUP_NOT_FOUND } from '../../organize/groups-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 import { WALLET_ID_LIST_BODY_LIMIT_BYTES } from '../wallet-id-list-body-limit';
@@ -12,7 +11,7 @@ export function patchGroupRoute(app: FastifyInstance, { sessions, groups }: Serv
   app.patch('/groups/:id', { bodyLimit: 2 * WALLET_ID_LIST_BODY_LIMIT_BYTES }, async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = groupParamsSchema.safeParse(request.params);
-    if (!params.success) throw new FleetError('NOT_FOUND', GROUP_NOT_FOUND);
+    if (!params.success) throw new FleetError('GROUP__NOT_FOUND');
     const input = updateGroupRequestSchema.parse(request.body);
     return { group: await groups.update(actor, params.data.id, input) };
   });

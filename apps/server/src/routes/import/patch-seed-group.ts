@@ -1,7 +1,6 @@
 import { FleetError, renameSeedGroupRequestSchema, seedGroupIdSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SEED_GROUP_NOT_FOUND } from '../../wallet-import/seed-group-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 
@@ -15,7 +14,7 @@ export function patchSeedGroupRoute(
   app.patch('/seed-groups/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = paramsSchema.safeParse(request.params);
-    if (!params.success) throw new FleetError('NOT_FOUND', SEED_GROUP_NOT_FOUND);
+    if (!params.success) throw new FleetError('SEED_GROUP__NOT_FOUND');
     const input = renameSeedGroupRequestSchema.parse(request.body);
     return seedGroups.renameSeedGroup(actor, params.data.id, input.label);
   });

@@ -1,6 +1,7 @@
 import { scanSolBalancesQuerySchema, type BalanceRefreshEvent } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { toFleetError } from '../../http/error-handler';
+import { httpStatusOf } from '../../http/error-status';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 
@@ -53,7 +54,8 @@ export function getScanSolBalancesRoute(
     } catch (error) {
       if (!clientGone.signal.aborted) {
         const fleetError = toFleetError(error, 0);
-        if (fleetError.status >= 500) request.log.error({ err: error }, 'balance refresh failed');
+        if (httpStatusOf(fleetError) >= 500)
+          request.log.error({ err: error }, 'balance refresh failed');
         send({ type: 'error', error: fleetError.message, code: fleetError.code });
       }
     } finally {

@@ -1,7 +1,6 @@
 import { FleetError, renameWalletRequestSchema, walletIdSchema } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { WALLET_NOT_FOUND } from '../../organize/wallet-names-service';
 import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 
@@ -12,7 +11,7 @@ export function patchWalletRoute(app: FastifyInstance, { sessions, walletNames }
   app.patch('/wallets/:id', async (request) => {
     const actor = await sessionActor(request, sessions);
     const params = paramsSchema.safeParse(request.params);
-    if (!params.success) throw new FleetError('NOT_FOUND', WALLET_NOT_FOUND);
+    if (!params.success) throw new FleetError('WALLET__NOT_FOUND');
     const input = renameWalletRequestSchema.parse(request.body);
     return { wallet: await walletNames.rename(actor, params.data.id, input.name) };
   });

@@ -7,8 +7,6 @@ import { chunksOf, uuidArray } from './wallet-ids';
 // keeps each query to that tenant's rows, so none of them repeats the tenant in its filter unless
 // the planner needs it for an index.
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
-
 /** Rows per statement: well under the 65,535 bind parameters of one statement. */
 const ADDRESS_CHUNK = 500;
 
@@ -39,13 +37,10 @@ export async function requireActiveWallets(
   }
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw new FleetError(
-      'NOT_FOUND',
-      missing.length === 1
-        ? `${WALLET_NOT_FOUND}: ${missing[0]}`
-        : `${missing.length} wallets not found, first ${missing[0]}`,
-      { context: { missing: missing.length } },
-    );
+    throw new FleetError('WALLET__SOME_NOT_FOUND', {
+      missing: missing.length,
+      firstMissing: missing[0] ?? '',
+    });
   }
   return ids;
 }
@@ -58,7 +53,7 @@ export type LockedWallet = {
 };
 
 /**
- * Locks and returns the tenant's wallets among `ids` in the wanted state, or throws NOT_FOUND
+ * Locks and returns the tenant's wallets among `ids` in the wanted state, or throws WALLET__NOT_FOUND_IN_STATE
  * naming how many are missing: an unknown id, another tenant's (RLS hides it) and one in the
  * other state all count as missing, and the caller changes nothing.
  */
@@ -78,14 +73,11 @@ export async function lockWallets(
     for update of w`);
   const missing = unique.length - result.rows.length;
   if (missing > 0) {
-    const where = state === 'active' ? 'among active wallets' : 'in the archive';
-    throw new FleetError(
-      'NOT_FOUND',
-      missing === 1 && unique.length === 1
-        ? `Wallet not found ${where}`
-        : `${missing} of ${unique.length} wallets not found ${where}; nothing was changed`,
-      { context: { missing } },
-    );
+    throw new FleetError('WALLET__NOT_FOUND_IN_STATE', {
+      state,
+      missing,
+      requested: unique.length,
+    });
   }
   return result.rows;
 }

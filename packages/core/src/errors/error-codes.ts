@@ -1,0 +1,192 @@
+import type { FundsSummary } from '../wallets/funds-at-risk';
+
+/**
+ * Why the vault refused, for logs and tests. The vault's message stays the same whatever the
+ * reason, so a caller (or an attacker probing with altered rows) learns nothing from it.
+ */
+export type VaultFailureReason =
+  | 'unknown-algorithm'
+  | 'malformed'
+  | 'data-key-missing'
+  | 'unknown-kek'
+  | 'data-key-unwrap-failed'
+  | 'authentication-failed'
+  | 'address-mismatch';
+
+/** Codes whose context says when to come back; the server sends it as `Retry-After`. */
+export interface RetryAfter {
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * Every code Fleet raises, `DOMAIN__REASON`, with the facts its message is built from. Facts are
+ * non-secret (ids, counts, a decoder's own sentence), since a context may be logged. `{}` when
+ * the message needs nothing. Adding a code here makes the compiler ask for its message (core's
+ * table) and its HTTP status (the server's table).
+ */
+export interface FleetErrorContextByCode {
+  // The request itself, before any domain sees it.
+  readonly REQUEST__INVALID_INPUT: { readonly message: string };
+  readonly REQUEST__MALFORMED_JSON: Record<string, never>;
+  readonly REQUEST__EMPTY_JSON_BODY: Record<string, never>;
+  readonly REQUEST__PAYLOAD_TOO_LARGE: { readonly limitBytes: number };
+  readonly REQUEST__UNSUPPORTED_MEDIA_TYPE: Record<string, never>;
+  readonly REQUEST__CONTENT_LENGTH_MISMATCH: Record<string, never>;
+  /** Another library's refusal (Fastify's, the static file server's) in its own words. */
+  readonly REQUEST__REJECTED: { readonly message: string };
+  readonly REQUEST__NOT_FOUND: { readonly message: string };
+  readonly REQUEST__FORBIDDEN: Record<string, never>;
+  readonly REQUEST__RATE_LIMITED: { readonly message: string };
+  readonly REQUEST__ROUTE_NOT_FOUND: { readonly method: string; readonly path: string };
+  readonly REQUEST__CROSS_SITE_REFUSED: Record<string, never>;
+  /** `field` is null when the NUL is at the top level of the input. */
+  readonly REQUEST__NUL_CHARACTER: { readonly field: string | null; readonly inName: boolean };
+  /** A value the database refused to store or compare (SQLSTATE class 22). */
+  readonly DATABASE__VALUE_REFUSED: { readonly sqlState: DatabaseRefusedState };
+  readonly INTERNAL__UNEXPECTED: Record<string, never>;
+  readonly INTERNAL__UNHANDLED_CASE: { readonly value: string };
+  readonly TENANT__REQUIRED: Record<string, never>;
+  readonly TENANT__NOT_FOUND: Record<string, never>;
+
+  readonly AUTH__NOT_SIGNED_IN: Record<string, never>;
+  readonly AUTH__INVALID_CREDENTIALS: Record<string, never>;
+  readonly AUTH__WRONG_CURRENT_PASSWORD: Record<string, never>;
+  readonly AUTH__SIGN_IN_RATE_LIMITED: RetryAfter;
+  readonly AUTH__INVITE_RATE_LIMITED: RetryAfter;
+  readonly AUTH__EMAIL_TAKEN: Record<string, never>;
+  readonly AUTH__INVITE_INVALID: Record<string, never>;
+  readonly AUTH__ACCOUNT_NOT_CREATED: Record<string, never>;
+  readonly AUTH__NO_PUBLIC_URL: Record<string, never>;
+  readonly CAPTCHA__FAILED: Record<string, never>;
+  readonly CAPTCHA__UNAVAILABLE: Record<string, never>;
+  readonly ADMIN__AUTHENTICATION_FAILED: Record<string, never>;
+  readonly ADMIN__RATE_LIMITED: RetryAfter;
+
+  readonly LICENSE__NOT_FOUND: Record<string, never>;
+  /** An invite names a licence key that no longer exists. */
+  readonly LICENSE__INVITE_KEY_NOT_FOUND: Record<string, never>;
+  readonly LICENSE__MISSING: Record<string, never>;
+  readonly LICENSE__REVOKED: Record<string, never>;
+  readonly LICENSE__EXPIRED: Record<string, never>;
+  readonly LICENSE__NO_ACTIVATIONS_LEFT: Record<string, never>;
+  readonly LICENSE__KEYS_NOT_CREATED: Record<string, never>;
+  readonly LICENSE__MAX_USES_BELOW_USES: { readonly uses: number };
+
+  /** Which wallet was asked for, when the request named a well-formed one. */
+  readonly WALLET__NOT_FOUND: { readonly walletId?: string; readonly address?: string };
+  /** Some of the wallets a request names do not exist (or are not the tenant's). */
+  readonly WALLET__SOME_NOT_FOUND: { readonly missing: number; readonly firstMissing: string };
+  readonly WALLET__NOT_FOUND_IN_STATE: {
+    readonly state: 'active' | 'archived';
+    readonly missing: number;
+    readonly requested: number;
+  };
+  readonly WALLET__MASTER_NOT_ARCHIVABLE: Record<string, never>;
+  readonly WALLET__MASTER_NOT_DELETABLE: Record<string, never>;
+  readonly WALLET__FUNDED_DELETE_UNCONFIRMED: {
+    readonly wallets: number;
+    readonly funds: FundsSummary;
+  };
+  readonly WALLET__KEY_REQUESTS_RATE_LIMITED: RetryAfter;
+  readonly WALLET__BATCH_NOT_CREATED: Record<string, never>;
+  readonly WALLET__LIST_NOT_WRITTEN: Record<string, never>;
+  readonly WALLET__SUMMARY_NOT_COMPUTED: Record<string, never>;
+
+  readonly TAG__NOT_FOUND: { readonly tagId?: string };
+  /** Like TAG__NOT_FOUND, but among several tags: the message names the first missing one. */
+  readonly TAG__SOME_NOT_FOUND: { readonly firstMissing: string };
+  readonly TAG__COMPUTED: Record<string, never>;
+  readonly TAG__NAME_TAKEN: Record<string, never>;
+  readonly TAG__NAME_WITHOUT_LETTER: Record<string, never>;
+  readonly GROUP__NOT_FOUND: { readonly groupId?: string };
+  readonly GROUP__COMPUTED: Record<string, never>;
+  readonly GROUP__NOT_CREATED: Record<string, never>;
+
+  readonly SEED_GROUP__NOT_FOUND: { readonly seedGroupId?: string };
+  readonly SEED_GROUP__NOT_CREATED: Record<string, never>;
+  readonly SEED_GROUP__UNKNOWN_SCHEME: { readonly groupId: string };
+  readonly SEED__INVALID_PHRASE: { readonly reason: string };
+  readonly SEED__FINGERPRINT_FAILED: { readonly seedBytes: number; readonly saltBytes: number };
+  /** `reason` is the key decoder's own sentence for the line. */
+  readonly IMPORT__INVALID_KEY: { readonly index: number; readonly reason: string };
+  readonly IMPORT__INVALID_ACCOUNT: { readonly index: number; readonly reason: string };
+  readonly IMPORT__NO_PRIVATE_KEYS: Record<string, never>;
+  readonly IMPORT__TOO_MANY_KEYS: { readonly found: number; readonly max: number };
+  readonly IMPORT__DERIVATION_CONTEXT_MISSING: {
+    readonly addresses: number;
+    readonly keys: number;
+  };
+  readonly IMPORT__SCHEME_MISMATCH: {
+    readonly groupId: string;
+    readonly stored: string;
+    readonly requested: string;
+  };
+  readonly IMPORT__BATCH_NOT_CREATED: Record<string, never>;
+
+  readonly MASTER_WALLET__NOT_FOUND: Record<string, never>;
+  readonly MASTER_WALLET__INVALID_KEY: { readonly reason: string };
+  readonly MASTER_WALLET__ADDRESS_MISMATCH: Record<string, never>;
+  readonly MASTER_WALLET__NOT_SAVED: Record<string, never>;
+  readonly MASTER_WALLET__HOLDINGS_UNREADABLE: { readonly reason: string };
+  readonly MASTER_WALLET__HISTORY_ENTRY_NOT_FOUND: Record<string, never>;
+  readonly MASTER_WALLET__HISTORY_KEY_NOT_STORED: Record<string, never>;
+  readonly MASTER_WALLET__INVALID_HISTORY_CURSOR: Record<string, never>;
+  readonly AUDIT__INVALID_CURSOR: Record<string, never>;
+
+  readonly VAULT__DECRYPT_FAILED: { readonly reason: VaultFailureReason };
+  readonly VAULT__ENCRYPT_FAILED: { readonly reason: VaultFailureReason };
+  readonly VAULT__DATA_KEY_NOT_STORED: Record<string, never>;
+  readonly VAULT__KEY_ADDRESS_MISMATCH: Record<string, never>;
+  readonly VAULT__UNKNOWN_ALGORITHM: { readonly tenantId: string; readonly version: number };
+  readonly VAULT__KEK_NOT_GIVEN: {
+    readonly tenantId: string;
+    readonly version: number;
+    readonly kekId: string;
+  };
+  readonly VAULT__KEK_DOES_NOT_OPEN: {
+    readonly tenantId: string;
+    readonly version: number;
+    readonly kekId: string;
+  };
+  readonly KEK__ID_MISMATCH: { readonly kekId: string };
+  readonly KEK__WRONG_LENGTH: { readonly expected: number; readonly actual: number };
+  readonly KEK__EMPTY: Record<string, never>;
+  readonly KEK__NOT_BASE64: { readonly expected: number };
+  readonly KEK__DECODED_WRONG_LENGTH: { readonly expected: number; readonly actual: number };
+  /** One entry of a KEK list; `reason` is that entry's own refusal. */
+  readonly KEK__INVALID_ENTRY: { readonly index: number; readonly reason: string };
+
+  readonly RPC__NO_ENDPOINT: Record<string, never>;
+  readonly RPC__ENDPOINTS_MISSING: Record<string, never>;
+  readonly RPC__ENDPOINT_INVALID_URL: Record<string, never>;
+  readonly RPC__ENDPOINT_BAD_PROTOCOL: { readonly host: string };
+  readonly RPC__ENDPOINT_BAD_RPS: { readonly host: string };
+  readonly RPC__BATCH_UNSUPPORTED: Record<string, never>;
+  /** Every endpoint failed; `attempts` lists what each one answered. */
+  readonly RPC__NO_ENDPOINT_ANSWERED: { readonly method: string; readonly attempts: string };
+  /** An endpoint answered with a JSON-RPC error. */
+  readonly RPC__CALL_REFUSED: {
+    readonly method: string;
+    readonly code: number;
+    readonly rpcMessage: string;
+    readonly rpcCode: string;
+  };
+  /** An endpoint answered with something that is not the expected shape. */
+  readonly RPC__INVALID_ANSWER: { readonly reason: string };
+  readonly RPC__BALANCE_UNREADABLE: { readonly attempts: string };
+  readonly ADDRESS__INVALID: { readonly address: string };
+  readonly SCAN__INVALID_CONCURRENCY: { readonly max: number };
+  readonly SCAN__NOT_SCANNED: Record<string, never>;
+  readonly SCAN__WALLET_FAILED: { readonly reason: string };
+  /** A held token's mint could not be read after every retry; `reason` is the mint directory's. */
+  readonly SCAN__MINT_UNRESOLVED: { readonly reason: string };
+}
+
+export type FleetErrorCode = keyof FleetErrorContextByCode;
+
+export type FleetErrorContext<C extends FleetErrorCode = FleetErrorCode> =
+  FleetErrorContextByCode[C];
+
+/** The SQLSTATEs the server answers with a 400 (see `DATABASE_REFUSED_VALUES`). */
+export type DatabaseRefusedState =
+  '22021' | '22P05' | '22001' | '22003' | '22008' | '22007' | '22009' | '22015' | '22P02';

@@ -1,0 +1,193 @@
+import { NO_PRIVATE_KEYS_MESSAGE } from '../keys/parse-private-keys';
+import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase';
+import { fundsWarning } from '../wallets/funds-at-risk';
+import type { DatabaseRefusedState, FleetErrorCode, FleetErrorContextByCode } from './error-codes';
+
+export type FleetErrorMessages = {
+  readonly [C in FleetErrorCode]: (context: FleetErrorContextByCode[C]) => string;
+};
+
+/** The sentence a database refusal is answered with, by SQLSTATE. */
+export const DATABASE_REFUSED_VALUES: Readonly<Record<DatabaseRefusedState, string>> = {
+  '22021': 'Text contains a character that cannot be stored (such as NUL)',
+  '22P05': 'Text contains a character that cannot be stored',
+  '22001': 'A text value is longer than allowed',
+  '22003': 'A number is out of range',
+  '22008': 'A date or time is out of range',
+  '22007': 'A date or time is not valid',
+  '22009': 'A date or time is out of range',
+  '22015': 'A time interval is out of range',
+  '22P02': 'A value is not in the expected format',
+};
+
+export const NUL_IN_TEXT_MESSAGE = 'Text must not contain NUL characters';
+export const NUL_IN_FIELD_NAME_MESSAGE = 'Field names must not contain NUL characters';
+
+/**
+ * The one table of what each code says to people. The sentences are the spec's, word for word:
+ * clients show them and tests assert them, so a change here is a change of behaviour.
+ */
+export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
+  REQUEST__INVALID_INPUT: ({ message }) => message,
+  REQUEST__MALFORMED_JSON: () => 'Request body is not valid JSON',
+  REQUEST__EMPTY_JSON_BODY: () => 'Request body is empty but the content type says JSON',
+  REQUEST__PAYLOAD_TOO_LARGE: ({ limitBytes }) =>
+    `Request body is larger than the ${formatBytes(limitBytes)} limit`,
+  REQUEST__UNSUPPORTED_MEDIA_TYPE: () => 'Unsupported content type: send application/json',
+  REQUEST__CONTENT_LENGTH_MISMATCH: () =>
+    'Request body length does not match its Content-Length header',
+  REQUEST__REJECTED: ({ message }) => message,
+  REQUEST__NOT_FOUND: ({ message }) => message,
+  REQUEST__FORBIDDEN: () => 'Forbidden',
+  REQUEST__RATE_LIMITED: ({ message }) => message,
+  REQUEST__ROUTE_NOT_FOUND: ({ method, path }) => `Route ${method} ${path} not found`,
+  REQUEST__CROSS_SITE_REFUSED: () => 'Cross-site request refused',
+  REQUEST__NUL_CHARACTER: ({ field, inName }) => {
+    const message = inName ? NUL_IN_FIELD_NAME_MESSAGE : NUL_IN_TEXT_MESSAGE;
+    return field ? `${field}: ${message}` : message;
+  },
+  DATABASE__VALUE_REFUSED: ({ sqlState }) => DATABASE_REFUSED_VALUES[sqlState],
+  INTERNAL__UNEXPECTED: () => 'Internal server error',
+  INTERNAL__UNHANDLED_CASE: ({ value }) => `Unhandled case: ${value}`,
+  TENANT__REQUIRED: () =>
+    'Cannot insert wallet data: Missing license key - tenant isolation required',
+  TENANT__NOT_FOUND: () => 'Tenant not found',
+
+  AUTH__NOT_SIGNED_IN: () => 'Not signed in',
+  AUTH__INVALID_CREDENTIALS: () => 'Invalid credentials',
+  AUTH__WRONG_CURRENT_PASSWORD: () => 'Current password is incorrect',
+  AUTH__SIGN_IN_RATE_LIMITED: ({ retryAfterSeconds }) =>
+    `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+  AUTH__INVITE_RATE_LIMITED: () => 'Too many invite requests. Please try again later.',
+  AUTH__EMAIL_TAKEN: () => 'This email already has an account. Try signing in instead.',
+  AUTH__INVITE_INVALID: () => 'This invite link is invalid or has expired. Request a new invite.',
+  AUTH__ACCOUNT_NOT_CREATED: () => 'The account could not be created',
+  AUTH__NO_PUBLIC_URL: () =>
+    'Invites cannot be sent: the server has no public URL (FLEET_PUBLIC_URL).',
+  CAPTCHA__FAILED: () => 'Captcha verification failed',
+  CAPTCHA__UNAVAILABLE: () => 'Captcha service unavailable. Please try again later.',
+  ADMIN__AUTHENTICATION_FAILED: () => 'Authentication failed',
+  ADMIN__RATE_LIMITED: () => 'Too many failed admin sign-ins. Try again later.',
+
+  LICENSE__NOT_FOUND: () => 'License key not found',
+  LICENSE__INVITE_KEY_NOT_FOUND: () => 'Licence key not found',
+  LICENSE__MISSING: () => 'Your account has no licence key',
+  LICENSE__REVOKED: () => 'This licence key has been revoked',
+  LICENSE__EXPIRED: () => 'This licence key has expired',
+  LICENSE__NO_ACTIVATIONS_LEFT: () => 'This licence key has no activations left',
+  LICENSE__KEYS_NOT_CREATED: () => 'Failed to create keys',
+  LICENSE__MAX_USES_BELOW_USES: ({ uses }) =>
+    `Maximum uses cannot be lower than the ${uses} activation(s) already made`,
+
+  WALLET__NOT_FOUND: () => 'Wallet not found',
+  WALLET__SOME_NOT_FOUND: ({ missing, firstMissing }) =>
+    missing === 1
+      ? `Wallet not found: ${firstMissing}`
+      : `${missing} wallets not found, first ${firstMissing}`,
+  WALLET__NOT_FOUND_IN_STATE: ({ state, missing, requested }) => {
+    const where = state === 'active' ? 'among active wallets' : 'in the archive';
+    return missing === 1 && requested === 1
+      ? `Wallet not found ${where}`
+      : `${missing} of ${requested} wallets not found ${where}; nothing was changed`;
+  },
+  WALLET__MASTER_NOT_ARCHIVABLE: () => 'The master wallet cannot be archived',
+  WALLET__MASTER_NOT_DELETABLE: () => 'The master wallet cannot be deleted',
+  WALLET__FUNDED_DELETE_UNCONFIRMED: ({ funds, wallets }) =>
+    `${fundsWarning(funds) ?? ''} Deleting them permanently destroys their keys: confirm with ` +
+    `confirmFunded: ${wallets}, the number of wallets being deleted.`,
+  WALLET__KEY_REQUESTS_RATE_LIMITED: ({ retryAfterSeconds }) =>
+    `Too many key requests. Try again in ${retryAfterSeconds} seconds.`,
+  WALLET__BATCH_NOT_CREATED: () => 'The wallet batch could not be created',
+  WALLET__LIST_NOT_WRITTEN: () => 'The wallet list could not be written',
+  WALLET__SUMMARY_NOT_COMPUTED: () => 'The wallet summary could not be computed',
+
+  TAG__NOT_FOUND: () => 'Tag not found',
+  TAG__SOME_NOT_FOUND: ({ firstMissing }) => `Tag not found: ${firstMissing}`,
+  TAG__COMPUTED: () => 'This tag is computed from the wallets and cannot be assigned or changed',
+  TAG__NAME_TAKEN: () => 'A tag with this name already exists',
+  TAG__NAME_WITHOUT_LETTER: () => 'Tag name must contain a letter or a digit',
+  GROUP__NOT_FOUND: () => 'Group not found',
+  GROUP__COMPUTED: () => 'Computed groups follow the wallets and cannot be changed',
+  GROUP__NOT_CREATED: () => 'The group could not be created',
+
+  SEED_GROUP__NOT_FOUND: () => 'Seed group not found',
+  SEED_GROUP__NOT_CREATED: () => 'The seed group could not be created',
+  SEED_GROUP__UNKNOWN_SCHEME: () => 'The seed vault records an unknown derivation scheme',
+  SEED__INVALID_PHRASE: ({ reason }) => reason,
+  SEED__FINGERPRINT_FAILED: () => SEED_PHRASE_MESSAGES.fingerprint,
+  IMPORT__INVALID_KEY: ({ index, reason }) => `Key ${index + 1}: ${reason}`,
+  IMPORT__INVALID_ACCOUNT: ({ index, reason }) => `Account ${index + 1}: ${reason}`,
+  IMPORT__NO_PRIVATE_KEYS: () => NO_PRIVATE_KEYS_MESSAGE,
+  IMPORT__TOO_MANY_KEYS: ({ found, max }) =>
+    `Too many private keys: ${found} found, at most ${max} per import`,
+  IMPORT__DERIVATION_CONTEXT_MISSING: () => SEED_PHRASE_MESSAGES.contextMissing,
+  IMPORT__SCHEME_MISMATCH: ({ stored, requested }) =>
+    `This seed vault derives its accounts as ${stored}, not ${requested}`,
+  IMPORT__BATCH_NOT_CREATED: () => 'The import batch could not be created',
+
+  MASTER_WALLET__NOT_FOUND: () => 'No master wallet is set',
+  MASTER_WALLET__INVALID_KEY: ({ reason }) => reason,
+  MASTER_WALLET__ADDRESS_MISMATCH: () => 'The public address does not match the private key',
+  MASTER_WALLET__NOT_SAVED: () => 'The master wallet could not be saved',
+  MASTER_WALLET__HOLDINGS_UNREADABLE: ({ reason }) =>
+    `Could not read what the master wallet holds (${reason})`,
+  MASTER_WALLET__HISTORY_ENTRY_NOT_FOUND: () => 'No such master wallet history entry',
+  MASTER_WALLET__HISTORY_KEY_NOT_STORED: () => 'This value was not stored for this event.',
+  MASTER_WALLET__INVALID_HISTORY_CURSOR: () => 'Invalid history cursor',
+  AUDIT__INVALID_CURSOR: () => 'Invalid audit log cursor',
+
+  VAULT__DECRYPT_FAILED: () => 'The stored private key could not be decrypted',
+  VAULT__ENCRYPT_FAILED: () => 'The private key could not be encrypted',
+  VAULT__DATA_KEY_NOT_STORED: () => 'The tenant data key could not be stored',
+  VAULT__KEY_ADDRESS_MISMATCH: () => 'The private key does not belong to this address',
+  VAULT__UNKNOWN_ALGORITHM: ({ tenantId, version }) =>
+    `Data key version ${version} of tenant ${tenantId} uses an unknown algorithm`,
+  VAULT__KEK_NOT_GIVEN: ({ tenantId, version, kekId }) =>
+    `Data key version ${version} of tenant ${tenantId} is wrapped by KEK ${kekId}, which was not given`,
+  VAULT__KEK_DOES_NOT_OPEN: ({ tenantId, version, kekId }) =>
+    `Data key version ${version} of tenant ${tenantId} does not open under KEK ${kekId}`,
+  KEK__ID_MISMATCH: ({ kekId }) => `The key-encryption key ${kekId} does not match its id`,
+  KEK__WRONG_LENGTH: ({ expected, actual }) =>
+    `The key-encryption key must be ${expected} bytes, not ${actual}`,
+  KEK__EMPTY: () => 'The key-encryption key is empty',
+  KEK__NOT_BASE64: ({ expected }) =>
+    `The key-encryption key is not valid base64 (expected ${expected} random bytes in base64)`,
+  KEK__DECODED_WRONG_LENGTH: ({ expected, actual }) =>
+    `The key-encryption key must be ${expected} bytes, but its base64 decodes to ${actual}`,
+  KEK__INVALID_ENTRY: ({ index, reason }) => `Key-encryption key #${index + 1}: ${reason}`,
+
+  RPC__NO_ENDPOINT: () => 'The RPC pool needs at least one endpoint',
+  RPC__ENDPOINTS_MISSING: () => 'No RPC endpoint given (expected comma-separated URLs)',
+  RPC__ENDPOINT_INVALID_URL: () => 'An RPC endpoint is not a valid URL',
+  RPC__ENDPOINT_BAD_PROTOCOL: ({ host }) => `RPC endpoint ${host} must use http or https`,
+  RPC__ENDPOINT_BAD_RPS: ({ host }) => `RPC endpoint ${host}: rps must be positive`,
+  RPC__BATCH_UNSUPPORTED: () => 'The RPC pool sends single JSON-RPC calls only',
+  RPC__NO_ENDPOINT_ANSWERED: ({ method, attempts }) =>
+    `No RPC endpoint answered ${method} (${attempts})`,
+  RPC__CALL_REFUSED: ({ method, rpcMessage, rpcCode }) =>
+    `${method} was refused: ${rpcMessage} (${rpcCode})`,
+  RPC__INVALID_ANSWER: ({ reason }) => reason,
+  RPC__BALANCE_UNREADABLE: ({ attempts }) =>
+    `Could not read the balance from any RPC endpoint (${attempts})`,
+  ADDRESS__INVALID: ({ address }) => `Not a Solana address: ${address}`,
+  SCAN__INVALID_CONCURRENCY: ({ max }) =>
+    `Scan concurrency must be a whole number from 1 to ${max}`,
+  SCAN__NOT_SCANNED: () => 'not scanned',
+  SCAN__WALLET_FAILED: ({ reason }) => reason,
+  SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
+};
+
+/** The sentence for a code, from its context. */
+export function fleetErrorMessage<C extends FleetErrorCode>(
+  code: C,
+  context: FleetErrorContextByCode[C],
+): string {
+  const message = FLEET_ERROR_MESSAGES[code] as (context: FleetErrorContextByCode[C]) => string;
+  return message(context);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
