@@ -68,17 +68,9 @@ const featureBoundaries = webFeatureBoundaries({
     'preferences',
     'tags',
   ],
-  wallets: [
-    'archive',
-    'explorer',
-    'groups',
-    'import',
-    'master-wallet',
-    'preferences',
-    'seed-vaults',
-    'tags',
-    'toolkit',
-  ],
+  // The wallet table, its state and selection, reusable by any page that lists wallets.
+  'wallet-list': ['explorer', 'groups', 'import', 'master-wallet', 'preferences', 'tags'],
+  wallets: ['archive', 'groups', 'preferences', 'seed-vaults', 'toolkit', 'wallet-list'],
 });
 
 // Raw `fetch` belongs to the few modules that own a transport (timeouts, errors, redaction); the

@@ -1,5 +1,5 @@
 import { NO_PRIVATE_KEYS_MESSAGE } from '../keys/parse-private-keys';
-import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase';
+import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase-messages';
 import { fundsWarning } from '../wallets/funds-at-risk';
 import type { DatabaseRefusedState, FleetErrorCode, FleetErrorContextByCode } from './error-codes';
 

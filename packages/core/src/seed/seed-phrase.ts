@@ -2,6 +2,9 @@ import { mnemonicToSeedSync, mnemonicToSeedWebcrypto, validateMnemonic } from '@
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { FleetError } from '../errors/fleet-error';
 import { normalizeKeyText } from '../keys/normalize-key-text';
+import { SEED_PHRASE_MESSAGES } from './seed-phrase-messages';
+
+export { SEED_PHRASE_MESSAGES };
 
 /**
  * BIP39 seed phrases (spec 1 §5 "Seed phrase"): the phrase is trimmed, lowercased and its spaces
@@ -11,15 +14,6 @@ import { normalizeKeyText } from '../keys/normalize-key-text';
  *
  * Neither the phrase nor the seed is ever stored: a seed group keeps only `seedFingerprint`.
  */
-export const SEED_PHRASE_MESSAGES = Object.freeze({
-  empty: 'Enter a seed phrase to continue.',
-  invalid: 'Seed phrase appears invalid. Check for typos or extra spaces.',
-  noAccounts: 'No accounts could be derived',
-  contextMissing: 'Derivation context missing. Preview the seed again',
-  fingerprint: 'Unable to determine seed fingerprint',
-  deriveFailed: 'Failed to derive wallets for this seed phrase',
-});
-
 export type SeedPhraseProblem = 'empty' | 'invalid';
 
 export type SeedPhraseResult =

@@ -2,7 +2,7 @@ import { formatBalanceWithUnit, NO_VALUE } from '@fleet/core';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
-import type { HeaderTotals } from './wallet-list-model';
+import type { HeaderTotals } from '../wallet-list/wallet-list-model';
 
 /**
  * Spec 2 §2.1 header line over the wallets in view: count, SOL to 4 decimals (or lamports, as the

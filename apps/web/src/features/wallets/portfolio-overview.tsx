@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { overviewCards } from './portfolio-cards';
-import { readStatsExpanded, writeStatsExpanded } from './wallets-storage';
+import { readStatsExpanded, writeStatsExpanded } from '../wallet-list/wallets-storage';
 
 export function PortfolioOverview({
   summary,

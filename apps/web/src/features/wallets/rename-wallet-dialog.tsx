@@ -9,7 +9,11 @@ import { Input } from '../../ui/input';
 import { useToast } from '../../ui/toast';
 import { checkWalletName, renamedText } from './rename-wallet';
 import { useRenameWallet } from './rename-wallet-api';
-import { closeRenameWallet, useRenameTarget, type RenameTarget } from './rename-wallet-store';
+import {
+  closeRenameWallet,
+  useRenameTarget,
+  type RenameTarget,
+} from '../wallet-list/rename-wallet-store';
 
 /** The Rename dialog of the row menu, mounted once on the page for whichever wallet it names. */
 export function RenameWalletHost() {

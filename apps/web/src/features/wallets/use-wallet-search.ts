@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { recheckSessionOnDenial } from '../../app/query-client';
 import { searchErrorMessage } from './search-messages';
-import { searchWallets } from './wallets-api';
+import { searchWallets } from '../wallet-list/wallets-api';
 
 /** Spec 2 §9: 300 ms debounce, limit 8; the previous request is aborted (spec 2 §7). */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -11,7 +11,7 @@ import { Check, ChevronDown, ChevronRight } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
-import { useSeedGroups } from './use-wallet-queries';
+import { useSeedGroups } from '../wallet-list/use-wallet-queries';
 
 const itemClass = cn(
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-fg outline-none select-none',

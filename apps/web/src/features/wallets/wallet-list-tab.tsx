@@ -8,9 +8,9 @@ import { PortfolioOverview } from './portfolio-overview';
 import { RenameWalletHost } from './rename-wallet-dialog';
 import { ViewMenu } from './view-menu';
 import { WalletSearchBox } from './wallet-search-box';
-import { WalletTable } from './wallet-table';
+import { WalletTable } from '../wallet-list/wallet-table';
 import { WalletToolkitBar } from './wallet-toolkit-bar';
-import { useWalletView } from './wallet-view-context';
+import { useWalletView } from '../wallet-list/wallet-view-context';
 
 /** The List tab (spec 2 §2.1): sticky search bar, Portfolio Overview, View and group-by, table. */
 export function WalletListTab() {

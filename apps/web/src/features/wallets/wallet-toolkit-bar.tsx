@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../ui/button';
 import type { TaskWallet } from '../toolkit/use-task-runner';
 import { WalletToolkit } from '../toolkit/wallet-toolkit';
-import { useWalletSelection } from './wallet-selection-context';
+import { useWalletSelection } from '../wallet-list/wallet-selection-context';
 
 const NO_WALLETS: readonly TaskWallet[] = [];
 

@@ -3,9 +3,9 @@ import { ArchiveTab } from '../archive/archive-tab';
 import { GroupsTab } from '../groups/groups-tab';
 import { SeedsTab } from '../seed-vaults/seeds-tab';
 import { WalletListTab } from './wallet-list-tab';
-import { useWalletView } from './wallet-view-context';
-import { WalletViewProvider } from './wallet-view-provider';
-import { parseTab } from './wallets-storage';
+import { useWalletView } from '../wallet-list/wallet-view-context';
+import { WalletViewProvider } from '../wallet-list/wallet-view-provider';
+import { parseTab } from '../wallet-list/wallets-storage';
 
 /**
  * `/wallets` (spec 2 §2.1): List, Seeds, Groups and Archive, the last tab remembered. The

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testWallet } from './test-wallets';
 import { buildRowView, createRowViewCache } from './wallet-row-view';
-import { overviewCards } from './portfolio-cards';
 
 const tags = new Map([
   ['t1', { id: 't1', name: 'Whale', color: '#ef4444' }],
@@ -68,45 +67,5 @@ describe('row views', () => {
     const wallet = testWallet(3);
     expect(cache.get(wallet)).toBe(cache.get(wallet));
     expect(cache.get({ ...wallet })).not.toBe(cache.get(wallet));
-  });
-
-  it('fills the overview cards in SOL, with USD as a dash, and hides every amount on request', () => {
-    const summary = {
-      wallets: {
-        total: 3,
-        withSol: 2,
-        withAssets: 1,
-        withClosable: 1,
-        poolCreators: 0,
-        traders: 1,
-      },
-      totalLamports: '2500000000',
-      tokens: { uniqueAssets: 4, assetInstances: 6, instancesWithBalance: 5, totalValueUsd: null },
-      closable: { count: 1, rentLamports: '2039280' },
-      lastScannedAt: null,
-    };
-    const cards = overviewCards(summary, false, 'sol');
-    expect(cards.map((card) => card.title)).toEqual([
-      'Portfolio',
-      'SOL Holdings',
-      'Token Assets',
-      'Wallets',
-      'Closeable',
-    ]);
-    expect(cards[0]?.main).toBe('2.5000 SOL');
-    expect(cards.flatMap((card) => card.lines).filter((line) => line.includes('USD'))).toEqual([
-      'USD —',
-      'USD —',
-      'USD —',
-    ]);
-    expect(cards[4]?.lines[0]).toBe('0.0020 SOL rent');
-
-    const hidden = overviewCards(summary, true, 'sol');
-    const text = hidden.flatMap((card) => [card.main, ...card.lines]).join(' | ');
-    expect(text).not.toMatch(/2\.5|0\.0020|—/);
-    expect(hidden[0]?.main).toBe('***');
-    expect(hidden[4]?.lines[0]).toBe('*** rent');
-    expect(hidden[3]?.main).toBe('3');
-    expect(hidden[2]?.lines).toContain('USD ***');
   });
 });
