@@ -180,6 +180,42 @@ export interface FleetErrorContextByCode {
   readonly SCAN__WALLET_FAILED: { readonly reason: string };
   /** A held token's mint could not be read after every retry; `reason` is the mint directory's. */
   readonly SCAN__MINT_UNRESOLVED: { readonly reason: string };
+
+  /**
+   * The ledger refused an event its state machine has no edge for: a caller bug, or a chain answer
+   * that contradicts what was recorded. Nothing is written and nothing is sent.
+   */
+  readonly LEDGER__ILLEGAL_TRANSITION: {
+    readonly transactionId: string;
+    readonly from: string;
+    readonly event: string;
+  };
+  /**
+   * A transaction recorded as expired was later seen on chain: its items may be paid twice, so
+   * the operation stops for a person to look (it cannot happen if expiry followed the rules).
+   */
+  readonly LEDGER__LANDED_AFTER_EXPIRY: {
+    readonly transactionId: string;
+    readonly signature: string;
+  };
+  /** Aggregate and distribute both need the master wallet, with its key (spec 2 §5). */
+  readonly SOL_PLAN__MASTER_NOT_READY: Record<string, never>;
+  /** Amounts are decimal lamport strings, so the context stays JSON. */
+  readonly SOL_PLAN__MASTER_BALANCE_SHORT: { readonly needed: string; readonly available: string };
+  /** A transfer would leave an account between 0 and the rent-exempt minimum, which the chain refuses. */
+  readonly SOL_PLAN__BELOW_RENT_EXEMPT: {
+    readonly address: string;
+    readonly after: string;
+    readonly minimum: string;
+  };
+  readonly SOL_PLAN__BALANCE_NOT_ABOVE_FEE: {
+    readonly address: string;
+    readonly balance: string;
+    readonly fee: string;
+  };
+  readonly SOL_PLAN__NO_PRIVATE_KEY: { readonly wallets: number };
+  readonly SOL_PLAN__NOTHING_TO_DISTRIBUTE: Record<string, never>;
+  readonly SOL_PLAN__NO_SOL_TO_WITHDRAW: Record<string, never>;
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -65,6 +65,46 @@ describe('The error message table', () => {
     );
   });
 
+  it('words the ledger and SOL plan problems as spec 2 §5 and §8 do', () => {
+    expect(fleetErrorMessage('SOL_PLAN__MASTER_NOT_READY', {})).toBe('Master wallet not ready');
+    expect(fleetErrorMessage('SOL_PLAN__NO_PRIVATE_KEY', { wallets: 3 })).toBe(
+      '3 wallet(s) skipped because no private key is available',
+    );
+    expect(fleetErrorMessage('SOL_PLAN__NO_SOL_TO_WITHDRAW', {})).toBe(
+      'No SOL available to withdraw',
+    );
+    expect(
+      fleetErrorMessage('SOL_PLAN__BALANCE_NOT_ABOVE_FEE', {
+        address: 'W1',
+        balance: '5000',
+        fee: '5000',
+      }),
+    ).toBe('W1: the wallet balance is not above the network fee');
+    expect(
+      fleetErrorMessage('SOL_PLAN__MASTER_BALANCE_SHORT', {
+        needed: '1000005000',
+        available: '1000000000',
+      }),
+    ).toBe('The master wallet holds 1 SOL but this needs 1.000005 SOL (amounts plus network fees)');
+    expect(
+      fleetErrorMessage('SOL_PLAN__BELOW_RENT_EXEMPT', {
+        address: 'R1',
+        after: '1000',
+        minimum: '890880',
+      }),
+    ).toBe(
+      'R1 would be left with 0.000001 SOL, below the rent-exempt minimum of 0.00089088 SOL, ' +
+        'and the chain would refuse the transfer',
+    );
+    expect(
+      fleetErrorMessage('LEDGER__ILLEGAL_TRANSITION', {
+        transactionId: 't1',
+        from: 'confirmed',
+        event: 'broadcast',
+      }),
+    ).toBe("Transaction t1 cannot take 'broadcast' while confirmed");
+  });
+
   it('is the union the wire schema accepts, and nothing else', () => {
     expect(errorBodySchema.parse({ error: 'Tag not found', code: 'TAG__NOT_FOUND' })).toEqual({
       error: 'Tag not found',

@@ -1,3 +1,4 @@
+import { formatSolExact } from '../format/lamports';
 import { NO_PRIVATE_KEYS_MESSAGE } from '../keys/parse-private-keys';
 import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase-messages';
 import { fundsWarning } from '../wallets/funds-at-risk';
@@ -175,6 +176,24 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__NOT_SCANNED: () => 'not scanned',
   SCAN__WALLET_FAILED: ({ reason }) => reason,
   SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
+
+  LEDGER__ILLEGAL_TRANSITION: ({ transactionId, from, event }) =>
+    `Transaction ${transactionId} cannot take '${event}' while ${from}`,
+  LEDGER__LANDED_AFTER_EXPIRY: ({ transactionId, signature }) =>
+    `Transaction ${transactionId} was recorded as expired but landed (${signature}); its items may be paid twice`,
+  SOL_PLAN__MASTER_NOT_READY: () => 'Master wallet not ready',
+  SOL_PLAN__MASTER_BALANCE_SHORT: ({ needed, available }) =>
+    `The master wallet holds ${formatSolExact(BigInt(available))} SOL but this needs ` +
+    `${formatSolExact(BigInt(needed))} SOL (amounts plus network fees)`,
+  SOL_PLAN__BELOW_RENT_EXEMPT: ({ address, after, minimum }) =>
+    `${address} would be left with ${formatSolExact(BigInt(after))} SOL, below the rent-exempt ` +
+    `minimum of ${formatSolExact(BigInt(minimum))} SOL, and the chain would refuse the transfer`,
+  SOL_PLAN__BALANCE_NOT_ABOVE_FEE: ({ address }) =>
+    `${address}: the wallet balance is not above the network fee`,
+  SOL_PLAN__NO_PRIVATE_KEY: ({ wallets }) =>
+    `${wallets} wallet(s) skipped because no private key is available`,
+  SOL_PLAN__NOTHING_TO_DISTRIBUTE: () => 'Nothing to distribute: every amount is 0',
+  SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
 };
 
 /** The sentence for a code, from its context. */
