@@ -54,3 +54,4 @@ export * from './format/usd';
 export * from './format/token-amount';
 export * from './format/parse-sol-amount';
 export * from './format/relative-time';
+export * from './ledger/transaction-state';
