@@ -55,3 +55,4 @@ export * from './format/token-amount';
 export * from './format/parse-sol-amount';
 export * from './format/relative-time';
 export * from './ledger/transaction-state';
+export * from './ledger/items';
