@@ -56,3 +56,4 @@ export * from './format/parse-sol-amount';
 export * from './format/relative-time';
 export * from './ledger/transaction-state';
 export * from './ledger/items';
+export * from './ledger/sol-plan';
