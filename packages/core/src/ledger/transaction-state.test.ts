@@ -167,11 +167,20 @@ describe('the ledger transaction state machine (issue 17)', () => {
     expect(twice).toMatchObject({ ok: true, value: { broadcasts: 2, lastBroadcastAt: 3_000 } });
   });
 
-  it('keeps the highest block height seen', () => {
-    const high = transition(txIn('sent'), { type: 'blockHeightNow', height: 90n });
-    if (!high.ok) throw high.error;
-    const lagging = transition(high.value, { type: 'blockHeightNow', height: 80n });
-    expect(lagging).toMatchObject({ ok: true, value: { blockHeightSeen: 90n } });
+  it('uses a height for the next status check only', () => {
+    const past = transition(txIn('sent'), { type: 'blockHeightNow', height: LAST_VALID + 1n });
+    if (!past.ok) throw past.error;
+    const lagging = transition(past.value, { type: 'blockHeightNow', height: 80n });
+    expect(lagging).toMatchObject({ ok: true, value: { blockHeightSeen: 80n } });
+    if (!lagging.ok) return;
+    // A not-found in time uses the height up: a later not-found needs a fresh height of its own.
+    const inTime = transition(lagging.value, EVENTS.notFound);
+    expect(inTime).toMatchObject({ ok: true, value: { state: 'sent', blockHeightSeen: null } });
+    if (!inTime.ok) return;
+    expect(transition(inTime.value, EVENTS.notFound)).toMatchObject({
+      ok: true,
+      value: { state: 'sent' },
+    });
   });
 
   it('expires only on a status that finds nothing after a height past the last valid one', () => {
@@ -338,9 +347,11 @@ describe('nextStep: the one safe action', () => {
     );
   });
 
-  it('uses a height recorded before the check when this observation has none', () => {
+  it('does not pair a height remembered from an earlier check with a later not-found', () => {
+    // The remembered height may come from an endpoint ahead of the one that answers not-found.
     const seen = { ...txIn('sent'), blockHeightSeen: LAST_VALID + 3n };
-    expect(nextStep(seen, OBSERVATIONS.notFoundNoHeight).kind).toBe('markExpired');
+    expect(nextStep(seen, OBSERVATIONS.notFoundNoHeight).kind).toBe('broadcastSameBytes');
+    expect(nextStep(seen, OBSERVATIONS.notFoundInTime).kind).toBe('broadcastSameBytes');
   });
 
   it('re-plans the items of an expired transaction, and only those', () => {
@@ -356,7 +367,7 @@ describe('nextStep: the one safe action', () => {
     const notYet = applyObservation(txIn('sent'), OBSERVATIONS.notFoundInTime);
     expect(notYet).toMatchObject({
       ok: true,
-      value: { state: 'sent', blockHeightSeen: LAST_VALID },
+      value: { state: 'sent', blockHeightSeen: null },
     });
     const planned = applyObservation(txIn('planned'), OBSERVATIONS.confirmed);
     expect(planned).toMatchObject({ ok: true, value: { state: 'planned' } });

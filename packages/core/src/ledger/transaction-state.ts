@@ -32,9 +32,11 @@ export interface LedgerTransaction {
   readonly signature: string | null;
   readonly lastValidBlockHeight: bigint | null;
   /**
-   * The highest block height the chain reported since signing. Kept so that expiry needs a height
-   * seen *before* the negative status check: a height read after the check could hide a landing
-   * that happened in between.
+   * The block height read just before the next status check, from the same endpoint, and consumed
+   * by that check. Expiry needs a height read *before* the negative status: one read after it
+   * could hide a landing in between. And it must not be an older height from another endpoint: a
+   * lagging endpoint's "not found" beside a current endpoint's height past the last valid one
+   * would expire a transaction that landed where the lagging one has not looked yet.
    */
   readonly blockHeightSeen: bigint | null;
   /** How many times the bytes were handed to an RPC endpoint. */
@@ -139,13 +141,7 @@ export function transition(tx: LedgerTransaction, event: TransactionEvent): Tran
         ? next(tx, { state: 'sent', broadcasts: tx.broadcasts + 1, lastBroadcastAt: event.at })
         : illegal(tx, event);
     case 'blockHeightNow':
-      if (!mayStillLand(tx)) return illegal(tx, event);
-      return next(tx, {
-        blockHeightSeen:
-          tx.blockHeightSeen !== null && tx.blockHeightSeen > event.height
-            ? tx.blockHeightSeen
-            : event.height,
-      });
+      return mayStillLand(tx) ? next(tx, { blockHeightSeen: event.height }) : illegal(tx, event);
     case 'statusSeen':
       return statusSeen(tx, event, event.status);
     default:
@@ -171,9 +167,10 @@ function statusSeen(
           return next(tx, { state: 'failed', failureReason: status.reason });
         case 'notFound':
           // Not found before the last valid height proves nothing: the bytes may still land.
+          // Either way the height is used up, so the next check needs a fresh one.
           return isPastLastValidHeight(tx, tx.blockHeightSeen)
             ? next(tx, { state: 'expired' })
-            : ok(tx);
+            : next(tx, { blockHeightSeen: null });
         default:
           return exhaustiveSwitchError(status);
       }
@@ -195,13 +192,17 @@ function statusSeen(
 }
 
 /**
- * What is known about the chain in this step. `status: null` means the signature has not been
- * asked about since this process (re)started; the block height must be read before the status.
+ * What one endpoint answered in this step: its block height, read first, then the signature's
+ * status. `status: null` means the signature has not been asked about since this process
+ * (re)started. Height and status come from the same endpoint so that they describe one view.
  */
 export interface ChainObservation {
   readonly status: SignatureStatus | null;
   readonly blockHeight: bigint | null;
-  /** Now, from the injected clock (ms since the epoch). */
+  /**
+   * The time of the decision, from the injected clock (ms since the epoch): now, not when the
+   * status was read, or a stored answer would keep a worker waiting for ever.
+   */
   readonly now: number;
 }
 
@@ -266,13 +267,9 @@ function inFlightStep(
       // Landed with an error: final, its fee is spent and its transfers did not happen.
       return { kind: 'markFailed', reason: status.reason };
     case 'notFound': {
-      // Only a height seen before this negative check, past the last valid height, proves the
-      // bytes can never land.
-      const height =
-        blockHeight !== null && tx.blockHeightSeen !== null && tx.blockHeightSeen > blockHeight
-          ? tx.blockHeightSeen
-          : (blockHeight ?? tx.blockHeightSeen);
-      if (isPastLastValidHeight(tx, height)) return { kind: 'markExpired' };
+      // Only a height read just before this negative check, from the same endpoint, past the
+      // last valid height, proves the bytes can never land (see `blockHeightSeen`).
+      if (isPastLastValidHeight(tx, blockHeight)) return { kind: 'markExpired' };
       if (tx.state === 'signed' || tx.lastBroadcastAt === null) {
         return { kind: 'broadcastSameBytes' };
       }
