@@ -256,6 +256,26 @@ describe('planning a withdrawal to the master (spec 2 §4 fee strategies)', () =
     expect(feePayers(plan, 'MASTER')).toBe('mixed');
   });
 
+  it('needs the master’s key only when the master may pay fees', () => {
+    for (const feeStrategy of ['master', 'mixed'] as const) {
+      const plan = planSolAggregation({
+        master: master(SOL, false),
+        wallets,
+        fee: 5_000n,
+        feeStrategy,
+      });
+      expect(plan.problems.map((p) => p.message)).toEqual(['Master wallet not ready']);
+    }
+    const child = planSolAggregation({
+      master: master(0n, false),
+      wallets,
+      fee: 5_000n,
+      feeStrategy: 'child',
+    });
+    expect(child.ready).toBe(true);
+    expect(child.transactions.every((tx) => !tx.signers.includes('MASTER'))).toBe(true);
+  });
+
   it('needs the master wallet, and still counts the wallets without a key', () => {
     const plan = planSolAggregation({ master: null, wallets, fee: 5_000n, feeStrategy: 'child' });
     expect(plan.problems.map((p) => p.message)).toEqual(['Master wallet not ready']);

@@ -306,7 +306,11 @@ export function planSolAggregation(input: AggregateSolInput): SolPlan {
     }
   }
   const missingKeys = skipped.filter((skip) => skip.reason === 'noPrivateKey').length;
-  if (master === null || !master.hasKey) return masterNotReady('aggregate', skipped);
+  // The master signs whenever it may pay a fee; when the wallets pay their own, it only
+  // receives, so its address is enough (spec 2 §4: "child (master holds 0 SOL so children pay)").
+  if (master === null || (!master.hasKey && input.feeStrategy !== 'child')) {
+    return masterNotReady('aggregate', skipped);
+  }
 
   const problems: PlanProblem[] = [];
   if (missingKeys > 0) {

@@ -369,6 +369,12 @@ describe('nextStep: the one safe action', () => {
       ok: true,
       value: { state: 'sent', blockHeightSeen: null },
     });
+    const heightAlone = applyObservation(txIn('sent'), {
+      status: null,
+      blockHeight: LAST_VALID + 1n,
+      now: 0,
+    });
+    expect(heightAlone).toMatchObject({ ok: true, value: { blockHeightSeen: null } });
     const planned = applyObservation(txIn('planned'), OBSERVATIONS.confirmed);
     expect(planned).toMatchObject({ ok: true, value: { state: 'planned' } });
   });

@@ -57,6 +57,7 @@ export type TransactionEvent =
   | { readonly type: 'signed'; readonly signature: string; readonly lastValidBlockHeight: bigint }
   | { readonly type: 'broadcast'; readonly at: number }
   | { readonly type: 'statusSeen'; readonly status: SignatureStatus }
+  /** Recorded only with the status read after it, from the same endpoint (`applyObservation`). */
   | { readonly type: 'blockHeightNow'; readonly height: bigint };
 
 export type TransactionEventType = TransactionEvent['type'];
@@ -282,20 +283,23 @@ function inFlightStep(
 }
 
 /**
- * Applies a decided mark to the record, as the events it stands for: the height first, then the
- * status, so `transition` checks the expiry rule itself rather than trusting the decision.
+ * Applies one endpoint's answer to the record, as the events it stands for: the height first,
+ * then the status, so `transition` checks the expiry rule itself rather than trusting the
+ * decision. A height without a status is not recorded: alone it decides nothing, and stored it
+ * could later be paired with another endpoint's status. Store only what this returns, in one
+ * database transaction.
  */
 export function applyObservation(
   tx: LedgerTransaction,
   observation: ChainObservation,
 ): Result<LedgerTransaction, FleetError> {
+  if (observation.status === null || tx.state === 'planned') return ok(tx);
   let current: LedgerTransaction = tx;
   if (observation.blockHeight !== null && mayStillLand(current)) {
     const seen = transition(current, { type: 'blockHeightNow', height: observation.blockHeight });
     if (!seen.ok) return seen;
     current = seen.value;
   }
-  if (observation.status === null || current.state === 'planned') return ok(current);
   return transition(current, { type: 'statusSeen', status: observation.status });
 }
 
