@@ -47,7 +47,10 @@ export interface LedgerTransaction {
   readonly failureReason: string | null;
 }
 
-/** What a signature-status call answered. `notFound` is only meaningful with history searched. */
+/**
+ * What a signature-status call answered. `confirmed` and `failed` at the `confirmed` commitment or
+ * stronger; `notFound` is only meaningful with the transaction history searched.
+ */
 export type SignatureStatus =
   | { readonly kind: 'confirmed' }
   | { readonly kind: 'failed'; readonly reason: string }
