@@ -119,6 +119,8 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   SCAN__NOT_SCANNED: 502,
   SCAN__WALLET_FAILED: 502,
   SCAN__MINT_UNRESOLVED: 502,
+  JOB__NOT_FOUND: 404,
+  JOB__UNKNOWN_KIND: 500,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

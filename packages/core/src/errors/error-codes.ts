@@ -180,6 +180,10 @@ export interface FleetErrorContextByCode {
   readonly SCAN__WALLET_FAILED: { readonly reason: string };
   /** A held token's mint could not be read after every retry; `reason` is the mint directory's. */
   readonly SCAN__MINT_UNRESOLVED: { readonly reason: string };
+  /** No job with this id for the tenant (another tenant's job is not found either). */
+  readonly JOB__NOT_FOUND: { readonly jobId?: string };
+  /** A job was asked for a kind no handler runs. */
+  readonly JOB__UNKNOWN_KIND: { readonly kind: string };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -175,6 +175,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__NOT_SCANNED: () => 'not scanned',
   SCAN__WALLET_FAILED: ({ reason }) => reason,
   SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
+  JOB__NOT_FOUND: () => 'Job not found',
+  JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
 };
 
 /** The sentence for a code, from its context. */
