@@ -129,3 +129,30 @@ export function createJobQueue(options: {
     },
   };
 }
+
+/**
+ * Installs (or upgrades) pg-boss's schema as the tables' owner and lets `grantee` use it, for the
+ * two-URL setup where the serving role may not create schemas (decision 013). The serving role's
+ * own pg-boss then finds its schema current and changes no definitions.
+ */
+export async function installJobQueueSchema(ownerUrl: string, grantee: string): Promise<void> {
+  const boss = new PgBoss({
+    connectionString: ownerUrl,
+    max: 1,
+    schema: JOB_QUEUE_SCHEMA,
+    supervise: false,
+    schedule: false,
+    application_name: 'fleet-migrate',
+  });
+  await boss.start();
+  try {
+    await boss.getDb().executeSql(
+      `grant usage on schema ${JOB_QUEUE_SCHEMA} to ${grantee};
+         grant select, insert, update, delete on all tables in schema ${JOB_QUEUE_SCHEMA} to ${grantee};
+         grant usage, select on all sequences in schema ${JOB_QUEUE_SCHEMA} to ${grantee}`,
+      [],
+    );
+  } finally {
+    await boss.stop({ graceful: false, close: true });
+  }
+}
