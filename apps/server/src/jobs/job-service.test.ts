@@ -1,10 +1,12 @@
-import { FleetError } from '@fleet/core';
+import { FleetError, JOB_LOG_LINE_LIMIT } from '@fleet/core';
+import { withTenant } from '@fleet/db';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../http/actor';
 import { createCountJob } from '../testing/count-job';
 import { createJobRegistry } from './job-handler';
+import { appendJobLogLine } from './job-repository';
 import type { JobQueue } from './job-queue';
 import { createJobService, type JobService } from './job-service';
 import { startJobWorkers, type JobWorkers } from './job-workers';
@@ -93,9 +95,32 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
       report: { counted: 5 },
     });
     expect(done.logs.map((line) => line.message)).toEqual(['counting to 5']);
-    expect(steps.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5]);
+    expect(steps.filter((entry) => entry.jobId === id).map((entry) => entry.step)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     await expect(jobs.get(other, id)).rejects.toMatchObject({ code: 'JOB__NOT_FOUND' });
     await expect(jobs.requestAbort(other, id)).rejects.toBeInstanceOf(FleetError);
+  }, 60_000);
+
+  it('keeps the newest 400 log lines of a job', async () => {
+    fresh();
+    const jobs = services(newQueue());
+    const { id } = await jobs.enqueue(actor, 'test.count', { to: 1 }, 1);
+    await withTenant(database.db, actor.tenantId, async (tx) => {
+      for (let line = 1; line <= JOB_LOG_LINE_LIMIT + 5; line += 1)
+        await appendJobLogLine(tx, {
+          tenantId: actor.tenantId,
+          jobId: id,
+          at: new Date(),
+          level: 'info',
+          message: `line ${line}`,
+        });
+    });
+    const { logs } = await jobs.get(actor, id);
+    expect(logs).toHaveLength(JOB_LOG_LINE_LIMIT);
+    expect(logs[0]?.message).toBe('line 6');
+    expect(logs.at(-1)?.message).toBe(`line ${JOB_LOG_LINE_LIMIT + 5}`);
+    await jobs.requestAbort(actor, id);
   }, 60_000);
 
   it('refuses a kind no handler runs and parameters the kind does not accept', async () => {
@@ -165,8 +190,10 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
       (job) => job.isDone,
     );
     expect(done).toMatchObject({ status: 'succeeded', processedItems: 8, report: { counted: 8 } });
-    expect(steps.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(new Set(steps.slice(3).map((entry) => entry.owner))).toEqual(new Set([second.owner]));
+    // (Jobs left queued by earlier tests may run too: only this job's steps count.)
+    const ofJob = steps.filter((entry) => entry.jobId === id);
+    expect(ofJob.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(ofJob.slice(3).map((entry) => entry.owner))).toEqual(new Set([second.owner]));
     expect(done.logs.map((line) => line.message)).toEqual(['counting to 8', 'resuming at 3']);
   }, 60_000);
 
