@@ -78,8 +78,7 @@ async function openPostgres(url: string, maxConnections: number): Promise<Databa
     async executeSql(text, values) {
       // Several statements in one text answer one result per statement.
       const result = (await pool.query(text, [...values])) as
-        | pg.QueryResult<Record<string, unknown>>
-        | pg.QueryResult<Record<string, unknown>>[];
+        pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
       const parts = Array.isArray(result) ? result : [result];
       return { rows: parts.flatMap((part): unknown[] => part.rows) };
     },
