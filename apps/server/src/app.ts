@@ -11,6 +11,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChainRoutes } from './routes/chain';
 import { registerGroupsRoutes } from './routes/groups';
+import { registerJobsRoutes } from './routes/jobs';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerImportRoutes } from './routes/import';
@@ -41,6 +42,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerGroupsRoutes,
   registerSearchRoutes,
   registerAuditRoutes,
+  registerJobsRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

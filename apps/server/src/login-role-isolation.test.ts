@@ -23,6 +23,8 @@ const IDENTITY_TABLES = ['audit_log', 'license_keys', 'sessions', 'users'];
 /** Filled by the fixture below for both tenants: an empty count must mean "hidden". */
 const POPULATED_TABLES = [
   'import_batches',
+  'job_log_lines',
+  'jobs',
   'last_scans',
   'master_wallet_history',
   'master_wallets',
@@ -128,6 +130,28 @@ describe.each(testLoginVariants.filter((variant) => variant.login !== 'superuser
           decimals: 6,
         }),
       );
+      // No endpoint starts a job yet (features will): one job with a log line, as a worker writes.
+      await withTenant(harness.database.db, operator.tenantId, async (tx) => {
+        const [job] = await tx
+          .insert(schema.jobs)
+          .values({
+            tenantId: operator.tenantId,
+            kind: 'test.count',
+            status: 'queued',
+            params: { to: 1 },
+            totalItems: 1,
+            createdAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .returning({ id: schema.jobs.id });
+        await tx.insert(schema.jobLogLines).values({
+          tenantId: operator.tenantId,
+          jobId: job?.id ?? '',
+          at: new Date(),
+          level: 'info',
+          message: 'queued',
+        });
+      });
     }
 
     async function tablesWith(condition: ReturnType<typeof sql>): Promise<string[]> {

@@ -18,6 +18,10 @@ import { ensureDemoAccount } from './bootstrap/first-start';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logging/create-logger';
 import { createMailer } from './mail/mailer';
+import { createJobRegistry } from './jobs/job-handler';
+import { SERVER_JOB_HANDLERS } from './jobs/job-kinds';
+import { createJobQueue, installJobQueueSchema } from './jobs/job-queue';
+import { startJobWorkers } from './jobs/job-workers';
 import { createServices, type ServiceContext } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
 import { judgeRoleAfterMigrations, judgeRoleBeforeMigrations } from './runtime/database-guard';
@@ -109,6 +113,15 @@ async function main(env: Env): Promise<void> {
   // The process's one composition root: the app and the first start share these services.
   // Invite links need the listen address, known only once the app is built.
   const listening: { address: () => AddressInfo | string | null } = { address: () => null };
+  // pg-boss delivers "run job X" (decision 023): natively on Postgres, through its executeSql
+  // adapter on PGlite. It starts with the workers, below.
+  const jobQueue = createJobQueue({
+    connection:
+      location.kind === 'postgres'
+        ? { kind: 'postgres', url: location.url }
+        : { kind: 'adapter', executeSql: (text, values) => database.executeSql(text, values) },
+    onError: (error) => logger.error({ err: error }, 'job queue error'),
+  });
   const context: ServiceContext = {
     db: database.db,
     databaseKind: database.kind,
@@ -136,6 +149,8 @@ async function main(env: Env): Promise<void> {
     publicUrl: env.publicUrl,
     production,
     listeningAddress: () => listening.address(),
+    jobQueue,
+    jobHandlers: SERVER_JOB_HANDLERS,
   };
   const services = createServices(context);
 
@@ -158,11 +173,21 @@ async function main(env: Env): Promise<void> {
     adminPath: env.adminPath,
   });
   listening.address = () => app.server.address();
+  const jobWorkers = await startJobWorkers({
+    db: database.db,
+    queue: jobQueue,
+    registry: createJobRegistry(SERVER_JOB_HANDLERS),
+    logger,
+  }).catch((error: unknown) => {
+    throw new StartError(`cannot start the job workers: ${errorMessage(error)}`);
+  });
 
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Running jobs stop at their next check and resume from their checkpoint after a restart.
+    await jobWorkers.stop();
     await app.close();
     await localnet?.close();
     await vaultLock?.release();
@@ -243,6 +268,8 @@ async function migrate(database: DatabaseHandle, env: Env): Promise<void> {
   });
   try {
     await migrateDatabase(owner);
+    // pg-boss's schema too: the serving role may not create one.
+    await installJobQueueSchema(env.databaseOwnerUrl, APP_ROLE);
     const serving = await databaseRole(database.db);
     if (!serving.appMember && !serving.ownsTables && !serving.superuser) {
       // If the owner may not grant it, the check after the migrations names the fix.

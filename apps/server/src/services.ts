@@ -36,6 +36,9 @@ import { createSessionCookies } from './auth/session-cookie';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
 import { createHealthService, type HealthService } from './health/health-service';
+import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
+import type { JobQueue } from './jobs/job-queue';
+import { createJobService, type JobService } from './jobs/job-service';
 import type { Mailer } from './mail/mailer';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
 import { createMasterHoldingsReader } from './master-wallet/master-holdings';
@@ -118,6 +121,10 @@ export interface ServiceContext {
   readonly sleep?: (ms: number) => Promise<void>;
   /** Where the server listens, for invite links when there is no public URL. */
   readonly listeningAddress?: () => AddressInfo | string | null;
+  /** Delivers "run job X" (pg-boss, `jobs/job-queue.ts`); without one, enqueueing refuses. */
+  readonly jobQueue?: JobQueue;
+  /** The kinds of job this server runs; the same list goes to the workers. */
+  readonly jobHandlers?: readonly AnyJobHandler[];
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -145,6 +152,7 @@ export interface Services {
   readonly walletNames: WalletNamesService;
   readonly search: SearchService;
   readonly balanceRefresh: BalanceRefreshService;
+  readonly jobs: JobService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -261,6 +269,19 @@ export function createServices(context: ServiceContext): Services {
       audit,
       now,
     }),
+    jobs: createJobService({
+      db: context.db,
+      queue: context.jobQueue ?? noJobQueue,
+      registry: createJobRegistry(context.jobHandlers ?? []),
+      now,
+    }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }
+
+/** The queue of a context that runs no jobs: enqueueing is a mistake there, so it says so. */
+const noJobQueue: JobQueue = {
+  send: () => Promise.reject(new Error('this server has no job queue')),
+  work: () => Promise.reject(new Error('this server has no job queue')),
+  stop: () => Promise.resolve(),
+};

@@ -26,6 +26,11 @@ export type FleetDatabase = PgDatabase<FleetQueryResultHKT, FleetSchema>;
 export interface DatabaseHandle {
   readonly db: FleetDatabase;
   readonly kind: DatabaseKind;
+  /**
+   * Raw SQL for a library that brings its own statements (the job queue's adapter on PGlite): one
+   * call, one statement with `$n` parameters, or several statements without parameters.
+   */
+  executeSql(text: string, values: readonly unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `work` on one connection, so session-level locks and settings hold throughout. */
   withConnection<T>(work: (db: FleetDatabase) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -70,6 +75,13 @@ async function openPostgres(url: string, maxConnections: number): Promise<Databa
   return {
     db,
     kind: 'postgres',
+    async executeSql(text, values) {
+      // Several statements in one text answer one result per statement.
+      const result = (await pool.query(text, [...values])) as
+        pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
+      const parts = Array.isArray(result) ? result : [result];
+      return { rows: parts.flatMap((part): unknown[] => part.rows) };
+    },
     async withConnection(work) {
       const client = await pool.connect();
       try {
@@ -87,6 +99,12 @@ function openPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    async executeSql(text, values) {
+      // PGlite's `query` takes one statement; `exec` takes several but no parameters. Both wait
+      // for any open transaction, so these never run inside a tenant's transaction.
+      if (values.length > 0) return { rows: (await client.query(text, [...values])).rows };
+      return { rows: (await client.exec(text)).flatMap((part) => part.rows) };
+    },
     // PGlite is a single connection already.
     withConnection: (work) => work(db),
     close: () => client.close(),

@@ -129,6 +129,8 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   SOL_PLAN__NO_PRIVATE_KEY: 400,
   SOL_PLAN__NOTHING_TO_DISTRIBUTE: 400,
   SOL_PLAN__NO_SOL_TO_WITHDRAW: 400,
+  JOB__NOT_FOUND: 404,
+  JOB__UNKNOWN_KIND: 500,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

@@ -216,6 +216,10 @@ export interface FleetErrorContextByCode {
   readonly SOL_PLAN__NO_PRIVATE_KEY: { readonly wallets: number };
   readonly SOL_PLAN__NOTHING_TO_DISTRIBUTE: Record<string, never>;
   readonly SOL_PLAN__NO_SOL_TO_WITHDRAW: Record<string, never>;
+  /** No job with this id for the tenant (another tenant's job is not found either). */
+  readonly JOB__NOT_FOUND: { readonly jobId?: string };
+  /** A job was asked for a kind no handler runs. */
+  readonly JOB__UNKNOWN_KIND: { readonly kind: string };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -194,6 +194,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     `${wallets} wallet(s) skipped because no private key is available`,
   SOL_PLAN__NOTHING_TO_DISTRIBUTE: () => 'Nothing to distribute: every amount is 0',
   SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
+  JOB__NOT_FOUND: () => 'Job not found',
+  JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
 };
 
 /** The sentence for a code, from its context. */

@@ -5,3 +5,4 @@ export * from './master-wallet';
 export * from './wallets';
 export * from './organize';
 export * from './scans';
+export * from './jobs';

@@ -1,0 +1,103 @@
+import { FleetError, isFinalJobStatus, type JobView } from '@fleet/core';
+import { withTenant, type FleetDatabase } from '@fleet/db';
+import type { Actor } from '../http/actor';
+import type { JobRegistry } from './job-handler';
+import type { JobQueue } from './job-queue';
+import {
+  finishUnheldJob,
+  findJob,
+  insertJob,
+  readJobLogLines,
+  requestJobCancel,
+  type JobRow,
+} from './job-repository';
+
+/**
+ * Durable jobs as the API sees them (decision 023): a job is a row of `jobs`; the queue only
+ * delivers "run job X" to a worker (`job-runner.ts`).
+ */
+export function createJobService(context: {
+  readonly db: FleetDatabase;
+  readonly queue: JobQueue;
+  readonly registry: JobRegistry;
+  readonly now: () => Date;
+}) {
+  const { db, queue, registry, now } = context;
+
+  async function view(actor: Actor, jobId: string): Promise<JobView> {
+    return withTenant(db, actor.tenantId, async (tx) => {
+      const row = await findJob(tx, jobId);
+      if (!row) throw new FleetError('JOB__NOT_FOUND', { jobId });
+      return jobViewOf(row, await readJobLogLines(tx, jobId));
+    });
+  }
+
+  return {
+    /**
+     * Records a job of `kind` for the actor's tenant, then asks the queue to run it. The row is
+     * committed before the queue hears of it, so a delivery always finds its job.
+     */
+    async enqueue(actor: Actor, kind: string, params: unknown, totalItems: number) {
+      const handler = registry.get(kind);
+      if (!handler) throw new FleetError('JOB__UNKNOWN_KIND', { kind });
+      const parsed: unknown = handler.params.parse(params);
+      // 1. the job, queued
+      const row = await withTenant(db, actor.tenantId, (tx) =>
+        insertJob(tx, {
+          tenantId: actor.tenantId,
+          kind,
+          params: parsed,
+          totalItems,
+          createdBy: actor.user.id,
+          now: now(),
+        }),
+      );
+      // 2. its delivery; a job the queue never heard of must not stay queued for ever
+      try {
+        await queue.send({ tenantId: actor.tenantId, jobId: row.id });
+      } catch (error) {
+        await withTenant(db, actor.tenantId, (tx) =>
+          finishUnheldJob(tx, row.id, {
+            now: now(),
+            status: 'failed',
+            message: 'The job could not be queued',
+          }),
+        );
+        throw error;
+      }
+      return { id: row.id };
+    },
+
+    /** The job with its newest log lines; another tenant's job is not found. */
+    get: view,
+
+    /** Asks the job to stop (idempotent: a final job is answered as it is). */
+    async requestAbort(actor: Actor, jobId: string): Promise<JobView> {
+      await withTenant(db, actor.tenantId, async (tx) => {
+        const row = await requestJobCancel(tx, jobId, now());
+        if (!row) throw new FleetError('JOB__NOT_FOUND', { jobId });
+      });
+      return view(actor, jobId);
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof createJobService>;
+
+function jobViewOf(row: JobRow, logs: JobView['logs']): JobView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    processedItems: row.processedItems,
+    totalItems: row.totalItems,
+    message: row.message,
+    isDone: isFinalJobStatus(row.status),
+    cancelRequested: row.cancelRequested,
+    report: row.report ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    logs,
+  };
+}
