@@ -119,6 +119,7 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   SCAN__NOT_SCANNED: 502,
   SCAN__WALLET_FAILED: 502,
   SCAN__MINT_UNRESOLVED: 502,
+  TRANSACTION__ITEM_DOES_NOT_FIT: 422,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

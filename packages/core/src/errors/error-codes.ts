@@ -180,6 +180,12 @@ export interface FleetErrorContextByCode {
   readonly SCAN__WALLET_FAILED: { readonly reason: string };
   /** A held token's mint could not be read after every retry; `reason` is the mint directory's. */
   readonly SCAN__MINT_UNRESOLVED: { readonly reason: string };
+  /** One item's instructions exceed a transaction alone (bytes or account locks). */
+  readonly TRANSACTION__ITEM_DOES_NOT_FIT: {
+    readonly itemId: string;
+    readonly size: number;
+    readonly accountLocks: number;
+  };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

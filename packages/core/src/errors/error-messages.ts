@@ -175,6 +175,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__NOT_SCANNED: () => 'not scanned',
   SCAN__WALLET_FAILED: ({ reason }) => reason,
   SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
+  TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
+    `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
 };
 
 /** The sentence for a code, from its context. */
