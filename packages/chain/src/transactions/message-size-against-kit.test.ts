@@ -94,11 +94,11 @@ function measuredByKit(message: KitMessage): {
 function compiledByKit(
   feePayer: FleetAddress,
   instructions: readonly FleetInstruction[],
-  table: { tableAddress: FleetAddress; addresses: readonly FleetAddress[] } | undefined,
+  tables: readonly { tableAddress: FleetAddress; addresses: readonly FleetAddress[] }[] | undefined,
 ): ReturnType<typeof measuredByKit> {
   const lifetime = { blockhash: BLOCKHASH, lastValidBlockHeight: 0n };
   const kitInstructions = instructions.map(kitInstruction);
-  if (table === undefined) {
+  if (tables === undefined) {
     return measuredByKit(
       pipe(
         createTransactionMessage({ version: 'legacy' }),
@@ -115,9 +115,15 @@ function compiledByKit(
     (message) => appendTransactionMessageInstructions(kitInstructions, message),
   );
   return measuredByKit(
-    compressTransactionMessageUsingAddressLookupTables(message, {
-      [address(table.tableAddress)]: table.addresses.map((entry): Address => address(entry)),
-    }),
+    compressTransactionMessageUsingAddressLookupTables(
+      message,
+      Object.fromEntries(
+        tables.map((table) => [
+          address(table.tableAddress),
+          table.addresses.map((entry): Address => address(entry)),
+        ]),
+      ),
+    ),
   );
 }
 
@@ -129,7 +135,7 @@ describe("Core's wire size, against transactions built and encoded by @solana/ki
     expect(compiledByKit(master, [transfer], undefined).size).toBe(215);
   });
 
-  it('agrees on every random transfer set, legacy and v0, with and without a compute budget', () => {
+  it('agrees on every random transfer set, legacy and v0 with one to three tables, with and without a compute budget', () => {
     for (let seed = 1; seed <= 400; seed += 1) {
       const next = mulberry32(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -150,33 +156,39 @@ describe("Core's wire size, against transactions built and encoded by @solana/ki
           }),
         );
       }
-      const membership = next();
-      const table =
-        next() < 0.4
+      // None, one or up to three tables, each holding a random share of the accounts (so an
+      // account may sit in several, or in none).
+      const tables =
+        next() < 0.3
           ? undefined
-          : {
-              tableAddress: pick(POOL),
-              addresses: [
-                ...accounts,
-                feePayer,
-                SYSTEM_PROGRAM_ADDRESS,
-                COMPUTE_BUDGET_PROGRAM_ADDRESS,
-              ].filter(() => next() < membership),
-            };
+          : Array.from({ length: 1 + Math.floor(next() * 3) }, (_, index) => {
+              const membership = next();
+              return {
+                tableAddress: POOL[199 - index] as FleetAddress,
+                addresses: [
+                  ...accounts,
+                  feePayer,
+                  SYSTEM_PROGRAM_ADDRESS,
+                  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+                ].filter(() => next() < membership),
+              };
+            });
       const layout = messageLayout({
         feePayer,
         instructions: instructions.map(instructionShape),
         format:
-          table === undefined
+          tables === undefined
             ? 'legacy'
-            : { v0: { ...table, addresses: new Set(table.addresses) } },
+            : {
+                v0: tables.map((table) => ({ ...table, addresses: new Set(table.addresses) })),
+              },
       });
       expect({
         seed,
         size: layout.size,
         accountLocks: layout.accountLocks,
         signatures: layout.signers.length,
-      }).toEqual({ seed, ...compiledByKit(feePayer, instructions, table) });
+      }).toEqual({ seed, ...compiledByKit(feePayer, instructions, tables) });
     }
   });
 
@@ -206,7 +218,7 @@ describe("Core's wire size, against transactions built and encoded by @solana/ki
           const built = compiledByKit(
             master,
             instructions,
-            version === 'legacy' ? undefined : table,
+            version === 'legacy' ? undefined : [table],
           );
           expect(built.size).toBe(planned.size);
           expect(built.size).toBeLessThanOrEqual(1232);

@@ -199,4 +199,27 @@ describe('The wire size of a message', () => {
     expect([full.size, fitsInOneTransaction(full)]).toEqual([1232, true]);
     expect([past.size, fitsInOneTransaction(past)]).toEqual([1233, false]);
   });
+
+  it('draws on several tables, each lending at least one account costing its own 34 bytes', () => {
+    const first = { tableAddress: table, addresses: new Set([alice]) };
+    const second = { tableAddress: addressOf(998), addresses: new Set([alice, bob]) };
+    const unused = { tableAddress: addressOf(997), addresses: new Set([master]) };
+    const layout = messageLayout({
+      feePayer: master,
+      instructions: [
+        systemTransferShape({ from: master, to: alice }),
+        systemTransferShape({ from: master, to: bob }),
+      ],
+      format: { v0: [first, second, unused] },
+    });
+    // alice is in both tables and comes from the first; the third lends nothing and is left out.
+    expect(layout.lookups).toEqual([
+      { tableAddress: table, writable: [alice], readonly: [] },
+      { tableAddress: addressOf(998), writable: [bob], readonly: [] },
+    ]);
+    expect(layout.loadedWritable).toEqual([alice, bob]);
+    // 65 + 1 + 3 + (1 + 2 × 32) + 32 + 1 + 2 × 17 + compact 1 + 2 × (32 + 1 + 1 + 1)
+    expect(layout.size).toBe(65 + 1 + 3 + 65 + 32 + 1 + 34 + 1 + 2 * 35);
+    expect(layout.accountLocks).toBe(4);
+  });
 });

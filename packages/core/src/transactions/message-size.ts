@@ -21,13 +21,26 @@ const PROGRAM_INDEX_BYTES = 1;
 /** An account is named inside an instruction or a table lookup by a u8 index. */
 const INDEX_BYTES = 1;
 
-/** The address lookup table a v0 message may load accounts through. */
+/** An address lookup table a v0 message may load accounts through. */
 export interface AddressLookupTable {
   readonly tableAddress: Address;
   readonly addresses: ReadonlySet<Address>;
 }
 
-export type MessageFormat = 'legacy' | { readonly v0: AddressLookupTable };
+/**
+ * A v0 message may draw on several tables: a table holds at most 256 addresses, so a fleet of
+ * thousands of wallets spreads over several. An account held by more than one is loaded from
+ * the first in this order, as @solana/kit does.
+ */
+export type MessageFormat =
+  'legacy' | { readonly v0: AddressLookupTable | readonly AddressLookupTable[] };
+
+/** The accounts one table lends a message. */
+export interface TableLookup {
+  readonly tableAddress: Address;
+  readonly writable: readonly Address[];
+  readonly readonly: readonly Address[];
+}
 
 export interface MessageSizeInput {
   readonly feePayer: Address;
@@ -47,9 +60,11 @@ export interface MessageLayout {
     readonly numReadonlySignedAccounts: number;
     readonly numReadonlyUnsignedAccounts: number;
   };
-  /** Accounts loaded through the lookup table (v0 only; empty otherwise). */
+  /** Accounts loaded through lookup tables (v0 only; empty otherwise), all tables together. */
   readonly loadedWritable: readonly Address[];
   readonly loadedReadonly: readonly Address[];
+  /** The tables that lend at least one account, in the order they were given. */
+  readonly lookups: readonly TableLookup[];
   /** Distinct accounts the transaction references: what the runtime compares with 64. */
   readonly accountLocks: number;
   /** The serialized transaction's bytes, signatures included: what must stay within 1232. */
@@ -96,50 +111,71 @@ export function messageLayout({ feePayer, instructions, format }: MessageSizeInp
       instruction.dataLength;
   }
 
-  const table = format === 'legacy' ? undefined : format.v0;
+  const versioned = format !== 'legacy';
+  const tables: readonly AddressLookupTable[] = !versioned
+    ? []
+    : isTableList(format.v0)
+      ? format.v0
+      : [format.v0];
+  const lent = tables.map(() => ({ writable: [] as Address[], readonly: [] as Address[] }));
   const writableSigners: Address[] = [];
   const readonlySigners: Address[] = [];
   const writableStatic: Address[] = [];
   const readonlyStatic: Address[] = [];
-  const loadedWritable: Address[] = [];
-  const loadedReadonly: Address[] = [];
   for (const [address, account] of uses) {
     if (account.signer) {
       (account.writable ? writableSigners : readonlySigners).push(address);
-    } else if (!account.invoked && table?.addresses.has(address) === true) {
-      (account.writable ? loadedWritable : loadedReadonly).push(address);
+      continue;
+    }
+    const tableIndex = account.invoked
+      ? -1
+      : tables.findIndex((table) => table.addresses.has(address));
+    const lender = lent[tableIndex];
+    if (lender !== undefined) {
+      (account.writable ? lender.writable : lender.readonly).push(address);
     } else {
       (account.writable ? writableStatic : readonlyStatic).push(address);
     }
   }
   const signers = [...writableSigners, ...readonlySigners];
   const staticAccounts = [...signers, ...writableStatic, ...readonlyStatic];
+  // A table that lends nothing is left out of the message rather than sent with two empty lists.
+  const lookups: TableLookup[] = [];
+  tables.forEach((table, index) => {
+    const lender = lent[index];
+    if (lender === undefined || lender.writable.length + lender.readonly.length === 0) return;
+    lookups.push(
+      Object.freeze({
+        tableAddress: table.tableAddress,
+        writable: Object.freeze(lender.writable),
+        readonly: Object.freeze(lender.readonly),
+      }),
+    );
+  });
 
   let size =
     shortU16Length(signers.length) +
     signers.length * SIGNATURE_BYTES +
-    (table === undefined ? 0 : VERSION_PREFIX_BYTES) +
+    (versioned ? VERSION_PREFIX_BYTES : 0) +
     HEADER_BYTES +
     shortU16Length(staticAccounts.length) +
     staticAccounts.length * ADDRESS_BYTES +
     BLOCKHASH_BYTES +
     instructionBytes;
-  if (table !== undefined) {
-    // A table that lends no account is left out of the message rather than sent with two empty lists.
-    const lookups = loadedWritable.length + loadedReadonly.length > 0 ? 1 : 0;
-    size += shortU16Length(lookups);
-    if (lookups > 0) {
+  if (versioned) {
+    size += shortU16Length(lookups.length);
+    for (const lookup of lookups) {
       size +=
         ADDRESS_BYTES +
-        shortU16Length(loadedWritable.length) +
-        loadedWritable.length * INDEX_BYTES +
-        shortU16Length(loadedReadonly.length) +
-        loadedReadonly.length * INDEX_BYTES;
+        shortU16Length(lookup.writable.length) +
+        lookup.writable.length * INDEX_BYTES +
+        shortU16Length(lookup.readonly.length) +
+        lookup.readonly.length * INDEX_BYTES;
     }
   }
 
   return Object.freeze({
-    version: table === undefined ? 'legacy' : 'v0',
+    version: versioned ? 'v0' : 'legacy',
     signers: Object.freeze(signers),
     staticAccounts: Object.freeze(staticAccounts),
     header: Object.freeze({
@@ -147,11 +183,18 @@ export function messageLayout({ feePayer, instructions, format }: MessageSizeInp
       numReadonlySignedAccounts: readonlySigners.length,
       numReadonlyUnsignedAccounts: readonlyStatic.length,
     }),
-    loadedWritable: Object.freeze(loadedWritable),
-    loadedReadonly: Object.freeze(loadedReadonly),
+    loadedWritable: Object.freeze(lookups.flatMap((lookup) => lookup.writable)),
+    loadedReadonly: Object.freeze(lookups.flatMap((lookup) => lookup.readonly)),
+    lookups: Object.freeze(lookups),
     accountLocks: uses.size,
     size,
   });
+}
+
+function isTableList(
+  v0: AddressLookupTable | readonly AddressLookupTable[],
+): v0 is readonly AddressLookupTable[] {
+  return Array.isArray(v0);
 }
 
 /** Whether the runtime would take the transaction: within 1232 bytes and 64 account locks. */

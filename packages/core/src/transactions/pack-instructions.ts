@@ -18,15 +18,14 @@ export interface PackItem {
   readonly instructions: readonly InstructionShape[];
 }
 
-/** The lookup table as a caller holds it: the table's address list, or a set of its addresses. */
-export type PackFormat =
-  | 'legacy'
-  | {
-      readonly v0: {
-        readonly tableAddress: Address;
-        readonly addresses: ReadonlySet<Address> | readonly Address[];
-      };
-    };
+/** A lookup table as a caller holds it: the table's address list, or a set of its addresses. */
+export interface LookupTableInput {
+  readonly tableAddress: Address;
+  readonly addresses: ReadonlySet<Address> | readonly Address[];
+}
+
+/** Legacy, or v0 through one table or several (an account in several is loaded from the first). */
+export type PackFormat = 'legacy' | { readonly v0: LookupTableInput | readonly LookupTableInput[] };
 
 export interface PackInstructionsInput<T extends PackItem> {
   readonly feePayer: Address;
@@ -48,17 +47,27 @@ export interface ItemDoesNotFit {
   readonly context: FleetErrorContextByCode['TRANSACTION__ITEM_DOES_NOT_FIT'];
 }
 
+/** The format with each table's addresses as a set, built once for all the measuring to come. */
 export function messageFormatOf(format: PackFormat): MessageFormat {
   if (format === 'legacy') return 'legacy';
-  const addresses = new Set(format.v0.addresses);
-  // An entry is loaded by a u8 index, so a table beyond 256 addresses cannot exist on chain.
-  if (addresses.size > LOOKUP_TABLE_MAX_ADDRESSES) {
-    throw new RangeError(
-      `A lookup table holds at most ${LOOKUP_TABLE_MAX_ADDRESSES} addresses, got ${addresses.size}`,
-    );
-  }
-  const table: AddressLookupTable = { tableAddress: format.v0.tableAddress, addresses };
-  return { v0: table };
+  const inputs: readonly LookupTableInput[] = isTableInputList(format.v0) ? format.v0 : [format.v0];
+  const tables = inputs.map((input): AddressLookupTable => {
+    const addresses = new Set(input.addresses);
+    // An entry is loaded by a u8 index, so a table beyond 256 addresses cannot exist on chain.
+    if (addresses.size > LOOKUP_TABLE_MAX_ADDRESSES) {
+      throw new RangeError(
+        `A lookup table holds at most ${LOOKUP_TABLE_MAX_ADDRESSES} addresses, got ${addresses.size}`,
+      );
+    }
+    return { tableAddress: input.tableAddress, addresses };
+  });
+  return { v0: tables };
+}
+
+function isTableInputList(
+  v0: LookupTableInput | readonly LookupTableInput[],
+): v0 is readonly LookupTableInput[] {
+  return Array.isArray(v0);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import {
   messageFormatOf,
   packInstructions,
+  type LookupTableInput,
   type PackFormat,
   type PackItem,
 } from './pack-instructions';
@@ -69,15 +70,18 @@ function sample(random: Random, count: number): Address[] {
 
 function randomFormat(random: Random, candidates: readonly Address[]): PackFormat {
   if (random.chance(0.4)) return 'legacy';
-  const membership = random.below(101) / 100;
-  const addresses = candidates.filter(() => random.chance(membership)).slice(0, 256);
-  // Half the time the list is handed over as a set, as a caller holding a Set would.
-  return {
-    v0: {
+  const table = (): LookupTableInput => {
+    const membership = random.below(101) / 100;
+    const addresses = candidates.filter(() => random.chance(membership)).slice(0, 256);
+    // Half the time the list is handed over as a set, as a caller holding a Set would.
+    return {
       tableAddress: random.pick(POOL),
       addresses: random.chance(0.5) ? addresses : new Set(addresses),
-    },
+    };
   };
+  // One table, or up to four that may overlap.
+  if (random.chance(0.5)) return { v0: table() };
+  return { v0: Array.from({ length: 1 + random.below(4) }, table) };
 }
 
 /** Every transaction but the last was closed because the next item would not fit in it. */

@@ -75,6 +75,35 @@ describe('Packing transfers by bytes', () => {
     expect(firstTransactionHolds(withdrawal(50), version, true)).toBe(8);
   });
 
+  it('packs a fleet spread over several tables, paying 34 bytes for each table a transaction uses', () => {
+    // 300 wallets in two tables (256 + 44), recipients alternating between them.
+    const tables = [
+      { tableAddress, addresses: wallets.slice(0, 256) },
+      { tableAddress: addressOf(65_001), addresses: wallets.slice(256) },
+    ];
+    const alternating = wallets
+      .slice(256)
+      .flatMap((second, index) => [wallets[200 + index] ?? second, second]);
+    const transfers = alternating.map((to, index) => ({
+      itemId: `s${index}`,
+      from: master,
+      to,
+      lamports: lamports(1n),
+    }));
+    const packed = packTransfers({
+      feePayer: master,
+      transfers,
+      version: { v0: tables },
+      computeBudget: true,
+    });
+    if (!packed.ok) throw new Error(packed.error.message);
+    // 88 recipients, each transaction drawing on both tables: 254 + 34 = 288 bytes of frame,
+    // + 18 a transfer, so 52 fit (1224 bytes) where one table would have taken 54.
+    expect(packed.value.map((transaction) => transaction.transfers.length)).toEqual([52, 36]);
+    expect(packed.value.map((transaction) => transaction.layout.lookups.length)).toEqual([2, 2]);
+    expect(packed.value[0]?.size).toBe(288 + 18 * 52);
+  });
+
   it('splits a distribution in order, each transfer once, with the fee payer and senders as signers', () => {
     const transfers = distribution(100);
     const packed = packTransfers({
