@@ -5,7 +5,7 @@ import type { Instruction, InstructionShape } from './instruction';
 export const COMPUTE_BUDGET_PROGRAM_ADDRESS =
   'ComputeBudget111111111111111111111111111111' as Address;
 
-/** The runtime's ceiling on a transaction's compute units; a larger request is refused. */
+/** The runtime's ceiling on a transaction's compute units; it cuts a larger request to this. */
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 
 const SET_COMPUTE_UNIT_LIMIT = 2;

@@ -81,7 +81,7 @@ interface AccountUse {
 /**
  * Compiles the account list of a message the way Solana's compilers do (each key once, with the
  * union of its flags, the fee payer first as a writable signer) and counts its serialized bytes.
- * In v0 an account in the table is loaded through it (one index byte instead of 32) unless it
+ * In v0 an account held by a table is loaded through it (one index byte instead of 32) unless it
  * signs or is a called program, both of which must be static.
  */
 export function messageLayout({ feePayer, instructions, format }: MessageSizeInput): MessageLayout {

@@ -36,8 +36,9 @@ export function transactionFee({
 
 /**
  * The limit to request after a simulation consumed `consumed` units: 10 % above it, rounded up,
- * so a slightly different state at execution does not run out, and never above the runtime's
- * 1,400,000, which it would refuse.
+ * so a slightly different state at execution does not run out, and never above 1,400,000: the
+ * runtime cuts a larger request to that and prices the fee on it, so the fee computed here is
+ * the fee charged.
  */
 export function computeUnitLimitFromSimulation(consumed: bigint): bigint {
   if (consumed < 0n) throw new RangeError(`Consumed compute units cannot be negative: ${consumed}`);
