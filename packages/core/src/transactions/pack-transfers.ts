@@ -41,9 +41,9 @@ export interface PlannedTransaction {
 }
 
 /**
- * Packs SOL transfers into as few transactions as their exact wire size allows (about 20 in a
- * legacy transaction, 54 or more in a v0 one whose table holds the recipients), in order, each
- * transfer in exactly one transaction.
+ * Packs SOL transfers greedily, in order, by their exact wire size and account locks (21 to a
+ * legacy transaction, 20 with the compute budget; 57 and 54 in v0 when a table holds the
+ * recipients), each transfer in exactly one transaction.
  */
 export function packTransfers(
   input: PackTransfersInput,
