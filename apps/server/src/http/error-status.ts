@@ -131,6 +131,7 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   SOL_PLAN__NO_SOL_TO_WITHDRAW: 400,
   JOB__NOT_FOUND: 404,
   JOB__UNKNOWN_KIND: 500,
+  TRANSACTION__ITEM_DOES_NOT_FIT: 422,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

@@ -220,6 +220,12 @@ export interface FleetErrorContextByCode {
   readonly JOB__NOT_FOUND: { readonly jobId?: string };
   /** A job was asked for a kind no handler runs. */
   readonly JOB__UNKNOWN_KIND: { readonly kind: string };
+  /** One item's instructions exceed a transaction alone (bytes or account locks). */
+  readonly TRANSACTION__ITEM_DOES_NOT_FIT: {
+    readonly itemId: string;
+    readonly size: number;
+    readonly accountLocks: number;
+  };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -196,6 +196,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
   JOB__NOT_FOUND: () => 'Job not found',
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
+  TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
+    `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
 };
 
 /** The sentence for a code, from its context. */

@@ -5,6 +5,7 @@ import {
   type FleetErrorContextByCode,
 } from '../errors/fleet-error';
 import type { Lamports } from '../primitives/lamports';
+import { LAMPORTS_PER_SIGNATURE } from '../transactions/transaction-fee';
 
 /**
  * Plans before money (issue 17): distribute SOL from the master to recipients, or withdraw SOL
@@ -20,9 +21,6 @@ import type { Lamports } from '../primitives/lamports';
  * 890,879 lamports is refused by the chain; exactly 0 is allowed (DESIGN "Facts").
  */
 export const RENT_EXEMPT_MINIMUM_LAMPORTS = 890_880n as Lamports;
-
-/** What one signature costs in base fee. */
-export const LAMPORTS_PER_SIGNATURE = 5_000n as Lamports;
 
 /** Spec 2 §9 "fallback fee 5000 lamports", used when no fee estimate is known. */
 export const FALLBACK_FEE_LAMPORTS = 5_000n as Lamports;
