@@ -132,6 +132,9 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   JOB__NOT_FOUND: 404,
   JOB__UNKNOWN_KIND: 500,
   TRANSACTION__ITEM_DOES_NOT_FIT: 422,
+  TRANSFER__SIMULATION_FAILED: 422,
+  TRANSFER__SIGNER_MISMATCH: 500,
+  TRANSFER__BUILD_MISMATCH: 500,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

@@ -226,6 +226,15 @@ export interface FleetErrorContextByCode {
     readonly size: number;
     readonly accountLocks: number;
   };
+  /** The simulation of a transfer transaction ran and failed; `reason` is the chain's error. */
+  readonly TRANSFER__SIMULATION_FAILED: {
+    readonly reason: string;
+    readonly unitsConsumed: string | null;
+  };
+  /** A key handed to the signer is not the key of the address it was asked for. */
+  readonly TRANSFER__SIGNER_MISMATCH: { readonly expected: string; readonly actual: string };
+  /** The bytes built differ from what the packer planned (a table or an instruction is missing). */
+  readonly TRANSFER__BUILD_MISMATCH: { readonly plannedSize: number; readonly builtSize: number };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

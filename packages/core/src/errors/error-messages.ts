@@ -198,6 +198,11 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
     `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
+  TRANSFER__SIMULATION_FAILED: ({ reason }) => `The transfer failed in simulation: ${reason}`,
+  TRANSFER__SIGNER_MISMATCH: ({ expected, actual }) =>
+    `The key given to sign for ${expected} belongs to ${actual}`,
+  TRANSFER__BUILD_MISMATCH: ({ plannedSize, builtSize }) =>
+    `The transaction built has ${builtSize} bytes but its plan has ${plannedSize}`,
 };
 
 /** The sentence for a code, from its context. */
