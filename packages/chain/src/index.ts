@@ -12,3 +12,9 @@ export {
   type ConcurrencyBounds,
 } from './scan/adaptive-concurrency';
 export { TOKEN_PROGRAM, TOKEN_2022_PROGRAM, type TokenProgram } from './scan/token-layout';
+export * from './send/build-transaction';
+export * from './send/simulate-transaction';
+export * from './send/broadcast-transaction';
+export * from './send/observe-signatures';
+export * from './send/drive-transaction';
+export * from './send/transaction-error-reason';

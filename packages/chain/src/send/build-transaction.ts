@@ -1,0 +1,206 @@
+import type { webcrypto } from 'node:crypto';
+
+import {
+  FleetError,
+  MAX_COMPUTE_UNIT_LIMIT,
+  setComputeUnitLimitInstruction,
+  setComputeUnitPriceInstruction,
+  systemTransferInstruction,
+  type Instruction as FleetInstruction,
+  type PlannedTransaction,
+} from '@fleet/core';
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  blockhash,
+  compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
+  createTransactionMessage,
+  getAddressFromPublicKey,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransaction,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type Instruction,
+  type KeyPairSigner,
+  type Transaction,
+} from '@solana/kit';
+
+/** A recent blockhash and the last block height at which a transaction naming it can land. */
+export interface TransactionLifetime {
+  readonly blockhash: string;
+  readonly lastValidBlockHeight: bigint;
+}
+
+/** A lookup table's addresses in the order they sit on chain: a v0 message loads them by index. */
+export interface OnChainLookupTable {
+  readonly tableAddress: string;
+  readonly addresses: readonly string[];
+}
+
+/** What the SetComputeUnitLimit and SetComputeUnitPrice instructions request. */
+export interface ComputeBudget {
+  readonly unitLimit: number;
+  readonly microLamportsPerUnit: bigint;
+}
+
+/** A WebCrypto ed25519 key pair (the DOM's `CryptoKeyPair`, which kit's signers hold). */
+export type Ed25519KeyPair = webcrypto.CryptoKeyPair;
+
+/** A kit signer, or the raw WebCrypto pair the server's vault decrypts. */
+export type TransactionKey = KeyPairSigner | Ed25519KeyPair;
+
+/** The key of one signer of the plan; the server decrypts it from its vault here. */
+export type SignerFor = (address: string) => Promise<TransactionKey>;
+
+export interface BuildTransactionInput {
+  readonly planned: PlannedTransaction;
+  readonly lifetime: TransactionLifetime;
+  /** Required when the plan carries the compute budget (`planned.computeBudget`), ignored otherwise. */
+  readonly computeBudget?: ComputeBudget;
+  /** The tables the plan was packed against, for a v0 plan. */
+  readonly lookupTables?: readonly OnChainLookupTable[];
+}
+
+/** Everything the ledger stores with the `signed` row, before the first broadcast. */
+export interface SignedTransfer {
+  readonly signature: string;
+  readonly wireBase64: Base64EncodedWireTransaction;
+  readonly lastValidBlockHeight: bigint;
+}
+
+function kitInstruction(instruction: FleetInstruction): Instruction {
+  return {
+    programAddress: address(instruction.programAddress),
+    accounts: instruction.accounts.map((meta) => ({
+      address: address(meta.address),
+      role: meta.signer
+        ? meta.writable
+          ? AccountRole.WRITABLE_SIGNER
+          : AccountRole.READONLY_SIGNER
+        : meta.writable
+          ? AccountRole.WRITABLE
+          : AccountRole.READONLY,
+    })),
+    data: instruction.data,
+  };
+}
+
+/** The plan's instructions: the compute budget first (limit, then price), then its transfers. */
+export function plannedInstructions(
+  planned: PlannedTransaction,
+  computeBudget: ComputeBudget | undefined,
+): readonly FleetInstruction[] {
+  const transfers = planned.transfers.map((transfer) => systemTransferInstruction(transfer));
+  if (!planned.computeBudget) return transfers;
+  if (computeBudget === undefined) {
+    throw new RangeError('This plan carries the compute budget: give its limit and price');
+  }
+  return [
+    setComputeUnitLimitInstruction(computeBudget.unitLimit),
+    setComputeUnitPriceInstruction(computeBudget.microLamportsPerUnit),
+    ...transfers,
+  ];
+}
+
+/**
+ * The unsigned transaction of a plan, compiled by kit (legacy, or v0 through the given tables),
+ * checked against the packer's exact size so that what is signed is what was planned.
+ */
+export function compilePlannedTransaction(input: BuildTransactionInput): Transaction {
+  const { planned, lifetime } = input;
+  const [feePayer] = planned.signers;
+  if (feePayer === undefined) throw new RangeError('A planned transaction has a fee payer');
+  const instructions = plannedInstructions(planned, input.computeBudget).map(kitInstruction);
+  const kitLifetime = {
+    blockhash: blockhash(lifetime.blockhash),
+    lastValidBlockHeight: lifetime.lastValidBlockHeight,
+  };
+  let transaction: Transaction;
+  if (planned.version === 'legacy') {
+    transaction = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (message) => setTransactionMessageFeePayer(address(feePayer), message),
+        (message) => setTransactionMessageLifetimeUsingBlockhash(kitLifetime, message),
+        (message) => appendTransactionMessageInstructions(instructions, message),
+      ),
+    );
+  } else {
+    const tables = Object.fromEntries(
+      (input.lookupTables ?? []).map((table) => [
+        address(table.tableAddress),
+        table.addresses.map((entry): Address => address(entry)),
+      ]),
+    );
+    transaction = compileTransaction(
+      compressTransactionMessageUsingAddressLookupTables(
+        pipe(
+          createTransactionMessage({ version: 0 }),
+          (message) => setTransactionMessageFeePayer(address(feePayer), message),
+          (message) => setTransactionMessageLifetimeUsingBlockhash(kitLifetime, message),
+          (message) => appendTransactionMessageInstructions(instructions, message),
+        ),
+        tables,
+      ),
+    );
+  }
+  const builtSize = getTransactionEncoder().encode(transaction).length;
+  if (builtSize !== planned.size) {
+    throw new FleetError('TRANSFER__BUILD_MISMATCH', { plannedSize: planned.size, builtSize });
+  }
+  return transaction;
+}
+
+async function keyPairOf(expected: string, key: TransactionKey): Promise<Ed25519KeyPair> {
+  // kit types a signer's pair as the DOM's CryptoKeyPair, which this package's libs do not name.
+  const keyPair = 'keyPair' in key ? (key.keyPair as Ed25519KeyPair) : key;
+  const actual = await getAddressFromPublicKey(keyPair.publicKey);
+  if (actual !== expected) throw new FleetError('TRANSFER__SIGNER_MISMATCH', { expected, actual });
+  return keyPair;
+}
+
+/**
+ * Builds and signs a plan into wire bytes. Every signer's key is asked of `signerFor` and checked
+ * against its address. The result is what the ledger's `signed` event records: store it before
+ * the first broadcast, and rebroadcast exactly these bytes.
+ */
+export async function buildSignedTransaction(
+  input: BuildTransactionInput,
+  signerFor: SignerFor,
+): Promise<SignedTransfer> {
+  const transaction = compilePlannedTransaction(input);
+  const keyPairs: Ed25519KeyPair[] = [];
+  for (const signer of input.planned.signers) {
+    keyPairs.push(await keyPairOf(signer, await signerFor(signer)));
+  }
+  const signed = await signTransaction(keyPairs, transaction);
+  return Object.freeze({
+    signature: getSignatureFromTransaction(signed),
+    wireBase64: getBase64EncodedWireTransaction(signed),
+    lastValidBlockHeight: input.lifetime.lastValidBlockHeight,
+  });
+}
+
+/**
+ * The unsigned probe of a plan for simulation: the largest compute-unit limit (so the limit
+ * cannot be what fails it) and the planned price. Its signatures are zeros; simulate it with
+ * `sigVerify: false` and `replaceRecentBlockhash: true`.
+ */
+export function probeTransaction(
+  input: Omit<BuildTransactionInput, 'computeBudget'> & {
+    readonly microLamportsPerUnit?: bigint;
+  },
+): Base64EncodedWireTransaction {
+  const computeBudget = {
+    unitLimit: MAX_COMPUTE_UNIT_LIMIT,
+    microLamportsPerUnit: input.microLamportsPerUnit ?? 0n,
+  };
+  return getBase64EncodedWireTransaction(compilePlannedTransaction({ ...input, computeBudget }));
+}
