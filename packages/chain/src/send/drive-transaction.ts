@@ -62,7 +62,8 @@ export async function driveTransaction(
     changed: Result<LedgerTransaction, FleetError>,
   ): Promise<FleetError | null> => {
     if (!changed.ok) return changed.error;
-    if (changed.value !== tx) {
+    // A negative status before the last valid height changes nothing worth a write.
+    if (!sameRecord(changed.value, tx)) {
       tx = changed.value;
       await ports.record(tx);
     }
@@ -111,4 +112,8 @@ export async function driveTransaction(
     }
   }
   return { kind: 'stepLimit', tx };
+}
+
+function sameRecord(a: LedgerTransaction, b: LedgerTransaction): boolean {
+  return (Object.keys(a) as (keyof LedgerTransaction)[]).every((key) => a[key] === b[key]);
 }

@@ -1,0 +1,447 @@
+import { randomBytes } from 'node:crypto';
+
+import {
+  address as fleetAddress,
+  createManualClock,
+  lamports,
+  nextStep,
+  nothingObserved,
+  packTransfers,
+  plannedTransaction,
+  transactionFee,
+  transition,
+  type LedgerTransaction,
+  type PackTransfersInput,
+  type PlannedTransaction,
+} from '@fleet/core';
+import { createLocalnet, type Localnet } from '@fleet/localnet';
+import { getBase58Decoder, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createEndpointPool, type EndpointPool } from '../pool/endpoint-pool';
+import { randomAddress } from '../testing/fixtures';
+import {
+  buildSignedTransaction,
+  type OnChainLookupTable,
+  type SignedTransfer,
+} from './build-transaction';
+import { broadcastTransaction, type BroadcastOutcome } from './broadcast-transaction';
+import { driveTransaction, type DriveOutcome } from './drive-transaction';
+import { observeSignatures, MAX_SIGNATURES_PER_STATUS_CALL } from './observe-signatures';
+import { simulateComputeUnits } from './simulate-transaction';
+
+const PRICE = 10_000n; // micro-lamports per compute unit
+const SOL = 1_000_000_000n;
+
+describe('sending planned transfers on the localnet', () => {
+  let localnet: Localnet;
+  /** One endpoint, for observations: height and status from the same node. */
+  let observer: EndpointPool;
+  /** Sends that land. */
+  let sender: EndpointPool;
+
+  beforeAll(async () => {
+    localnet = await createLocalnet({
+      slotIntervalMs: 0,
+      endpoints: {
+        drop: { dropSendRate: 1 },
+        slow: { latencyMs: 400 },
+      },
+    });
+    observer = createEndpointPool({ endpoints: [localnet.url] });
+    sender = createEndpointPool({ endpoints: [localnet.url] });
+  });
+  afterAll(async () => {
+    await localnet.close();
+  });
+
+  const endpointUrl = (name: string): string => localnet.endpoints[name]?.url ?? '';
+  const balance = async (owner: string): Promise<bigint> =>
+    (await observer.rpc.getBalance(fleetAddress(owner)).send()).value;
+
+  async function fundedMaster(sol: bigint): Promise<KeyPairSigner> {
+    const master = await generateKeyPairSigner();
+    await localnet.admin.fund(master.address, sol);
+    return master;
+  }
+
+  function plan(input: PackTransfersInput): PlannedTransaction[] {
+    const packed = packTransfers(input);
+    if (!packed.ok) throw new Error(packed.error.message);
+    return [...packed.value];
+  }
+
+  function transfersTo(
+    from: string,
+    recipients: readonly string[],
+    amount: (index: number) => bigint,
+  ): PackTransfersInput['transfers'] {
+    return recipients.map((to, index) => ({
+      itemId: `item-${index}`,
+      from: fleetAddress(from),
+      to: fleetAddress(to),
+      lamports: lamports(amount(index)),
+    }));
+  }
+
+  async function lifetime(): Promise<{ blockhash: string; lastValidBlockHeight: bigint }> {
+    const { value } = await observer.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+    return value;
+  }
+
+  /** Signs, then records `signed` as the server would before any broadcast. */
+  function signedRecord(signed: SignedTransfer, planned: PlannedTransaction): LedgerTransaction {
+    const result = transition(
+      plannedTransaction(
+        'tx-1',
+        'op-1',
+        planned.transfers.map((t) => t.itemId),
+      ),
+      {
+        type: 'signed',
+        signature: signed.signature,
+        lastValidBlockHeight: signed.lastValidBlockHeight,
+      },
+    );
+    if (!result.ok) throw result.error;
+    return result.value;
+  }
+
+  interface Drive {
+    readonly outcome: DriveOutcome;
+    readonly recorded: LedgerTransaction[];
+    readonly broadcasts: BroadcastOutcome[];
+  }
+
+  /**
+   * Drives a signed record with the stored bytes. `via(n)` picks the pool for the n-th broadcast;
+   * `onWait` runs at every wait (the manual clock moves at once: no test sleeps).
+   */
+  async function drive(
+    tx: LedgerTransaction,
+    signed: SignedTransfer,
+    via: (attempt: number) => EndpointPool = () => sender,
+    onWait: () => void = () => undefined,
+  ): Promise<Drive> {
+    const manual = createManualClock(1_000_000);
+    const recorded: LedgerTransaction[] = [];
+    const broadcasts: BroadcastOutcome[] = [];
+    const outcome = await driveTransaction(tx, {
+      observe: async (signature) => {
+        const [seen] = await observeSignatures(observer.rpc, [signature]);
+        if (seen === undefined) throw new Error('no observation');
+        return seen;
+      },
+      broadcast: async () => {
+        broadcasts.push(await broadcastTransaction(via(broadcasts.length).rpc, signed.wireBase64));
+      },
+      record: (changed) => {
+        recorded.push(changed);
+        return Promise.resolve();
+      },
+      clock: {
+        now: () => manual.now(),
+        sleep: (ms) => {
+          onWait();
+          manual.advance(ms);
+          return Promise.resolve();
+        },
+      },
+      maxSteps: 200,
+    });
+    return { outcome, recorded, broadcasts };
+  }
+
+  it('pays 20 wallets from the master in one legacy transaction: CU from simulation, balances exact, the fee predicted', async () => {
+    const master = await fundedMaster(10n * SOL);
+    const wallets = Array.from({ length: 20 }, () => randomAddress());
+    const amount = (i: number): bigint => 1_000_000n + BigInt(i) * 7_919n;
+    const [planned, ...rest] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, wallets, amount),
+      version: 'legacy',
+      computeBudget: true,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    expect(rest).toEqual([]);
+    expect(planned.transfers).toHaveLength(20);
+
+    const life = await lifetime();
+    const simulated = await simulateComputeUnits(observer.rpc, {
+      planned,
+      lifetime: life,
+      microLamportsPerUnit: PRICE,
+    });
+    if (!simulated.ok) throw simulated.error;
+    const { unitsConsumed, computeUnitLimit } = simulated.value;
+    expect(unitsConsumed).toBeGreaterThan(0n);
+    expect(computeUnitLimit).toBeGreaterThanOrEqual(unitsConsumed);
+    expect(computeUnitLimit * 10n).toBeLessThanOrEqual(unitsConsumed * 12n);
+
+    const signed = await buildSignedTransaction(
+      {
+        planned,
+        lifetime: life,
+        computeBudget: { unitLimit: Number(computeUnitLimit), microLamportsPerUnit: PRICE },
+      },
+      () => Promise.resolve(master),
+    );
+    expect(Buffer.from(signed.wireBase64, 'base64')).toHaveLength(planned.size);
+    expect(signed.lastValidBlockHeight).toBe(life.lastValidBlockHeight);
+
+    const before = await balance(master.address);
+    const { outcome, recorded, broadcasts } = await drive(signedRecord(signed, planned), signed);
+    expect(outcome.kind).toBe('confirmed');
+    expect(outcome.tx.broadcasts).toBe(1);
+    expect(broadcasts).toEqual([{ kind: 'accepted', signature: signed.signature }]);
+    expect(recorded.map((r) => r.state)).toEqual(['sent', 'confirmed']);
+
+    const fee = transactionFee({
+      signatures: planned.signatures,
+      computeUnitLimit,
+      microLamportsPerComputeUnit: PRICE,
+    });
+    for (const [i, wallet] of wallets.entries()) expect(await balance(wallet)).toBe(amount(i));
+    expect(before - (await balance(master.address))).toBe(planned.lamports + fee);
+    const landed = await observer.rpc
+      .getTransaction(signedSignature(signed), { maxSupportedTransactionVersion: 0 })
+      .send();
+    expect(landed?.meta?.fee).toBe(fee);
+    expect(landed?.meta?.computeUnitsConsumed).toBe(unitsConsumed);
+    console.info(
+      `legacy 20 transfers: ${planned.size} bytes, consumed ${unitsConsumed} CU, limit ${computeUnitLimit}, fee ${fee} lamports`,
+    );
+  });
+
+  it('pays 54 wallets in one v0 transaction through a lookup table, the same way', async () => {
+    const master = await fundedMaster(10n * SOL);
+    const wallets = Array.from({ length: 54 }, () => randomAddress());
+    const tableAddress = await localnet.admin.createLookupTable(wallets);
+    const table: OnChainLookupTable = { tableAddress, addresses: wallets };
+    const amount = (i: number): bigint => 2_000_000n + BigInt(i);
+    const [planned, ...rest] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, wallets, amount),
+      version: {
+        v0: { tableAddress: fleetAddress(tableAddress), addresses: wallets.map(fleetAddress) },
+      },
+      computeBudget: true,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    expect(rest).toEqual([]);
+    expect(planned.version).toBe('v0');
+
+    const life = await lifetime();
+    const simulated = await simulateComputeUnits(observer.rpc, {
+      planned,
+      lifetime: life,
+      lookupTables: [table],
+      microLamportsPerUnit: PRICE,
+    });
+    if (!simulated.ok) throw simulated.error;
+    const { unitsConsumed, computeUnitLimit } = simulated.value;
+    const signed = await buildSignedTransaction(
+      {
+        planned,
+        lifetime: life,
+        lookupTables: [table],
+        computeBudget: { unitLimit: Number(computeUnitLimit), microLamportsPerUnit: PRICE },
+      },
+      () => Promise.resolve(master),
+    );
+    const before = await balance(master.address);
+    const { outcome } = await drive(signedRecord(signed, planned), signed);
+    expect(outcome.kind).toBe('confirmed');
+    const fee = transactionFee({
+      signatures: 1,
+      computeUnitLimit,
+      microLamportsPerComputeUnit: PRICE,
+    });
+    for (const [i, wallet] of wallets.entries()) expect(await balance(wallet)).toBe(amount(i));
+    expect(before - (await balance(master.address))).toBe(planned.lamports + fee);
+    console.info(
+      `v0 54 transfers: ${planned.size} bytes, consumed ${unitsConsumed} CU, limit ${computeUnitLimit}, fee ${fee} lamports`,
+    );
+  });
+
+  it('rebroadcasts the same bytes after dropped sends until they land, and pays once', async () => {
+    const master = await fundedMaster(SOL);
+    const wallet = randomAddress();
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [wallet], () => 5_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const signed = await buildSignedTransaction({ planned, lifetime: await lifetime() }, () =>
+      Promise.resolve(master),
+    );
+    localnet.admin.resetCounters('drop');
+    const dropping = createEndpointPool({ endpoints: [endpointUrl('drop')] });
+    const before = await balance(master.address);
+    const { outcome, broadcasts } = await drive(signedRecord(signed, planned), signed, (n) =>
+      n < 3 ? dropping : sender,
+    );
+    expect(outcome.kind).toBe('confirmed');
+    expect(outcome.tx.broadcasts).toBe(4);
+    // Every broadcast carried the same signature: the same bytes, never a new transaction.
+    expect(broadcasts).toEqual(
+      Array.from({ length: 4 }, () => ({ kind: 'accepted', signature: signed.signature })),
+    );
+    expect(localnet.admin.counters('drop').droppedSends).toBe(3);
+    expect(await balance(wallet)).toBe(5_000_000n);
+    expect(before - (await balance(master.address))).toBe(5_000_000n + 5_000n);
+  });
+
+  it('finds a send whose acknowledgement was lost by its signature, and never sends it again', async () => {
+    const master = await fundedMaster(SOL);
+    const wallet = randomAddress();
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [wallet], () => 3_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const signed = await buildSignedTransaction({ planned, lifetime: await lifetime() }, () =>
+      Promise.resolve(master),
+    );
+    localnet.admin.resetCounters('slow');
+    // The node runs the send, then answers after 400 ms; the pool gives up after 100 ms.
+    const slow = createEndpointPool({ endpoints: [endpointUrl('slow')], timeoutMs: 100 });
+    const before = await balance(master.address);
+    const { outcome, broadcasts } = await drive(signedRecord(signed, planned), signed, () => slow);
+    expect(broadcasts).toHaveLength(1);
+    expect(broadcasts[0]?.kind).toBe('unknown');
+    expect(outcome.kind).toBe('confirmed');
+    expect(outcome.tx.broadcasts).toBe(1);
+    expect(localnet.admin.counters('slow').requestsByMethod['sendTransaction']).toBe(1);
+    expect(await balance(wallet)).toBe(3_000_000n);
+    expect(before - (await balance(master.address))).toBe(3_000_000n + 5_000n);
+  });
+
+  it('records a transfer that lands with an error as failed with the reason, final', async () => {
+    const poor = await fundedMaster(10_000_000n);
+    const wallet = randomAddress();
+    const [planned] = plan({
+      feePayer: fleetAddress(poor.address),
+      transfers: transfersTo(poor.address, [wallet], () => SOL),
+      version: 'legacy',
+      computeBudget: true,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const life = await lifetime();
+    const simulated = await simulateComputeUnits(observer.rpc, { planned, lifetime: life });
+    expect(simulated.ok).toBe(false);
+    if (simulated.ok) throw new Error('simulation passed');
+    expect(simulated.error.code).toBe('TRANSFER__SIMULATION_FAILED');
+    expect(simulated.error.context.reason).toContain('InstructionError');
+
+    const signed = await buildSignedTransaction(
+      { planned, lifetime: life, computeBudget: { unitLimit: 1_000, microLamportsPerUnit: 0n } },
+      () => Promise.resolve(poor),
+    );
+    const { outcome } = await drive(signedRecord(signed, planned), signed);
+    expect(outcome.kind).toBe('failed');
+    expect(outcome.tx.state).toBe('failed');
+    // The System program's ResultWithNegativeLamports (custom 1) in the third instruction.
+    expect(outcome.tx.failureReason).toBe('{"InstructionError":[2,{"Custom":1}]}');
+    expect(outcome.tx.broadcasts).toBe(1);
+    // Final: driving it again asks nothing and sends nothing.
+    const again = await drive(outcome.tx, signed);
+    expect(again.outcome.kind).toBe('failed');
+    expect(again.broadcasts).toEqual([]);
+    expect(nextStep(outcome.tx, nothingObserved(0))).toEqual({ kind: 'done' });
+    expect(await balance(wallet)).toBe(0n);
+    expect(await balance(poor.address)).toBe(10_000_000n - 5_000n);
+    console.info(`failed transfer reason: ${outcome.tx.failureReason ?? ''}`);
+  });
+
+  it('expires a transaction that never lands once the height passes its last valid one', async () => {
+    const master = await fundedMaster(SOL);
+    const wallet = randomAddress();
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [wallet], () => 4_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const life = await lifetime();
+    const signed = await buildSignedTransaction({ planned, lifetime: life }, () =>
+      Promise.resolve(master),
+    );
+    const dropping = createEndpointPool({ endpoints: [endpointUrl('drop')] });
+    let waits = 0;
+    const { outcome, recorded } = await drive(
+      signedRecord(signed, planned),
+      signed,
+      () => dropping,
+      () => {
+        waits++;
+        localnet.admin.advanceSlots(40);
+      },
+    );
+    expect(outcome.kind).toBe('expired');
+    expect(outcome.tx.state).toBe('expired');
+    expect(waits).toBe(4); // 160 slots: past the 150 a blockhash lives
+    expect(outcome.tx.broadcasts).toBe(4); // one before each wait
+    expect(recorded.at(-1)?.state).toBe('expired');
+    const height = await observer.rpc.getBlockHeight().send();
+    expect(height).toBeGreaterThan(life.lastValidBlockHeight);
+    expect(nextStep(outcome.tx, nothingObserved(0))).toEqual({
+      kind: 'replanItems',
+      itemIds: ['item-0'],
+    });
+    // The same bytes can no longer land: the chain refuses the expired blockhash.
+    await broadcastTransaction(sender.rpc, signed.wireBase64);
+    expect(await balance(wallet)).toBe(0n);
+    expect(await balance(master.address)).toBe(SOL);
+  });
+
+  it('reads statuses 256 at a time, each batch after a height from the same endpoint', async () => {
+    const counting = createEndpointPool({ endpoints: [endpointUrl('slow')] });
+    localnet.admin.resetCounters('slow');
+    const unknown = Array.from({ length: MAX_SIGNATURES_PER_STATUS_CALL + 44 }, () =>
+      getBase58Decoder().decode(randomBytes(64)),
+    );
+    const seen = await observeSignatures(counting.rpc, unknown);
+    expect(seen).toHaveLength(300);
+    expect(seen.every((s) => s.status.kind === 'notFound' && s.blockHeight !== null)).toBe(true);
+    const calls = localnet.admin.counters('slow').requestsByMethod;
+    expect(calls['getBlockHeight']).toBe(2);
+    expect(calls['getSignatureStatuses']).toBe(2);
+  });
+
+  it('refuses a key that is not the signer’s, and a driver never signs', async () => {
+    const master = await fundedMaster(SOL);
+    const stranger = await generateKeyPairSigner();
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [randomAddress()], () => 1_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    await expect(
+      buildSignedTransaction({ planned, lifetime: await lifetime() }, () =>
+        Promise.resolve(stranger.keyPair),
+      ),
+    ).rejects.toMatchObject({ code: 'TRANSFER__SIGNER_MISMATCH' });
+    const unsigned = plannedTransaction('tx-2', 'op-2', ['item-0']);
+    const { outcome, broadcasts } = await drive(unsigned, {
+      signature: '',
+      wireBase64: '' as SignedTransfer['wireBase64'],
+      lastValidBlockHeight: 0n,
+    });
+    expect(outcome.kind).toBe('unsigned');
+    expect(broadcasts).toEqual([]);
+  });
+});
+
+function signedSignature(
+  signed: SignedTransfer,
+): Parameters<EndpointPool['rpc']['getTransaction']>[0] {
+  return signed.signature as Parameters<EndpointPool['rpc']['getTransaction']>[0];
+}
