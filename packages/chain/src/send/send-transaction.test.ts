@@ -15,7 +15,13 @@ import {
   type PlannedTransaction,
 } from '@fleet/core';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
-import { getBase58Decoder, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import {
+  address,
+  getBase58Decoder,
+  generateKeyPairSigner,
+  signature,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createEndpointPool, type EndpointPool } from '../pool/endpoint-pool';
@@ -57,7 +63,7 @@ describe('sending planned transfers on the localnet', () => {
 
   const endpointUrl = (name: string): string => localnet.endpoints[name]?.url ?? '';
   const balance = async (owner: string): Promise<bigint> =>
-    (await observer.rpc.getBalance(fleetAddress(owner)).send()).value;
+    (await observer.rpc.getBalance(address(owner)).send()).value;
 
   async function fundedMaster(sol: bigint): Promise<KeyPairSigner> {
     const master = await generateKeyPairSigner();
@@ -204,7 +210,10 @@ describe('sending planned transfers on the localnet', () => {
     for (const [i, wallet] of wallets.entries()) expect(await balance(wallet)).toBe(amount(i));
     expect(before - (await balance(master.address))).toBe(planned.lamports + fee);
     const landed = await observer.rpc
-      .getTransaction(signedSignature(signed), { maxSupportedTransactionVersion: 0 })
+      .getTransaction(signature(signed.signature), {
+        encoding: 'json',
+        maxSupportedTransactionVersion: 0,
+      })
       .send();
     expect(landed?.meta?.fee).toBe(fee);
     expect(landed?.meta?.computeUnitsConsumed).toBe(unitsConsumed);
@@ -439,9 +448,3 @@ describe('sending planned transfers on the localnet', () => {
     expect(broadcasts).toEqual([]);
   });
 });
-
-function signedSignature(
-  signed: SignedTransfer,
-): Parameters<EndpointPool['rpc']['getTransaction']>[0] {
-  return signed.signature as Parameters<EndpointPool['rpc']['getTransaction']>[0];
-}
