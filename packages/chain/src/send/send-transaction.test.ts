@@ -34,6 +34,7 @@ import {
 import { broadcastTransaction, type BroadcastOutcome } from './broadcast-transaction';
 import { driveTransaction, type DriveOutcome } from './drive-transaction';
 import { observeSignatures, MAX_SIGNATURES_PER_STATUS_CALL } from './observe-signatures';
+import { createAndExtendLookupTable } from '../testing/lookup-table';
 import { simulateComputeUnits } from './simulate-transaction';
 
 const PRICE = 10_000n; // micro-lamports per compute unit
@@ -222,10 +223,16 @@ describe('sending planned transfers on the localnet', () => {
     );
   });
 
-  it('pays 54 wallets in one v0 transaction through a lookup table, the same way', async () => {
+  it('pays 54 wallets in one v0 transaction through a lookup table created and extended on chain, the same way', async () => {
     const master = await fundedMaster(10n * SOL);
     const wallets = Array.from({ length: 54 }, () => randomAddress());
-    const tableAddress = await localnet.admin.createLookupTable(wallets);
+    // Created and extended by real transactions to the lookup-table program: 1 + 2 of them.
+    const created = await createAndExtendLookupTable(observer.rpc, master, wallets);
+    expect(created.signatures).toHaveLength(3);
+    const tableAddress = created.tableAddress;
+    const onChain = await observer.rpc.getAccountInfo(tableAddress, { encoding: 'base64' }).send();
+    // 56 bytes of metadata, then the 54 addresses in order.
+    expect(Buffer.from(onChain.value?.data[0] ?? '', 'base64')).toHaveLength(56 + 54 * 32);
     const table: OnChainLookupTable = { tableAddress, addresses: wallets };
     const amount = (i: number): bigint => 2_000_000n + BigInt(i);
     const [planned, ...rest] = plan({
