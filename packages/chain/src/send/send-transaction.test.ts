@@ -337,6 +337,35 @@ describe('sending planned transfers on the localnet', () => {
     expect(before - (await balance(master.address))).toBe(3_000_000n + 5_000n);
   });
 
+  it('after a crash between the send and its record, finds the landing by signature and sends nothing', async () => {
+    const master = await fundedMaster(SOL);
+    const wallet = randomAddress();
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [wallet], () => 2_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const signed = await buildSignedTransaction({ planned, lifetime: await lifetime() }, () =>
+      Promise.resolve(master),
+    );
+    // The worker sent the bytes and died before anything else was written: the ledger says `signed`.
+    const sends = (): number => localnet.admin.counters().requestsByMethod['sendTransaction'] ?? 0;
+    expect(await broadcastTransaction(sender.rpc, signed.wireBase64)).toEqual({
+      kind: 'accepted',
+      signature: signed.signature,
+    });
+    const sentBefore = sends();
+    expect(sentBefore).toBeGreaterThan(0);
+    const { outcome, broadcasts, recorded } = await drive(signedRecord(signed, planned), signed);
+    expect(outcome.kind).toBe('confirmed');
+    expect(broadcasts).toEqual([]);
+    expect(sends()).toBe(sentBefore);
+    expect(recorded.map((r) => r.state)).toEqual(['confirmed']);
+    expect(await balance(wallet)).toBe(2_000_000n);
+  });
+
   it('records a transfer that lands with an error as failed with the reason, final', async () => {
     const poor = await fundedMaster(10_000_000n);
     const wallet = randomAddress();

@@ -37,6 +37,12 @@ describe('The error message table', () => {
         rpcCode: '-32601',
       }),
     ).toBe('getAssetBatch was refused: Method not found (-32601)');
+    expect(
+      fleetErrorMessage('TRANSFER__SIMULATION_FAILED', {
+        reason: '{"InstructionError":[2,{"Custom":1}]}',
+        unitsConsumed: '300',
+      }),
+    ).toBe('The transfer failed in simulation: {"InstructionError":[2,{"Custom":1}]}');
   });
 
   it('builds the count-dependent sentences from their context', () => {
