@@ -52,7 +52,8 @@ describe('sending planned transfers on the localnet', () => {
       slotIntervalMs: 0,
       endpoints: {
         drop: { dropSendRate: 1 },
-        slow: { latencyMs: 400 },
+        slow: { latencyMs: 1_500 },
+        counted: {},
       },
     });
     observer = createEndpointPool({ endpoints: [localnet.url] });
@@ -324,8 +325,8 @@ describe('sending planned transfers on the localnet', () => {
       Promise.resolve(master),
     );
     localnet.admin.resetCounters('slow');
-    // The node runs the send, then answers after 400 ms; the pool gives up after 100 ms.
-    const slow = createEndpointPool({ endpoints: [endpointUrl('slow')], timeoutMs: 100 });
+    // The node runs the send, then answers after 1.5 s; the pool gives up after 250 ms.
+    const slow = createEndpointPool({ endpoints: [endpointUrl('slow')], timeoutMs: 250 });
     const before = await balance(master.address);
     const { outcome, broadcasts } = await drive(signedRecord(signed, planned), signed, () => slow);
     expect(broadcasts).toHaveLength(1);
@@ -446,15 +447,15 @@ describe('sending planned transfers on the localnet', () => {
   });
 
   it('reads statuses 256 at a time, each batch after a height from the same endpoint', async () => {
-    const counting = createEndpointPool({ endpoints: [endpointUrl('slow')] });
-    localnet.admin.resetCounters('slow');
+    const counting = createEndpointPool({ endpoints: [endpointUrl('counted')] });
+    localnet.admin.resetCounters('counted');
     const unknown = Array.from({ length: MAX_SIGNATURES_PER_STATUS_CALL + 44 }, () =>
       getBase58Decoder().decode(randomBytes(64)),
     );
     const seen = await observeSignatures(counting.rpc, unknown);
     expect(seen).toHaveLength(300);
     expect(seen.every((s) => s.status.kind === 'notFound' && s.blockHeight !== null)).toBe(true);
-    const calls = localnet.admin.counters('slow').requestsByMethod;
+    const calls = localnet.admin.counters('counted').requestsByMethod;
     expect(calls['getBlockHeight']).toBe(2);
     expect(calls['getSignatureStatuses']).toBe(2);
   });
