@@ -48,6 +48,8 @@ export type DriveOutcome =
  * transaction expires only on a negative status after a height past its last valid one. Each
  * change is recorded before the next action; a broadcast is recorded before it is made.
  * It never signs: a planned or expired transaction goes back to the caller.
+ * A port that throws (no endpoint answered the status) ends the drive with its error; the record
+ * is as last recorded, and the next drive starts again by asking for the status.
  */
 export async function driveTransaction(
   start: LedgerTransaction,
