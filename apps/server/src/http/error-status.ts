@@ -132,6 +132,13 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   JOB__NOT_FOUND: 404,
   JOB__UNKNOWN_KIND: 500,
   TRANSACTION__ITEM_DOES_NOT_FIT: 422,
+  PLAN__NOT_FOUND: 404,
+  PLAN__EXPIRED: 410,
+  PLAN__ALREADY_USED: 409,
+  PLAN__ALTERED: 409,
+  OPERATION__NOT_FOUND: 404,
+  OPERATION__INVALID_CURSOR: 400,
+  LEDGER__STALE_TRANSACTION: 409,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

@@ -198,6 +198,14 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
     `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
+  PLAN__NOT_FOUND: () => 'Plan not found',
+  PLAN__EXPIRED: () => 'This plan has expired; review the operation again',
+  PLAN__ALREADY_USED: () => 'This plan has already been executed',
+  PLAN__ALTERED: () => 'This plan was changed after it was reviewed; review the operation again',
+  OPERATION__NOT_FOUND: () => 'Operation not found',
+  OPERATION__INVALID_CURSOR: () => 'Invalid operations cursor',
+  LEDGER__STALE_TRANSACTION: ({ transactionId }) =>
+    `Transaction ${transactionId} was updated by another process`,
 };
 
 /** The sentence for a code, from its context. */
