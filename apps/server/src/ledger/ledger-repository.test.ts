@@ -1,12 +1,12 @@
 import {
-  FleetError,
+  isFleetError,
   plannedTransaction,
   transition,
   type Lamports,
   type LedgerTransaction,
   type TransactionEvent,
 } from '@fleet/core';
-import { schema, withTenant } from '@fleet/db';
+import { schema, withTenant, type TenantDatabase } from '@fleet/db';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +36,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof FleetError) return error.code;
+    if (isFleetError(error)) return error.code;
     throw error;
   }
   return 'no error';
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds)('the ledger repository on %s', (kind) => {
   });
 
   const tenant = (index: number) => tenants[index] ?? '';
-  const inTenant = <T>(index: number, work: Parameters<typeof withTenant<T>>[2]) =>
+  const inTenant = <T>(index: number, work: (tx: TenantDatabase) => Promise<T>): Promise<T> =>
     withTenant(database.db, tenant(index), work);
   const aPlan = (lamports: bigint) => ({
     transactions: [{ transfers: [{ to: newTestKeypair().address, lamports }] }],
@@ -310,7 +310,7 @@ describe.each(testDatabaseKinds)('the ledger repository on %s', (kind) => {
     const outcomes = await Promise.allSettled(writers);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');
-    expect(refused?.status === 'rejected' && (refused.reason as FleetError).code).toBe(
+    expect(refused?.status === 'rejected' && (refused.reason as { code: string }).code).toBe(
       'LEDGER__STALE_TRANSACTION',
     );
     const [stored] = await inTenant(0, (tx) => transactionsToReconcile(tx, operation.id));
