@@ -18,6 +18,7 @@ CREATE TABLE "ledger_transactions" (
 	"broadcasts" integer DEFAULT 0 NOT NULL,
 	"last_broadcast_at" timestamp with time zone,
 	"failure_reason" text,
+	"position" integer NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "ledger_transactions_state_check" CHECK ("ledger_transactions"."state" in ('planned', 'signed', 'sent', 'confirmed', 'failed', 'expired')),
@@ -35,6 +36,7 @@ CREATE TABLE "operation_items" (
 	"to_address" text NOT NULL,
 	"lamports" bigint NOT NULL,
 	"retry_of" uuid,
+	"position" integer NOT NULL,
 	CONSTRAINT "operation_items_leg_check" CHECK ("operation_items"."leg" in ('direct', 'firstHop', 'secondHop')),
 	CONSTRAINT "operation_items_lamports_check" CHECK ("operation_items"."lamports" > 0)
 );
@@ -84,10 +86,11 @@ ALTER TABLE "operations" ADD CONSTRAINT "operations_created_by_users_id_fk" FORE
 ALTER TABLE "operations" ADD CONSTRAINT "operations_plan_id_operation_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."operation_plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operations" ADD CONSTRAINT "operations_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_transaction_items_item_idx" ON "ledger_transaction_items" USING btree ("item_id");--> statement-breakpoint
-CREATE INDEX "ledger_transactions_operation_idx" ON "ledger_transactions" USING btree ("operation_id");--> statement-breakpoint
+CREATE INDEX "ledger_transactions_operation_idx" ON "ledger_transactions" USING btree ("operation_id","position");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_state_idx" ON "ledger_transactions" USING btree ("operation_id","state");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transactions_signature_idx" ON "ledger_transactions" USING btree ("signature") WHERE "ledger_transactions"."signature" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "operation_items_unique_idx" ON "operation_items" USING btree ("operation_id","leg","to_address","from_address") WHERE "operation_items"."retry_of" is null;--> statement-breakpoint
+CREATE INDEX "operation_items_operation_idx" ON "operation_items" USING btree ("operation_id","position");--> statement-breakpoint
 CREATE INDEX "operation_plans_tenant_expires_idx" ON "operation_plans" USING btree ("tenant_id","expires_at");--> statement-breakpoint
 CREATE INDEX "operations_tenant_created_idx" ON "operations" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "operations_tenant_kind_created_idx" ON "operations" USING btree ("tenant_id","kind","created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -4,6 +4,7 @@
 import {
   coreOperationKind,
   FleetError,
+  isFleetError,
   summarizeOperation,
   type ItemLeg,
   type Lamports,
@@ -15,6 +16,7 @@ import {
 } from '@fleet/core';
 import { schema, type TenantDatabase } from '@fleet/db';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { decodeHistoryCursor, encodeHistoryCursor } from '../master-wallet/history-cursor';
 import { loadTransactions } from './transaction-repository';
 
 const { operations, operationItems } = schema;
@@ -88,8 +90,9 @@ export async function createOperation(
       ...(await tx
         .insert(operationItems)
         .values(
-          chunk.map((item) => ({
+          chunk.map((item, index) => ({
             tenantId: input.tenantId,
+            position: start + index,
             operationId: row.id,
             leg: item.leg,
             walletId: item.walletId,
@@ -139,7 +142,7 @@ export async function loadOperation(
     .select()
     .from(operationItems)
     .where(eq(operationItems.operationId, operationId))
-    .orderBy(asc(operationItems.id));
+    .orderBy(asc(operationItems.position));
   const transactions = await loadTransactions(tx, operationId);
   return storedOperationOf(
     row,
@@ -219,18 +222,17 @@ export async function listOperations(
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** The history cursor's form (time, then id for ties), which only decodes to storable times. */
 function encodeCursor(row: OperationRow): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+  return encodeHistoryCursor({ createdAt: row.createdAt, id: row.id });
 }
 
 function decodeCursor(cursor: string): { readonly createdAt: string; readonly id: string } {
-  const [createdAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url')
-    .toString('utf8')
-    .split('|');
-  if (rest.length > 0 || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) {
-    throw new FleetError('OPERATION__INVALID_CURSOR');
+  try {
+    const { createdAt, id } = decodeHistoryCursor(cursor);
+    return { createdAt: createdAt.toISOString(), id };
+  } catch (error) {
+    if (isFleetError(error)) throw new FleetError('OPERATION__INVALID_CURSOR');
+    throw error;
   }
-  return { createdAt: new Date(createdAt).toISOString(), id };
 }

@@ -96,6 +96,8 @@ async function insertPlanned(
       operationId: next.operationId,
       state: 'planned',
       broadcasts: 0,
+      // After the operation's other transactions: the order the packer made them in.
+      position: sql`(select coalesce(max(${ledgerTransactions.position}) + 1, 0) from ${ledgerTransactions} where ${ledgerTransactions.operationId} = ${next.operationId}::uuid)`,
       createdAt: now,
       updatedAt: now,
     })
@@ -130,7 +132,7 @@ export interface StoredTransaction {
   readonly wireBase64: string | null;
 }
 
-/** The transactions of an operation, oldest first, optionally only those in `states`. */
+/** The transactions of an operation in the order they were planned, optionally only those in `states`. */
 export async function loadTransactions(
   tx: TenantDatabase,
   operationId: string,
@@ -145,7 +147,7 @@ export async function loadTransactions(
         states ? inArray(ledgerTransactions.state, [...states]) : undefined,
       ),
     )
-    .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
+    .orderBy(asc(ledgerTransactions.position), asc(ledgerTransactions.id));
   if (rows.length === 0) return [];
   const links = await tx
     .select({

@@ -116,12 +116,15 @@ export const operationItems = pgTable(
     toAddress: text('to_address').notNull(),
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
     retryOf: uuid('retry_of'),
+    /** The item's place in the operation, as the plan listed it. */
+    position: integer('position').notNull(),
   },
   (table) => [
     // A retry pays the same wallet on the same leg again, so only original items are unique.
     uniqueIndex('operation_items_unique_idx')
       .on(table.operationId, table.leg, table.toAddress, table.fromAddress)
       .where(sql`${table.retryOf} is null`),
+    index('operation_items_operation_idx').on(table.operationId, table.position),
     check('operation_items_leg_check', sql`${table.leg} in ('direct', 'firstHop', 'secondHop')`),
     check('operation_items_lamports_check', sql`${table.lamports} > 0`),
   ],
@@ -147,11 +150,13 @@ export const ledgerTransactions = pgTable(
     broadcasts: integer('broadcasts').notNull().default(0),
     lastBroadcastAt: at('last_broadcast_at'),
     failureReason: text('failure_reason'),
+    /** The transaction's place in the operation, as the packer made them. */
+    position: integer('position').notNull(),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [
-    index('ledger_transactions_operation_idx').on(table.operationId),
+    index('ledger_transactions_operation_idx').on(table.operationId, table.position),
     index('ledger_transactions_state_idx').on(table.operationId, table.state),
     uniqueIndex('ledger_transactions_signature_idx')
       .on(table.signature)
