@@ -253,6 +253,20 @@ describe.each(testDatabaseKinds)('the ledger repository on %s', (kind) => {
       ),
     ).toBe('LEDGER__STALE_TRANSACTION');
 
+    // Another tenant cannot plan a transaction on this operation (foreign keys see no policy).
+    expect(
+      await codeOf(
+        inTenant(1, (tx) =>
+          recordTransaction(tx, {
+            tenantId: tenant(1),
+            next: plannedTransaction(randomUUID(), operation.id, []),
+            expected: null,
+            now: T0,
+          }),
+        ),
+      ),
+    ).toBe('OPERATION__NOT_FOUND');
+
     const sent = step(signed, { type: 'broadcast', at: later(10).getTime() });
     await inTenant(0, (tx) =>
       recordTransaction(tx, { tenantId: tenant(0), next: sent, expected: signed, now: T0 }),

@@ -15,7 +15,7 @@ import {
   type OperationTotals,
 } from '@fleet/core';
 import { schema, type TenantDatabase } from '@fleet/db';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../master-wallet/history-cursor';
 import { loadTransactions } from './transaction-repository';
 
@@ -67,6 +67,20 @@ export async function createOperation(
   tx: TenantDatabase,
   input: NewOperation,
 ): Promise<StoredOperation> {
+  // Foreign keys do not see row-level security: a wallet id must name one of this tenant's.
+  const walletIds = [
+    ...new Set(input.items.flatMap((item) => (item.walletId === null ? [] : [item.walletId]))),
+  ];
+  for (let start = 0; start < walletIds.length; start += ITEM_CHUNK) {
+    const chunk = walletIds.slice(start, start + ITEM_CHUNK);
+    const found = await tx
+      .select({ id: schema.wallets.id })
+      .from(schema.wallets)
+      .where(inArray(schema.wallets.id, chunk));
+    if (found.length !== chunk.length) {
+      throw new Error('createOperation: an item names a wallet the tenant does not have');
+    }
+  }
   const [row] = await tx
     .insert(operations)
     .values({

@@ -7,7 +7,7 @@ import { schema, type TenantDatabase } from '@fleet/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isLegalStep, sameTransaction } from './ledger-transition-check';
 
-const { ledgerTransactions, ledgerTransactionItems } = schema;
+const { ledgerTransactions, ledgerTransactionItems, operations, operationItems } = schema;
 
 type TransactionRow = typeof ledgerTransactions.$inferSelect;
 
@@ -87,6 +87,28 @@ async function insertPlanned(
       from: 'none',
       event: `to ${next.state}`,
     });
+  }
+  // Foreign keys do not see row-level security: the operation and every item must be this
+  // tenant's, and the items this operation's, before anything links to them.
+  const [operation] = await tx
+    .select({ id: operations.id })
+    .from(operations)
+    .where(eq(operations.id, next.operationId));
+  if (!operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId: next.operationId });
+  const distinctItems = [...new Set(next.itemIds)];
+  if (distinctItems.length > 0) {
+    const owned = await tx
+      .select({ id: operationItems.id })
+      .from(operationItems)
+      .where(
+        and(
+          eq(operationItems.operationId, next.operationId),
+          inArray(operationItems.id, distinctItems),
+        ),
+      );
+    if (owned.length !== distinctItems.length || distinctItems.length !== next.itemIds.length) {
+      throw new Error('recordTransaction: the items are not distinct items of the operation');
+    }
   }
   const inserted = await tx
     .insert(ledgerTransactions)
