@@ -17,6 +17,7 @@ import { registerHistoryRoutes } from './routes/history';
 import { registerImportRoutes } from './routes/import';
 import { registerMasterWalletRoutes } from './routes/master-wallet';
 import { registerNotificationsRoutes } from './routes/notifications';
+import { registerOperationsRoutes } from './routes/operations';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerTagsRoutes } from './routes/tags';
@@ -43,6 +44,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerSearchRoutes,
   registerAuditRoutes,
   registerJobsRoutes,
+  registerOperationsRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

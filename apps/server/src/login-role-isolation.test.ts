@@ -1,8 +1,16 @@
+import { plannedTransaction, type Lamports } from '@fleet/core';
 import { databaseRole, schema, withTenant } from '@fleet/db';
 import { testLoginVariants } from '@fleet/db/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import {
+  consumePlan,
+  createOperation,
+  recordTransaction,
+  savePlan,
+} from './ledger/ledger-repository';
 import { newTestKeypair } from './testing/keypairs';
 import {
   createOperator,
@@ -26,8 +34,13 @@ const POPULATED_TABLES = [
   'job_log_lines',
   'jobs',
   'last_scans',
+  'ledger_transaction_items',
+  'ledger_transactions',
   'master_wallet_history',
   'master_wallets',
+  'operation_items',
+  'operation_plans',
+  'operations',
   'recent_scans',
   'scan_log_lines',
   'seed_groups',
@@ -150,6 +163,43 @@ describe.each(testLoginVariants.filter((variant) => variant.login !== 'superuser
           at: new Date(),
           level: 'info',
           message: 'queued',
+        });
+      });
+      // No endpoint starts an operation yet (sending will): one as the ledger stores it.
+      await withTenant(harness.database.db, operator.tenantId, async (tx) => {
+        const planId = await savePlan(tx, operator.tenantId, {
+          kind: 'sol.distribute',
+          plan: { tenant: operator.tenantId },
+          createdBy: null,
+          now: new Date(),
+        });
+        await consumePlan(tx, planId, new Date());
+        const operation = await createOperation(tx, {
+          tenantId: operator.tenantId,
+          kind: 'sol.distribute',
+          createdBy: null,
+          planId,
+          parameters: {},
+          items: [
+            {
+              leg: 'direct',
+              walletId: walletIds[0] ?? null,
+              from: master.address,
+              to: holder.address,
+              lamports: 1_000_000n as Lamports,
+            },
+          ],
+          now: new Date(),
+        });
+        await recordTransaction(tx, {
+          tenantId: operator.tenantId,
+          next: plannedTransaction(
+            randomUUID(),
+            operation.id,
+            operation.items.map((item) => item.id),
+          ),
+          expected: null,
+          now: new Date(),
         });
       });
     }

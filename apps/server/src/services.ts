@@ -39,6 +39,7 @@ import { createHealthService, type HealthService } from './health/health-service
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
+import { createLedgerService, type LedgerService } from './ledger/ledger-service';
 import type { Mailer } from './mail/mailer';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
 import { createMasterHoldingsReader } from './master-wallet/master-holdings';
@@ -153,6 +154,8 @@ export interface Services {
   readonly search: SearchService;
   readonly balanceRefresh: BalanceRefreshService;
   readonly jobs: JobService;
+  /** Money operations: their stored plans, items and transactions (issue 17). */
+  readonly ledger: LedgerService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -275,6 +278,7 @@ export function createServices(context: ServiceContext): Services {
       registry: createJobRegistry(context.jobHandlers ?? []),
       now,
     }),
+    ledger: createLedgerService({ db: context.db, audit, now }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

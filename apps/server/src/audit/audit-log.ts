@@ -1,5 +1,5 @@
 import { AUDIT_LIST_LIMIT, redactSecrets, type AuditAction } from '@fleet/core';
-import { schema, type FleetDatabase } from '@fleet/db';
+import { schema, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 
 export type AuditOutcome = 'success' | 'failure';
@@ -17,8 +17,17 @@ export interface AuditEntry {
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
-  /** What a signed-in operator did, done: the common entry, named by the actor's e-mail. */
-  recordSuccess(actor: Actor, action: AuditAction, detail?: Record<string, unknown>): Promise<void>;
+  /**
+   * What a signed-in operator did, done: the common entry, named by the actor's e-mail. `within`
+   * writes it in the caller's tenant transaction, so it commits with what it records (a ledger
+   * row and its audit entry commit together).
+   */
+  recordSuccess(
+    actor: Actor,
+    action: AuditAction,
+    detail?: Record<string, unknown>,
+    within?: TenantDatabase,
+  ): Promise<void>;
 }
 
 /**
@@ -26,8 +35,8 @@ export interface AuditLog {
  * list in a detail is cut to its first AUDIT_LIST_LIMIT items beside the number left out.
  */
 export function createAuditLog(db: FleetDatabase): AuditLog {
-  const record = async (entry: AuditEntry): Promise<void> => {
-    await db.insert(schema.auditLog).values({
+  const record = async (entry: AuditEntry, within?: TenantDatabase): Promise<void> => {
+    await (within ?? db).insert(schema.auditLog).values({
       actor: entry.actor,
       action: entry.action,
       outcome: entry.outcome,
@@ -37,16 +46,19 @@ export function createAuditLog(db: FleetDatabase): AuditLog {
     });
   };
   return {
-    record,
-    recordSuccess: (actor, action, detail) =>
-      record({
-        actor: actor.user.email,
-        action,
-        outcome: 'success',
-        tenantId: actor.tenantId,
-        ip: actor.ip,
-        ...(detail === undefined ? {} : { detail }),
-      }),
+    record: (entry) => record(entry),
+    recordSuccess: (actor, action, detail, within) =>
+      record(
+        {
+          actor: actor.user.email,
+          action,
+          outcome: 'success',
+          tenantId: actor.tenantId,
+          ip: actor.ip,
+          ...(detail === undefined ? {} : { detail }),
+        },
+        within,
+      ),
   };
 }
 

@@ -135,6 +135,13 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   TRANSFER__SIMULATION_FAILED: 422,
   TRANSFER__SIGNER_MISMATCH: 500,
   TRANSFER__BUILD_MISMATCH: 500,
+  PLAN__NOT_FOUND: 404,
+  PLAN__EXPIRED: 410,
+  PLAN__ALREADY_USED: 409,
+  PLAN__ALTERED: 409,
+  OPERATION__NOT_FOUND: 404,
+  OPERATION__INVALID_CURSOR: 400,
+  LEDGER__STALE_TRANSACTION: 409,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   'group.create',
   'group.update',
   'group.delete',
+  'operation.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -157,6 +158,7 @@ const ACTION_LABELS: Readonly<Partial<Record<AuditAction, string>>> = {
   'group.create': 'Group created',
   'group.update': 'Group changed',
   'group.delete': 'Group deleted',
+  'operation.create': 'Operation started',
 };
 
 /** An action in plain words; an action this build does not know is shown as recorded. */

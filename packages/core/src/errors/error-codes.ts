@@ -235,6 +235,23 @@ export interface FleetErrorContextByCode {
   readonly TRANSFER__SIGNER_MISMATCH: { readonly expected: string; readonly actual: string };
   /** The bytes built differ from what the packer planned (a table or an instruction is missing). */
   readonly TRANSFER__BUILD_MISMATCH: { readonly plannedSize: number; readonly builtSize: number };
+  /** No stored plan with this id for the tenant (another tenant's plan is not found either). */
+  readonly PLAN__NOT_FOUND: { readonly planId: string };
+  /** The plan is older than its validity: balances may have moved, so it is computed again. */
+  readonly PLAN__EXPIRED: { readonly planId: string };
+  /** A plan executes at most once. */
+  readonly PLAN__ALREADY_USED: { readonly planId: string };
+  /** The stored plan no longer hashes to its id: it was changed after it was shown. */
+  readonly PLAN__ALTERED: { readonly planId: string };
+  /** No operation with this id for the tenant (another tenant's is not found either). */
+  readonly OPERATION__NOT_FOUND: { readonly operationId?: string };
+  /** The history list's cursor is not one this server handed out. */
+  readonly OPERATION__INVALID_CURSOR: Record<string, never>;
+  /** The stored transaction moved on since it was read: another process advanced it first. */
+  readonly LEDGER__STALE_TRANSACTION: {
+    readonly transactionId: string;
+    readonly expected: string;
+  };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -203,6 +203,14 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     `The key given to sign for ${expected} belongs to ${actual}`,
   TRANSFER__BUILD_MISMATCH: ({ plannedSize, builtSize }) =>
     `The transaction built has ${builtSize} bytes but its plan has ${plannedSize}`,
+  PLAN__NOT_FOUND: () => 'Plan not found',
+  PLAN__EXPIRED: () => 'This plan has expired; review the operation again',
+  PLAN__ALREADY_USED: () => 'This plan has already been executed',
+  PLAN__ALTERED: () => 'This plan was changed after it was reviewed; review the operation again',
+  OPERATION__NOT_FOUND: () => 'Operation not found',
+  OPERATION__INVALID_CURSOR: () => 'Invalid operations cursor',
+  LEDGER__STALE_TRANSACTION: ({ transactionId }) =>
+    `Transaction ${transactionId} was updated by another process`,
 };
 
 /** The sentence for a code, from its context. */

@@ -6,3 +6,4 @@ export * from './wallets';
 export * from './organize';
 export * from './scans';
 export * from './jobs';
+export * from './ledger';

@@ -1,0 +1,17 @@
+// The ledger's SQL (decision 019), one file per table family; this file only re-exports.
+export { PLAN_VALIDITY_MS, consumePlan, savePlan } from './plan-repository';
+export type { PlanToSave, StoredPlan } from './plan-repository';
+export { createOperation, listOperations, loadOperation, totalsJson } from './operation-repository';
+export type {
+  NewItem,
+  NewOperation,
+  OperationFilter,
+  OperationRow,
+  StoredOperation,
+} from './operation-repository';
+export {
+  loadTransactions,
+  recordTransaction,
+  transactionsToReconcile,
+} from './transaction-repository';
+export type { RecordTransaction, StoredTransaction } from './transaction-repository';

@@ -1,0 +1,252 @@
+// SQL of `operations` and `operation_items` (decision 019). Every function takes the tenant's
+// transaction from `withTenant`.
+
+import {
+  coreOperationKind,
+  FleetError,
+  isFleetError,
+  summarizeOperation,
+  type ItemLeg,
+  type Lamports,
+  type LedgerItem,
+  type LedgerOperation,
+  type OperationKindName,
+  type OperationStatus,
+  type OperationTotals,
+} from '@fleet/core';
+import { schema, type TenantDatabase } from '@fleet/db';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { decodeHistoryCursor, encodeHistoryCursor } from '../master-wallet/history-cursor';
+import { loadTransactions } from './transaction-repository';
+
+const { operations, operationItems } = schema;
+
+export type OperationRow = typeof operations.$inferSelect;
+
+/** Items per insert: 8 parameters each, well under Postgres's 65,535. */
+const ITEM_CHUNK = 1_000;
+
+export interface NewItem {
+  readonly leg: ItemLeg;
+  /** The wallet the item is about (recipient or source), when it is one of the tenant's. */
+  readonly walletId: string | null;
+  readonly from: string;
+  readonly to: string;
+  readonly lamports: Lamports;
+  readonly retryOf?: string | null;
+}
+
+export interface NewOperation {
+  readonly tenantId: string;
+  readonly kind: OperationKindName;
+  readonly createdBy: string | null;
+  readonly planId: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly items: readonly NewItem[];
+  readonly jobId?: string | null;
+  readonly now: Date;
+}
+
+/** The stored totals: counts as numbers, lamports as decimal strings. */
+export function totalsJson(totals: OperationTotals): Record<string, number | string> {
+  return {
+    wallets: totals.wallets,
+    pending: totals.pending,
+    sent: totals.sent,
+    forwarded: totals.forwarded,
+    succeeded: totals.succeeded,
+    failed: totals.failed,
+    plannedLamports: totals.plannedLamports.toString(),
+    succeededLamports: totals.succeededLamports.toString(),
+    failedLamports: totals.failedLamports.toString(),
+  };
+}
+
+/** Records an operation and its items (ids in the order given); nothing is sent yet. */
+export async function createOperation(
+  tx: TenantDatabase,
+  input: NewOperation,
+): Promise<StoredOperation> {
+  // Foreign keys do not see row-level security: a wallet id must name one of this tenant's.
+  const walletIds = [
+    ...new Set(input.items.flatMap((item) => (item.walletId === null ? [] : [item.walletId]))),
+  ];
+  for (let start = 0; start < walletIds.length; start += ITEM_CHUNK) {
+    const chunk = walletIds.slice(start, start + ITEM_CHUNK);
+    const found = await tx
+      .select({ id: schema.wallets.id })
+      .from(schema.wallets)
+      .where(inArray(schema.wallets.id, chunk));
+    if (found.length !== chunk.length) {
+      throw new Error('createOperation: an item names a wallet the tenant does not have');
+    }
+  }
+  const [row] = await tx
+    .insert(operations)
+    .values({
+      tenantId: input.tenantId,
+      kind: input.kind,
+      createdBy: input.createdBy,
+      planId: input.planId,
+      parameters: { ...input.parameters },
+      status: 'planned',
+      totals: {},
+      jobId: input.jobId ?? null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('insert into operations returned no row');
+  const itemRows: (typeof operationItems.$inferSelect)[] = [];
+  for (let start = 0; start < input.items.length; start += ITEM_CHUNK) {
+    const chunk = input.items.slice(start, start + ITEM_CHUNK);
+    itemRows.push(
+      ...(await tx
+        .insert(operationItems)
+        .values(
+          chunk.map((item, index) => ({
+            tenantId: input.tenantId,
+            position: start + index,
+            operationId: row.id,
+            leg: item.leg,
+            walletId: item.walletId,
+            fromAddress: item.from,
+            toAddress: item.to,
+            lamports: item.lamports,
+            retryOf: item.retryOf ?? null,
+          })),
+        )
+        .returning()),
+    );
+  }
+  const stored = storedOperationOf(row, itemRows, []);
+  const { status, totals } = summarizeOperation(stored);
+  await tx
+    .update(operations)
+    .set({ status, totals: totalsJson(totals) })
+    .where(eq(operations.id, row.id));
+  return { ...stored, status, totalsJson: totalsJson(totals) };
+}
+
+/**
+ * An operation as core's ledger functions take it, with what the API shows beside it. `wallet`
+ * of an item is its wallet id, or (for an address that is no wallet of the tenant) the address
+ * it is about: the recipient of a distribution, the source of a withdrawal.
+ */
+export interface StoredOperation extends LedgerOperation {
+  readonly kindName: OperationKindName;
+  readonly planId: string;
+  readonly status: OperationStatus;
+  readonly totalsJson: Readonly<Record<string, number | string>>;
+  readonly jobId: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly finishedAt: Date | null;
+  readonly walletIds: ReadonlyMap<string, string | null>;
+}
+
+/** The operation with its items and transactions; undefined when the tenant has none by that id. */
+export async function loadOperation(
+  tx: TenantDatabase,
+  operationId: string,
+): Promise<StoredOperation | undefined> {
+  const [row] = await tx.select().from(operations).where(eq(operations.id, operationId));
+  if (!row) return undefined;
+  const items = await tx
+    .select()
+    .from(operationItems)
+    .where(eq(operationItems.operationId, operationId))
+    .orderBy(asc(operationItems.position));
+  const transactions = await loadTransactions(tx, operationId);
+  return storedOperationOf(
+    row,
+    items,
+    transactions.map((entry) => entry.transaction),
+  );
+}
+
+function storedOperationOf(
+  row: OperationRow,
+  items: readonly (typeof operationItems.$inferSelect)[],
+  transactions: LedgerOperation['transactions'],
+): StoredOperation {
+  const aggregate = row.kind === 'sol.aggregate';
+  const ledgerItems: LedgerItem[] = items.map((item) =>
+    Object.freeze({
+      id: item.id,
+      operationId: item.operationId,
+      wallet: item.walletId ?? (aggregate ? item.fromAddress : item.toAddress),
+      leg: item.leg,
+      from: item.fromAddress,
+      to: item.toAddress,
+      amount: item.lamports as Lamports,
+      retryOf: item.retryOf,
+    }),
+  );
+  return Object.freeze({
+    id: row.id,
+    kind: coreOperationKind(row.kind),
+    kindName: row.kind,
+    tenantId: row.tenantId,
+    createdBy: row.createdBy ?? '',
+    parameters: row.parameters,
+    items: Object.freeze(ledgerItems),
+    transactions,
+    planId: row.planId,
+    status: row.status,
+    totalsJson: row.totals,
+    jobId: row.jobId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+    walletIds: new Map(items.map((item) => [item.id, item.walletId])),
+  });
+}
+
+export interface OperationFilter {
+  readonly kind?: OperationKindName | undefined;
+  readonly cursor?: string | undefined;
+  readonly limit: number;
+}
+
+/** A page of the history, newest first, and the cursor of the next (older) page. */
+export async function listOperations(
+  tx: TenantDatabase,
+  filter: OperationFilter,
+): Promise<{ readonly rows: OperationRow[]; readonly nextCursor: string | null }> {
+  const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
+  const rows = await tx
+    .select()
+    .from(operations)
+    .where(
+      and(
+        filter.kind ? eq(operations.kind, filter.kind) : undefined,
+        after
+          ? sql`(${operations.createdAt}, ${operations.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(operations.createdAt), desc(operations.id))
+    .limit(filter.limit + 1);
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** The history cursor's form (time, then id for ties), which only decodes to storable times. */
+function encodeCursor(row: OperationRow): string {
+  return encodeHistoryCursor({ createdAt: row.createdAt, id: row.id });
+}
+
+function decodeCursor(cursor: string): { readonly createdAt: string; readonly id: string } {
+  try {
+    const { createdAt, id } = decodeHistoryCursor(cursor);
+    return { createdAt: createdAt.toISOString(), id };
+  } catch (error) {
+    if (isFleetError(error)) throw new FleetError('OPERATION__INVALID_CURSOR');
+    throw error;
+  }
+}
