@@ -38,6 +38,7 @@ export * from './wallets/decode-wallet-columns';
 export * from './wallets/sum-lamports';
 export * from './wallets/funds-at-risk';
 export * from './time/clock';
+export * from './time/seeded-random';
 export * from './pacing/rate-budget';
 export * from './pacing/paced-endpoint';
 export * from './pacing/retry-after';

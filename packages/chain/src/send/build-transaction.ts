@@ -75,7 +75,8 @@ export interface SignedTransfer {
   readonly lastValidBlockHeight: bigint;
 }
 
-function kitInstruction(instruction: FleetInstruction): Instruction {
+/** Core's instruction as kit's, with the signer and writable flags as kit's account roles. */
+export function kitInstruction(instruction: FleetInstruction): Instruction {
   return {
     programAddress: address(instruction.programAddress),
     accounts: instruction.accounts.map((meta) => ({

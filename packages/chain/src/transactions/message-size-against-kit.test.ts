@@ -1,5 +1,6 @@
 import {
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  createSeededRandom,
   SYSTEM_PROGRAM_ADDRESS,
   encodeBase58,
   messageLayout,
@@ -14,7 +15,6 @@ import {
   type Instruction as FleetInstruction,
 } from '@fleet/core';
 import {
-  AccountRole,
   address,
   appendTransactionMessageInstructions,
   blockhash,
@@ -27,47 +27,19 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
-  type Instruction,
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
+import { kitInstruction } from '../send/build-transaction';
 
 // Core counts a transaction's bytes without building it; this builds the same transactions with
 // @solana/kit, encodes them, and compares. Core cannot import kit (it stays dependency-free), so
 // the cross-check lives here, where kit is the chain package's own dependency.
 
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const poolNext = mulberry32(0x5eed);
+const poolNext = createSeededRandom(0x5eed);
 const POOL: readonly FleetAddress[] = Array.from({ length: 200 }, () =>
   fleetAddress(encodeBase58(Uint8Array.from({ length: 32 }, () => Math.floor(poolNext() * 256)))),
 );
 const BLOCKHASH = blockhash(encodeBase58(new Uint8Array(32).fill(3)));
-
-function kitInstruction(instruction: FleetInstruction): Instruction {
-  return {
-    programAddress: address(instruction.programAddress),
-    accounts: instruction.accounts.map((meta) => ({
-      address: address(meta.address),
-      role: meta.signer
-        ? meta.writable
-          ? AccountRole.WRITABLE_SIGNER
-          : AccountRole.READONLY_SIGNER
-        : meta.writable
-          ? AccountRole.WRITABLE
-          : AccountRole.READONLY,
-    })),
-    data: instruction.data,
-  };
-}
 
 type KitMessage = Parameters<typeof compileTransaction>[0];
 
@@ -137,7 +109,7 @@ describe("Core's wire size, against transactions built and encoded by @solana/ki
 
   it('agrees on every random transfer set, legacy and v0 with one to three tables, with and without a compute budget', () => {
     for (let seed = 1; seed <= 400; seed += 1) {
-      const next = mulberry32(seed);
+      const next = createSeededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
       const accounts = POOL.slice(0, 2 + Math.floor(next() * 60));
       const feePayer = pick(POOL);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from '../time/seeded-random';
 import type { Lamports } from '../primitives/lamports';
 import {
   itemStatus,
@@ -25,18 +26,6 @@ import {
 // records before it acts, and crashes (forgetting all it has not stored) at any point. Whatever
 // the order, no item is paid twice, and items are re-signed only once their earlier bytes can
 // never land.
-
-/** mulberry32: a tiny seeded PRNG, so every failing history can be replayed by its seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Blocks a blockhash stays valid for; short, so histories reach expiry often. */
 const VALIDITY = 4n;
@@ -366,7 +355,7 @@ interface WalkReport {
 }
 
 function walk(seed: number, unsafe: UnsafeMode | null = null): WalkReport {
-  const random = prng(seed);
+  const random = createSeededRandom(seed);
   const chain = new SimChain();
   const worker = new Worker(chain, random, unsafe);
   worker.plan(items(1 + Math.floor(random() * 7)), 1 + Math.floor(random() * 3));

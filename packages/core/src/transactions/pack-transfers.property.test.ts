@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from '../time/seeded-random';
 import { encodeBase58 } from '../keys/base58';
 import { address, type Address } from '../primitives/address';
 import { lamports } from '../primitives/lamports';
@@ -22,18 +23,6 @@ import { balanceChanges, packTransfers, type TransferItem } from './pack-transfe
 import { SYSTEM_PROGRAM_ADDRESS, systemTransferShape } from './system-transfer';
 import { transactionFee } from './transaction-fee';
 
-/** mulberry32: a tiny seeded PRNG, so a failing case is reproduced from its seed. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Random {
   readonly below: (n: number) => number;
   readonly chance: (p: number) => boolean;
@@ -41,7 +30,7 @@ interface Random {
 }
 
 function randomOf(seed: number): Random {
-  const next = mulberry32(seed);
+  const next = createSeededRandom(seed);
   const below = (n: number): number => Math.floor(next() * n);
   return {
     below,
