@@ -76,3 +76,39 @@ export class AdaptiveConcurrency {
     this.onChange(limit, why);
   }
 }
+
+/** Runs jobs with at most `concurrency.limit` in flight; the limit may move while it runs. */
+export function runAdaptive<T>(
+  jobs: readonly T[],
+  concurrency: AdaptiveConcurrency,
+  run: (job: T) => Promise<void>,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let active = 0;
+    let failed = false;
+    const launch = (): void => {
+      if (failed) return;
+      if (next >= jobs.length && active === 0) {
+        resolve();
+        return;
+      }
+      while (active < concurrency.limit && next < jobs.length) {
+        const job = jobs[next++] as T;
+        active++;
+        run(job).then(
+          () => {
+            active--;
+            concurrency.jobEnded();
+            launch();
+          },
+          (error: Error) => {
+            failed = true;
+            reject(error);
+          },
+        );
+      }
+    };
+    launch();
+  });
+}
