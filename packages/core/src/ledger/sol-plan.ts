@@ -5,7 +5,7 @@ import {
   type FleetErrorContextByCode,
 } from '../errors/fleet-error';
 import type { Lamports } from '../primitives/lamports';
-import { LAMPORTS_PER_SIGNATURE } from '../transactions/transaction-fee';
+import { transactionFee } from '../transactions/transaction-fee';
 
 /**
  * Plans before money (issue 17): distribute SOL from the master to recipients, or withdraw SOL
@@ -55,9 +55,11 @@ function feeOf(source: FeeSource, query: FeeQuery): Lamports {
  * micro-lamports per compute unit over 30,000 units per transfer plus 50,000, rounded up.
  */
 export function specDistributionFee({ signers, transfers }: FeeQuery): Lamports {
-  const computeUnits = 30_000n * BigInt(transfers) + 50_000n;
-  const priority = (computeUnits * 5_000n + 999_999n) / 1_000_000n;
-  return (LAMPORTS_PER_SIGNATURE * BigInt(signers) + priority) as Lamports;
+  return transactionFee({
+    signatures: signers,
+    computeUnitLimit: 30_000n * BigInt(transfers) + 50_000n,
+    microLamportsPerComputeUnit: 5_000n,
+  });
 }
 
 export interface PlanWallet {
