@@ -46,6 +46,7 @@ export * from './api/balance-refresh';
 export * from './api/chain-config';
 export * from './api/jobs';
 export * from './api/operations';
+export * from './api/sol-operations';
 export * from './explorer/explorer-links';
 export * from './primitives/u64';
 export * from './primitives/lamports';

@@ -49,3 +49,21 @@ export type JobView = z.infer<typeof jobViewSchema>;
 
 /** The most log lines a job keeps; older lines are deleted as new ones are written. */
 export const JOB_LOG_LINE_LIMIT = 400;
+
+/** One line of `GET /api/jobs?active=true`: what the bottom bar's indicator lists. */
+export const jobSummarySchema = jobViewSchema.omit({ logs: true }).extend({
+  /** The ledger operation the job runs, when it is a money operation. */
+  operationId: z.string().uuid().nullable(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+/** `GET /api/jobs?active=true`: the tenant's queued and running jobs, oldest first. */
+export const listJobsQuerySchema = z.object({
+  active: z
+    .enum(['true', 'false'], { message: 'active must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export const jobListSchema = z.object({ jobs: z.array(jobSummarySchema) });
+export type JobList = z.infer<typeof jobListSchema>;
