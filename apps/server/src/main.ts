@@ -176,7 +176,7 @@ async function main(env: Env): Promise<void> {
   const jobWorkers = await startJobWorkers({
     db: database.db,
     queue: jobQueue,
-    registry: createJobRegistry(SERVER_JOB_HANDLERS),
+    registry: createJobRegistry(services.jobHandlers),
     logger,
   }).catch((error: unknown) => {
     throw new StartError(`cannot start the job workers: ${errorMessage(error)}`);

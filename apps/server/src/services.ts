@@ -50,6 +50,18 @@ import { createTagsService } from './organize/tags-service';
 import { createWalletNamesService } from './organize/wallet-names-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
+import {
+  createSolExecuteService,
+  type MiddlemanFactory,
+  type MiddlemanLinker,
+  type SolExecuteService,
+} from './sol-operations/sol-execute-service';
+import { createSolOperationJob } from './sol-operations/sol-operation-job';
+import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
+import {
+  createSolProgressService,
+  type SolProgressService,
+} from './sol-operations/sol-progress-service';
 import type { SecretKeyVault } from './vault';
 import { SERVER_VERSION } from './version';
 import { nodePublicKeyOf } from './wallet-import/node-ed25519';
@@ -124,8 +136,15 @@ export interface ServiceContext {
   readonly listeningAddress?: () => AddressInfo | string | null;
   /** Delivers "run job X" (pg-boss, `jobs/job-queue.ts`); without one, enqueueing refuses. */
   readonly jobQueue?: JobQueue;
-  /** The kinds of job this server runs; the same list goes to the workers. */
+  /** Kinds of job besides the server's own (tests add theirs); the same list goes to the workers. */
   readonly jobHandlers?: readonly AnyJobHandler[];
+  /** Micro-lamports per compute unit for SOL operations; spec 2 §9's 5,000 when not set. */
+  readonly microLamportsPerUnit?: bigint;
+  /** Distribution transactions in flight; default from the pool's send budget. */
+  readonly sendLanes?: number;
+  /** Two-hop middlemen: generated and sealed in the caller's transaction (issue 17). */
+  readonly createMiddlemen?: MiddlemanFactory;
+  readonly linkMiddlemen?: MiddlemanLinker;
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -156,6 +175,12 @@ export interface Services {
   readonly jobs: JobService;
   /** Money operations: their stored plans, items and transactions (issue 17). */
   readonly ledger: LedgerService;
+  /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
+  readonly solPlans: SolPlanService;
+  readonly solExecute: SolExecuteService;
+  readonly solProgress: SolProgressService;
+  /** Every kind of job this server runs: its own and the context's; the workers take this list. */
+  readonly jobHandlers: readonly AnyJobHandler[];
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -184,6 +209,24 @@ export function createServices(context: ServiceContext): Services {
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
     now,
   );
+  const jobHandlers: readonly AnyJobHandler[] = [
+    createSolOperationJob({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
+      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
+    }),
+    ...(context.jobHandlers ?? []),
+  ];
+  const jobs = createJobService({
+    db: context.db,
+    queue: context.jobQueue ?? noJobQueue,
+    registry: createJobRegistry(jobHandlers),
+    now,
+  });
+  const ledger = createLedgerService({ db: context.db, audit, now });
   return {
     health: createHealthService({
       db: context.db,
@@ -272,13 +315,26 @@ export function createServices(context: ServiceContext): Services {
       audit,
       now,
     }),
-    jobs: createJobService({
+    jobs,
+    ledger,
+    solPlans: createSolPlanService({
       db: context.db,
-      queue: context.jobQueue ?? noJobQueue,
-      registry: createJobRegistry(context.jobHandlers ?? []),
+      pool: context.chainPool,
       now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
     }),
-    ledger: createLedgerService({ db: context.db, audit, now }),
+    solExecute: createSolExecuteService({
+      db: context.db,
+      jobs,
+      audit,
+      now,
+      ...(context.createMiddlemen ? { createMiddlemen: context.createMiddlemen } : {}),
+      ...(context.linkMiddlemen ? { linkMiddlemen: context.linkMiddlemen } : {}),
+    }),
+    solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
+    jobHandlers,
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

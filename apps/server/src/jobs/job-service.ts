@@ -68,6 +68,25 @@ export function createJobService(context: {
       return { id: row.id };
     },
 
+    /**
+     * Hands a job already inserted (by a feature, in its own transaction, beside the rows the job
+     * works on) to the queue; a job the queue never heard of is failed rather than left queued.
+     */
+    async dispatch(tenantId: string, jobId: string): Promise<void> {
+      try {
+        await queue.send({ tenantId, jobId });
+      } catch (error) {
+        await withTenant(db, tenantId, (tx) =>
+          finishUnheldJob(tx, jobId, {
+            now: now(),
+            status: 'failed',
+            message: 'The job could not be queued',
+          }),
+        );
+        throw error;
+      }
+    },
+
     /** The job with its newest log lines; another tenant's job is not found. */
     get: view,
 

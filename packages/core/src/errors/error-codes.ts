@@ -216,6 +216,9 @@ export interface FleetErrorContextByCode {
   readonly SOL_PLAN__NO_PRIVATE_KEY: { readonly wallets: number };
   readonly SOL_PLAN__NOTHING_TO_DISTRIBUTE: Record<string, never>;
   readonly SOL_PLAN__NO_SOL_TO_WITHDRAW: Record<string, never>;
+  readonly SOL_PLAN__DUPLICATE_RECIPIENT: { readonly address: string };
+  readonly SOL_PLAN__NOT_READY: { readonly reason: string };
+  readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
   /** No job with this id for the tenant (another tenant's job is not found either). */
   readonly JOB__NOT_FOUND: { readonly jobId?: string };
   /** A job was asked for a kind no handler runs. */

@@ -194,6 +194,11 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     `${wallets} wallet(s) skipped because no private key is available`,
   SOL_PLAN__NOTHING_TO_DISTRIBUTE: () => 'Nothing to distribute: every amount is 0',
   SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
+  SOL_PLAN__DUPLICATE_RECIPIENT: ({ address }) =>
+    `${address} is listed more than once: give each wallet one amount`,
+  SOL_PLAN__NOT_READY: ({ reason }) => `This plan cannot run: ${reason}`,
+  OPERATION__MASTER_BUSY: () =>
+    'Another operation is spending from the master wallet. Wait for it to finish, then plan again.',
   JOB__NOT_FOUND: () => 'Job not found',
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
