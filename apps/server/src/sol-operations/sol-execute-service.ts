@@ -64,16 +64,10 @@ export function createSolExecuteService(context: {
     ): Promise<ExecutePlanResponse> {
       const created = await withTenant(db, actor.tenantId, async (tx) => {
         const at = now();
-        // 1. one spender of the master at a time
+        // 1. one spender of the master at a time: executions of a tenant queue here
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`fleet.master.${actor.tenantId}`}))`,
         );
-        const busy = await tx.execute<{ id: string }>(sql`
-          select o.id from operations o join jobs j on j.id = o.job_id
-          where o.status in ('planned', 'running') and j.status in ('queued', 'running')
-          limit 1`);
-        const open = busy.rows[0];
-        if (open) throw new FleetError('OPERATION__MASTER_BUSY', { operationId: open.id });
         // 2. the plan, consumed (unknown, expired, used or altered plans are refused)
         const stored = await consumePlan(tx, planId, at);
         if (stored.kind !== kind) throw new FleetError('PLAN__NOT_FOUND', { planId });
@@ -84,6 +78,13 @@ export function createSolExecuteService(context: {
             plan.view.problems.find((problem) => problem.blocking)?.message ?? 'nothing to send';
           throw new FleetError('SOL_PLAN__NOT_READY', { reason });
         }
+        // A refused execution rolls back, so the plan stays unused for later.
+        const busy = await tx.execute<{ id: string }>(sql`
+          select o.id from operations o join jobs j on j.id = o.job_id
+          where o.status in ('planned', 'running') and j.status in ('queued', 'running')
+          limit 1`);
+        const open = busy.rows[0];
+        if (open) throw new FleetError('OPERATION__MASTER_BUSY', { operationId: open.id });
         // 3. middlemen, sealed in the vault before any SOL moves
         const middlemen = await middlemenFor(tx, actor, plan);
         const resolve = (address: string): string => {
