@@ -39,6 +39,7 @@ import { createHealthService, type HealthService } from './health/health-service
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
+import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
 import type { Mailer } from './mail/mailer';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
@@ -156,6 +157,8 @@ export interface Services {
   readonly jobs: JobService;
   /** Money operations: their stored plans, items and transactions (issue 17). */
   readonly ledger: LedgerService;
+  /** Two-hop middlemen: made and linked inside the plan and execute services' transactions. */
+  readonly middlemen: MiddlemanService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -279,6 +282,7 @@ export function createServices(context: ServiceContext): Services {
       now,
     }),
     ledger: createLedgerService({ db: context.db, audit, now }),
+    middlemen: createMiddlemanService({ vault: context.vault, now }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }
