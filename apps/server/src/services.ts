@@ -39,6 +39,7 @@ import { createHealthService, type HealthService } from './health/health-service
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
+import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
 import type { Mailer } from './mail/mailer';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
@@ -52,8 +53,6 @@ import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import {
   createSolExecuteService,
-  type MiddlemanFactory,
-  type MiddlemanLinker,
   type SolExecuteService,
 } from './sol-operations/sol-execute-service';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
@@ -142,9 +141,6 @@ export interface ServiceContext {
   readonly microLamportsPerUnit?: bigint;
   /** Distribution transactions in flight; default from the pool's send budget. */
   readonly sendLanes?: number;
-  /** Two-hop middlemen: generated and sealed in the caller's transaction (issue 17). */
-  readonly createMiddlemen?: MiddlemanFactory;
-  readonly linkMiddlemen?: MiddlemanLinker;
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -181,6 +177,8 @@ export interface Services {
   readonly solProgress: SolProgressService;
   /** Every kind of job this server runs: its own and the context's; the workers take this list. */
   readonly jobHandlers: readonly AnyJobHandler[];
+  /** Two-hop middlemen: made and linked inside the execute service's transaction. */
+  readonly middlemen: MiddlemanService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -227,6 +225,7 @@ export function createServices(context: ServiceContext): Services {
     now,
   });
   const ledger = createLedgerService({ db: context.db, audit, now });
+  const middlemen = createMiddlemanService({ vault: context.vault, now });
   return {
     health: createHealthService({
       db: context.db,
@@ -330,11 +329,13 @@ export function createServices(context: ServiceContext): Services {
       jobs,
       audit,
       now,
-      ...(context.createMiddlemen ? { createMiddlemen: context.createMiddlemen } : {}),
-      ...(context.linkMiddlemen ? { linkMiddlemen: context.linkMiddlemen } : {}),
+      createMiddlemen: (tx, input) => middlemen.createMiddlemen(tx, input),
+      linkMiddlemen: (tx, operationId, walletIds) =>
+        middlemen.linkMiddlemen(tx, operationId, walletIds),
     }),
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
     jobHandlers,
+    middlemen,
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

@@ -223,6 +223,12 @@ export interface FleetErrorContextByCode {
   readonly JOB__NOT_FOUND: { readonly jobId?: string };
   /** A job was asked for a kind no handler runs. */
   readonly JOB__UNKNOWN_KIND: { readonly kind: string };
+  /** Middlemen are made 1 to `max` at a time (one per recipient of a two-hop distribution). */
+  readonly MIDDLEMAN__COUNT_OUT_OF_RANGE: { readonly count: number; readonly max: number };
+  /** A wallet named as a middleman is not one of the tenant's middlemen. */
+  readonly MIDDLEMAN__NOT_FOUND: { readonly walletId: string };
+  /** A middleman serves one recipient of one operation, for ever. */
+  readonly MIDDLEMAN__ALREADY_USED: { readonly walletId: string };
   /** One item's instructions exceed a transaction alone (bytes or account locks). */
   readonly TRANSACTION__ITEM_DOES_NOT_FIT: {
     readonly itemId: string;

@@ -201,6 +201,11 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     'Another operation is spending from the master wallet. Wait for it to finish, then plan again.',
   JOB__NOT_FOUND: () => 'Job not found',
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
+  MIDDLEMAN__COUNT_OUT_OF_RANGE: ({ count, max }) =>
+    `Middlemen are created 1 to ${max.toLocaleString('en-US')} at a time, not ${count}`,
+  MIDDLEMAN__NOT_FOUND: ({ walletId }) => `Wallet ${walletId} is not a middleman`,
+  MIDDLEMAN__ALREADY_USED: ({ walletId }) =>
+    `Middleman ${walletId} has already served a two-hop distribution and is never reused`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
     `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
   TRANSFER__SIMULATION_FAILED: ({ reason }) => `The transfer failed in simulation: ${reason}`,
