@@ -5,7 +5,7 @@
 //
 //   npx tsx bench/crash/run.ts [--kills 20] [--distribute 300] [--two-hop 50] [--sweep 100]
 
-import { runCrashScenario } from './crash-scenario';
+import { runCrashScenario } from '../../apps/server/src/testing/crash/crash-scenario';
 
 const args = process.argv.slice(2);
 const numberArg = (name: string, fallback: number): number => {

@@ -1,5 +1,6 @@
 import { createEndpointPool, type EndpointPool } from '@fleet/chain';
 import {
+  doubleDistributionProgressSchema,
   jobViewSchema,
   operationDetailSchema,
   solPlanSchema,
@@ -136,6 +137,49 @@ describe.each(testDatabaseKinds)('SOL operations API on %s', (kind) => {
       30n * 12_500_000n - BigInt(sweep.costs.totalFeeLamports),
     );
   }, 180_000);
+
+  it('pays 5 destinations through fresh middlemen, each middleman left at 0', async () => {
+    const destinations = Array.from({ length: 5 }, () => newTestKeypair().address);
+    const recipients = destinations.map((destination) => ({
+      destination,
+      amountLamports: '1000000',
+    }));
+    const plan = planOf(
+      await call(operator, 'POST', '/api/double-distribution/plan', { recipients }),
+    );
+    expect(plan.ready).toBe(true);
+    expect(plan.transactions.filter((t) => t.leg === 'secondHop')).toHaveLength(5);
+    expect(plan.wallets.filter((w) => w.role === 'middleman')).toHaveLength(5);
+    // The start body must be the plan's recipients.
+    const altered = await call(operator, 'POST', '/api/double-distribution/start', {
+      planId: plan.planId,
+      recipients: recipients.map((r, index) =>
+        index === 0 ? { ...r, amountLamports: '2000000' } : r,
+      ),
+    });
+    expect(altered.json()).toMatchObject({ code: 'PLAN__ALTERED' });
+    const started = await call(operator, 'POST', '/api/double-distribution/start', {
+      planId: plan.planId,
+      recipients,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { jobId } = started.json<{ jobId: string }>();
+    const progress = await eventually(
+      async () =>
+        doubleDistributionProgressSchema.parse(
+          (await call(operator, 'GET', `/api/double-distribution/progress?jobId=${jobId}`)).json(),
+        ),
+      (answer) => answer.isDone,
+      { timeoutMs: 60_000, stepMs: 300 },
+    );
+    expect(progress.results.map((r) => r.status)).toEqual(Array(5).fill('forwarded'));
+    for (const destination of destinations) expect(await balance(destination)).toBe(1_000_000n);
+    for (const result of progress.results) expect(await balance(result.middleman)).toBe(0n);
+    expect(new Set(progress.results.map((r) => r.middleman)).size).toBe(5);
+    // Another tenant cannot read the progress.
+    const foreign = await call(other, 'GET', `/api/double-distribution/progress?jobId=${jobId}`);
+    expect(foreign.statusCode).toBe(404);
+  }, 120_000);
 
   it('refuses bad amounts and recipients with a clear 400, and sends nothing', async () => {
     const recipient = wallets[0]?.id;

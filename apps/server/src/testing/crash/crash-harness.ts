@@ -1,14 +1,14 @@
 // Kill -9 `npm start` (server, embedded PGlite and embedded localnet in one process) at random
 // points while money operations run, restart it on the same data directory, and check on chain
 // that every wallet was paid exactly once (issue 17, "Trust" 1). Used by the crash benchmark
-// (20 kills) and by a shorter test.
+// (20 kills) and by the shorter crash-resume test.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
 const READY = /Fleet is running at (http:\/\/\S+)/;
 const SANDBOX = /Local Solana sandbox: (http:\/\/\S+)/;
 
