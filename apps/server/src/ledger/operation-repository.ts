@@ -171,11 +171,17 @@ function storedOperationOf(
   transactions: LedgerOperation['transactions'],
 ): StoredOperation {
   const aggregate = row.kind === 'sol.aggregate';
+  const about = (item: (typeof items)[number]): string =>
+    item.walletId ?? (aggregate ? item.fromAddress : item.toAddress);
+  // A two-hop's first leg is about the destination its middleman forwards to, not the middleman.
+  const secondLegs = new Map(
+    items.filter((item) => item.leg === 'secondHop').map((item) => [item.fromAddress, item]),
+  );
   const ledgerItems: LedgerItem[] = items.map((item) =>
     Object.freeze({
       id: item.id,
       operationId: item.operationId,
-      wallet: item.walletId ?? (aggregate ? item.fromAddress : item.toAddress),
+      wallet: about(item.leg === 'firstHop' ? (secondLegs.get(item.toAddress) ?? item) : item),
       leg: item.leg,
       from: item.fromAddress,
       to: item.toAddress,

@@ -395,10 +395,13 @@ export function createSolPlanService(context: {
           } satisfies ViewWallet;
         }),
       });
+      // What the plan moves is what the destinations receive; the second legs' fees, which the
+      // first legs carry to the middlemen, are counted once, among the costs.
+      const moved = paying.reduce((sum, r) => sum + BigInt(r.amountLamports), 0n);
       return store(
         actor,
         'sol.double_distribution',
-        view,
+        { ...view, amountLamports: moved.toString() },
         {
           master: master ?? '',
           microLamportsPerUnit: price.toString(),

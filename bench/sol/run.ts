@@ -1,0 +1,256 @@
+// SOL operation figures on the localnet (issue 17): three endpoints whose sendTransaction is
+// limited to 10 requests/s each (HTTP 429 above it). The server's own services and job workers
+// on an embedded database:
+// - distribution from the master to --wallets wallets (default 10,000): fee per recipient, compute
+//   units requested against consumed, wall time against the pool's send budget, double payments;
+// - sweep of --sweep wallets (default 1,000, real keys) back to the master paying: signatures per
+//   swept wallet, lamports left behind;
+// - two-hop to --two-hop destinations (default 1,000): time, fees, middlemen left holding SOL.
+// Figures only, no assertions; loopback only.
+//
+//   npx tsx bench/sol/run.ts [--wallets 10000] [--sweep 1000] [--two-hop 1000]
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEndpointPool, parseRpcUrlList } from '@fleet/chain';
+import { jobViewSchema, operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
+import { schema, withTenant } from '@fleet/db';
+import { createTestDatabase } from '@fleet/db/testing';
+import { createLocalnet } from '@fleet/localnet';
+import { address, createSolanaRpc, type Signature } from '@solana/kit';
+import pino from 'pino';
+import { asc, eq } from 'drizzle-orm';
+import { createJobRegistry } from '../../apps/server/src/jobs/job-handler';
+import { startJobWorkers } from '../../apps/server/src/jobs/job-workers';
+import { insertActor, testJobQueue } from '../../apps/server/src/jobs/jobs-harness';
+import { createOutboxMailer } from '../../apps/server/src/mail/mailer';
+import { createServices } from '../../apps/server/src/services';
+import { newTestKeypair } from '../../apps/server/src/testing/keypairs';
+import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
+import { createKeyVault, kekFromBytes } from '../../apps/server/src/vault';
+
+const args = process.argv.slice(2);
+const numberArg = (name: string, fallback: number): number => {
+  const index = args.indexOf(name);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const WALLETS = numberArg('--wallets', 10_000);
+const SWEEP = numberArg('--sweep', 1_000);
+const TWO_HOP = numberArg('--two-hop', 1_000);
+const SEND_RPS = 10;
+const ENDPOINTS = ['a', 'b', 'c'] as const;
+const AMOUNT_SOL = '0.001';
+const AMOUNT = 1_000_000n as Lamports;
+const SOL = 1_000_000_000n;
+
+const localnet = await createLocalnet({
+  endpoints: Object.fromEntries(
+    ENDPOINTS.map((name) => [name, { methodRps: { sendTransaction: SEND_RPS } }]),
+  ),
+  onError: (error) => console.error('[localnet]', error),
+});
+const database = await createTestDatabase('pglite');
+const logger = pino({ level: 'silent' });
+const urls = ENDPOINTS.map((name) => `${localnet.endpoints[name]?.url ?? ''}#sendRps=${SEND_RPS}`);
+const pool = createEndpointPool({ endpoints: parseRpcUrlList(urls.join(',')) });
+const rpc = createSolanaRpc(localnet.url);
+const queue = testJobQueue(database);
+const services = createServices({
+  db: database.db,
+  databaseKind: database.kind,
+  logger,
+  adminToken: 'bench-admin-token-0123456789abcdef',
+  vault: createKeyVault({ kek: kekFromBytes(new Uint8Array(32).fill(9)) }),
+  chainPool: pool,
+  mailer: createOutboxMailer({
+    from: 'bench@fleet.local',
+    outboxDir: mkdtempSync(join(tmpdir(), 'fleet-bench-outbox-')),
+    logger,
+  }),
+  jobQueue: queue,
+});
+const workers = await startJobWorkers({
+  db: database.db,
+  queue,
+  registry: createJobRegistry(services.jobHandlers),
+  logger,
+});
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function balances(addresses: readonly string[]): Promise<Map<string, bigint>> {
+  const found = new Map<string, bigint>();
+  for (let start = 0; start < addresses.length; start += 100) {
+    const batch = addresses.slice(start, start + 100);
+    const { value } = await rpc
+      .getMultipleAccounts(
+        batch.map((entry) => address(entry)),
+        { commitment: 'confirmed', encoding: 'base64', dataSlice: { offset: 0, length: 0 } },
+      )
+      .send();
+    batch.forEach((entry, index) => found.set(entry, value[index]?.lamports ?? 0n));
+  }
+  return found;
+}
+
+try {
+  const actor = { ...(await insertActor(database, 'bench@fleet.local')), ip: '127.0.0.1' };
+  const key = newTestKeypair();
+  await services.masterWallet.save(actor, { privateKey: key.privateKey });
+  const master = key.address;
+  await localnet.admin.fund(master, 1_000n * SOL);
+
+  const runJob = async (jobId: string) => {
+    for (;;) {
+      const job = jobViewSchema.parse(await services.jobs.get(actor, jobId));
+      if (job.isDone) return job;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+
+  // 1. distribution to WALLETS recipients (addresses only: no keys needed to receive)
+  await seedWallets(database.db, actor.tenantId, { count: WALLETS, tokensPerWallet: 0 });
+  const recipients = await withTenant(database.db, actor.tenantId, (tx) =>
+    tx
+      .select({ id: schema.wallets.id, address: schema.wallets.publicAddress })
+      .from(schema.wallets)
+      .where(eq(schema.wallets.tenantId, actor.tenantId))
+      .orderBy(asc(schema.wallets.createdAt)),
+  );
+  let started = performance.now();
+  const plan = solPlanSchema.parse(
+    await services.solPlans.planDistribution(
+      actor,
+      recipients.map((r) => ({ walletId: r.id, amountSol: AMOUNT as Lamports })),
+    ),
+  );
+  const planSeconds = (performance.now() - started) / 1000;
+  const masterBefore = (await balances([master])).get(master) ?? 0n;
+  started = performance.now();
+  const { jobId, operationId } = await services.solExecute.execute(
+    actor,
+    'sol.distribute',
+    plan.planId,
+  );
+  const job = await runJob(jobId);
+  const seconds = (performance.now() - started) / 1000;
+  const after = await balances([master, ...recipients.map((r) => r.address)]);
+  const wrong = recipients.filter((r) => after.get(r.address) !== AMOUNT).length;
+  const spent = masterBefore - (after.get(master) ?? 0n) - AMOUNT * BigInt(recipients.length);
+  const detail = operationDetailSchema.parse(
+    await services.ledger.getOperation(actor, operationId),
+  );
+  const sends = detail.transactions.reduce((sum, tx) => sum + tx.broadcasts, 0);
+  const sample = detail.transactions
+    .slice(0, 20)
+    .flatMap((tx) => (tx.signature ? [tx.signature] : []));
+  let consumed = 0n;
+  for (const signature of sample) {
+    const found = await rpc
+      .getTransaction(signature as Signature, {
+        commitment: 'confirmed',
+        encoding: 'json',
+        maxSupportedTransactionVersion: 0,
+      })
+      .send();
+    consumed += found?.meta?.computeUnitsConsumed ?? 0n;
+  }
+  const requested = plan.transactions
+    .slice(0, sample.length)
+    .reduce((sum, tx) => sum + BigInt(tx.computeUnitLimit), 0n);
+  const budget = ENDPOINTS.length * SEND_RPS;
+  console.log(
+    `distribution to ${recipients.length} wallets (${AMOUNT_SOL} SOL each), job ${job.status}`,
+  );
+  console.log(
+    `  plan:                          ${fmt(planSeconds)} s, ${plan.transactions.length} transactions`,
+  );
+  console.log(`  wall time:                     ${fmt(seconds)} s`);
+  console.log(`  fee per recipient (planned):   ${plan.costs.feePerWalletLamports} lamports`);
+  console.log(
+    `  fee per recipient (on chain):  ${fmt(Number(spent) / recipients.length)} lamports`,
+  );
+  console.log(
+    `  compute units requested/used:  ${fmt(Number(requested) / Number(consumed || 1n), 3)} (${sample.length} transactions sampled)`,
+  );
+  console.log(
+    `  sends: ${sends} for ${detail.transactions.length} transactions; send budget ${budget}/s → ${fmt((100 * sends) / (budget * seconds))} % of the budget over the wall time`,
+  );
+  console.log(`  ideal time at the budget:      ${fmt(detail.transactions.length / budget)} s`);
+  console.log(`  wallets not paid exactly once: ${wrong}`);
+
+  // 2. sweep of SWEEP wallets with real keys, the master paying
+  const created: { id: string; address: string }[] = [];
+  while (created.length < SWEEP) {
+    const made = await services.walletLifecycle.create(actor, {
+      count: Math.min(100, SWEEP - created.length),
+      isTrader: false,
+    });
+    created.push(...made.wallets);
+  }
+  const fund = solPlanSchema.parse(
+    await services.solPlans.planDistribution(
+      actor,
+      created.map((w) => ({ walletId: w.id, amountSol: AMOUNT as Lamports })),
+    ),
+  );
+  await runJob((await services.solExecute.execute(actor, 'sol.distribute', fund.planId)).jobId);
+  const sweepPlan = solPlanSchema.parse(
+    await services.solPlans.planAggregation(actor, {
+      walletIds: created.map((w) => w.id),
+      feeStrategy: 'master',
+    }),
+  );
+  started = performance.now();
+  const sweepJob = await runJob(
+    (await services.solExecute.execute(actor, 'sol.aggregate', sweepPlan.planId)).jobId,
+  );
+  const sweepSeconds = (performance.now() - started) / 1000;
+  const left = await balances(created.map((w) => w.address));
+  const signatures = sweepPlan.transactions.reduce((sum, tx) => sum + tx.signers, 0);
+  console.log(
+    `sweep of ${created.length} wallets to the master (master pays), job ${sweepJob.status}`,
+  );
+  console.log(
+    `  wall time:                     ${fmt(sweepSeconds)} s, ${sweepPlan.transactions.length} transactions`,
+  );
+  console.log(
+    `  signatures per swept wallet:   ${fmt(signatures / created.length, 3)} (${signatures} for ${created.length} wallets and ${sweepPlan.transactions.length} transactions)`,
+  );
+  console.log(`  fee per swept wallet:          ${sweepPlan.costs.feePerWalletLamports} lamports`);
+  console.log(`  lamports left behind:          ${[...left.values()].reduce((a, b) => a + b, 0n)}`);
+
+  // 3. two-hop to TWO_HOP fresh destinations
+  const destinations = Array.from({ length: TWO_HOP }, () => newTestKeypair().address);
+  const hop = solPlanSchema.parse(
+    await services.solPlans.planDoubleDistribution(
+      actor,
+      destinations.map((destination) => ({ destination, amountLamports: AMOUNT.toString() })),
+    ),
+  );
+  started = performance.now();
+  const hopStart = await services.solExecute.execute(actor, 'sol.double_distribution', hop.planId);
+  const hopJob = await runJob(hopStart.jobId);
+  const hopSeconds = (performance.now() - started) / 1000;
+  const progress = await services.solProgress.doubleDistribution(actor, hopStart.jobId);
+  const middlemen = await balances(progress.results.map((r) => r.middleman));
+  const paid = await balances(destinations);
+  console.log(`two-hop to ${destinations.length} destinations, job ${hopJob.status}`);
+  console.log(
+    `  wall time:                     ${fmt(hopSeconds)} s (includes generating and sealing ${destinations.length} middlemen)`,
+  );
+  console.log(
+    `  fees:                          ${hop.costs.totalFeeLamports} lamports (${hop.costs.feePerWalletLamports} per destination, both legs)`,
+  );
+  console.log(
+    `  destinations paid exactly:     ${destinations.filter((d) => paid.get(d) === AMOUNT).length}`,
+  );
+  console.log(
+    `  middlemen left holding SOL:    ${[...middlemen.values()].filter((v) => v > 0n).length}`,
+  );
+  console.log(`pool: ${JSON.stringify(pool.stats().endpoint429s)} HTTP 429s by endpoint`);
+} finally {
+  await workers.stop();
+  await database.close();
+  await localnet.close();
+}
