@@ -2,10 +2,14 @@
 // API (amounts arrive as bigint), and the pool decides where each call goes — the healthiest
 // endpoint with spare budget — paces each endpoint under its rate, honours 429s, fails reads over
 // to another endpoint, and times every attempt out so a hanging endpoint cannot hang a caller.
+// Sends have a budget of their own per endpoint (`sendRps`): providers limit sendTransaction far
+// below their overall rate, and a send spent on a 429 is a send the batch did not make.
 
 import {
   FleetError,
+  PACING_SHARE,
   PacedEndpoint,
+  RateBudget,
   systemClock,
   systemRandom,
   type Clock,
@@ -44,6 +48,8 @@ export interface PoolStats {
   readonly endpointHits: Readonly<Record<string, number>>;
   readonly endpointErrors: Readonly<Record<string, number>>;
   readonly endpoint429s: Readonly<Record<string, number>>;
+  /** sendTransaction requests put to each endpoint (every attempt, 429s included). */
+  readonly endpointSends: Readonly<Record<string, number>>;
   /** Calls made by callers, by method (an attempt that failed over is counted once). */
   readonly rpcMethods: Readonly<Record<string, number>>;
   readonly calls: number;
@@ -61,6 +67,12 @@ export interface EndpointPool {
   stats(): PoolStats;
   /** Calls waiting for an endpoint now: above zero, the pool (not its callers) sets the pace. */
   waiting(): number;
+  /**
+   * Sends per second the pool may make in all: each endpoint's `sendRps`, or its `rps` when it
+   * has no send limit of its own. Null when some endpoint has neither (its limit is unknown), so
+   * a benchmark can say what share of the budget it used only when there is one to share.
+   */
+  sendBudgetPerSecond(): number | null;
 }
 
 // Sends are never repeated by the pool after they may have reached a node: at-most-once sending
@@ -69,12 +81,22 @@ const NOT_REPEATABLE = new Set(['sendTransaction', 'requestAirdrop']);
 
 type EndpointState = PacedEndpoint<EndpointConfig>;
 
+/** An endpoint's sending: its own bucket under `sendRps` (none without one) and its count. */
+interface SendLane {
+  readonly budget: RateBudget | null;
+  sends: number;
+}
+
+const SEND_METHOD = 'sendTransaction';
+
 interface Lease {
   readonly endpoint: EndpointState;
   readonly stamp: number;
 }
 
 interface Waiter {
+  /** Also waits for the endpoint's send budget. */
+  readonly send: boolean;
   readonly avoid: ReadonlySet<EndpointState>;
   readonly deadline: number;
   readonly resolve: (lease: Lease | null) => void;
@@ -93,6 +115,19 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   const endpoints = configs.map(
     (config, i) => new PacedEndpoint(config, labels[i] ?? config.url, clock.now(), random),
   );
+  const lanes = new Map<EndpointState, SendLane>(
+    endpoints.map((endpoint) => [
+      endpoint,
+      {
+        budget:
+          endpoint.config.sendRps === undefined
+            ? null
+            : new RateBudget(endpoint.config.sendRps * PACING_SHARE, clock.now()),
+        sends: 0,
+      },
+    ]),
+  );
+  const laneOf = (endpoint: EndpointState): SendLane => lanes.get(endpoint) as SendLane;
   const methods = new Map<string, number>();
   let calls = 0;
   let failedCalls = 0;
@@ -114,7 +149,11 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       let bestScore = Infinity;
       let wait = Infinity;
       for (const endpoint of candidates) {
-        const ms = endpoint.waitMs(now);
+        // A send waits for both buckets; a read never waits for the send bucket, so a batch of
+        // sends held back by its budget does not hold back the reads that observe it.
+        const ms = waiter.send
+          ? Math.max(endpoint.waitMs(now), laneOf(endpoint).budget?.waitMs(now) ?? 0)
+          : endpoint.waitMs(now);
         if (ms > 0) {
           wait = Math.min(wait, ms);
           continue;
@@ -127,6 +166,11 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       }
       if (best !== null) {
         queue.splice(i, 1);
+        if (waiter.send) {
+          const lane = laneOf(best);
+          lane.budget?.take(now);
+          lane.sends++;
+        }
         waiter.resolve({ endpoint: best, stamp: best.begin(now) });
         continue;
       }
@@ -156,6 +200,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   };
 
   const acquire = (
+    send: boolean,
     avoid: ReadonlySet<EndpointState>,
     deadline: number,
     signal: AbortSignal | undefined,
@@ -171,6 +216,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         reject(signal?.reason as Error);
       };
       const waiter: Waiter = {
+        send,
         avoid,
         deadline,
         resolve: (lease) => {
@@ -210,7 +256,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     const failedHere = new Set<EndpointState>();
     let attempts = 0;
     while (attempts < maxAttempts) {
-      const lease = await acquire(failedHere, deadline, signal);
+      const lease = await acquire(method === SEND_METHOD, failedHere, deadline, signal);
       if (lease === null) break;
       const { endpoint } = lease;
       const startedAt = clock.now();
@@ -286,6 +332,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         endpointHits: Object.fromEntries(details.map((d) => [d.label, d.hits])),
         endpointErrors: Object.fromEntries(details.map((d) => [d.label, d.errors])),
         endpoint429s: Object.fromEntries(details.map((d) => [d.label, d.rateLimited])),
+        endpointSends: Object.fromEntries(endpoints.map((e) => [e.label, laneOf(e).sends])),
         rpcMethods: Object.fromEntries(methods),
         calls,
         failedCalls,
@@ -293,5 +340,18 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       };
     },
     waiting: () => queue.length,
+    sendBudgetPerSecond() {
+      let total = 0;
+      for (const { config } of endpoints) {
+        // A send spends from both buckets, so the smaller of the two rates is what it may use.
+        const rate =
+          config.sendRps === undefined
+            ? config.rps
+            : Math.min(config.sendRps, config.rps ?? Infinity);
+        if (rate === undefined) return null;
+        total += rate;
+      }
+      return total;
+    },
   };
 }

@@ -161,6 +161,8 @@ export interface FleetErrorContextByCode {
   readonly RPC__ENDPOINT_INVALID_URL: Record<string, never>;
   readonly RPC__ENDPOINT_BAD_PROTOCOL: { readonly host: string };
   readonly RPC__ENDPOINT_BAD_RPS: { readonly host: string };
+  /** A `#sendRps=` fragment that is not a positive number. */
+  readonly RPC__ENDPOINT_BAD_SEND_RPS: { readonly host: string };
   readonly RPC__BATCH_UNSUPPORTED: Record<string, never>;
   /** Every endpoint failed; `attempts` lists what each one answered. */
   readonly RPC__NO_ENDPOINT_ANSWERED: { readonly method: string; readonly attempts: string };

@@ -162,6 +162,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   RPC__ENDPOINT_INVALID_URL: () => 'An RPC endpoint is not a valid URL',
   RPC__ENDPOINT_BAD_PROTOCOL: ({ host }) => `RPC endpoint ${host} must use http or https`,
   RPC__ENDPOINT_BAD_RPS: ({ host }) => `RPC endpoint ${host}: rps must be positive`,
+  RPC__ENDPOINT_BAD_SEND_RPS: ({ host }) => `RPC endpoint ${host}: sendRps must be positive`,
   RPC__BATCH_UNSUPPORTED: () => 'The RPC pool sends single JSON-RPC calls only',
   RPC__NO_ENDPOINT_ANSWERED: ({ method, attempts }) =>
     `No RPC endpoint answered ${method} (${attempts})`,
