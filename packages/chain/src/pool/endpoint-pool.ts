@@ -57,6 +57,16 @@ export interface PoolStats {
   readonly details: readonly EndpointSnapshot[];
 }
 
+/** A kit RPC bound to one endpoint of the pool, and that endpoint's label for logs and stats. */
+export interface PinnedRpc {
+  readonly label: string;
+  /**
+   * Every call goes to this one endpoint, paced under its budget and timed out like any other,
+   * and counted in the pool's stats. No failover: a failure throws, and the caller pins again.
+   */
+  readonly rpc: Rpc<SolanaRpcApi>;
+}
+
 export interface EndpointPool {
   /** kit's typed Solana RPC over the pool. */
   readonly rpc: Rpc<SolanaRpcApi>;
@@ -73,6 +83,12 @@ export interface EndpointPool {
    * a benchmark can say what share of the budget it used only when there is one to share.
    */
   sendBudgetPerSecond(): number | null;
+  /**
+   * The healthiest endpoint now, for reads that must agree with each other: a block height and
+   * the signature statuses judged against it must come from one node (`observeSignatures`), or a
+   * lagging node's "not found" beside another's later height would expire a transaction that landed.
+   */
+  pinned(): PinnedRpc;
 }
 
 // Sends are never repeated by the pool after they may have reached a node: at-most-once sending
@@ -97,6 +113,8 @@ interface Lease {
 interface Waiter {
   /** Also waits for the endpoint's send budget. */
   readonly send: boolean;
+  /** The one endpoint a pinned call may use; null: any. */
+  readonly only: EndpointState | null;
   readonly avoid: ReadonlySet<EndpointState>;
   readonly deadline: number;
   readonly resolve: (lease: Lease | null) => void;
@@ -144,7 +162,8 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     for (let i = 0; i < queue.length;) {
       const waiter = queue[i] as Waiter;
       const fresh = endpoints.filter((e) => !waiter.avoid.has(e));
-      const candidates = fresh.length > 0 ? fresh : endpoints;
+      const candidates =
+        waiter.only !== null ? [waiter.only] : fresh.length > 0 ? fresh : endpoints;
       let best: EndpointState | null = null;
       let bestScore = Infinity;
       let wait = Infinity;
@@ -201,6 +220,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
 
   const acquire = (
     send: boolean,
+    only: EndpointState | null,
     avoid: ReadonlySet<EndpointState>,
     deadline: number,
     signal: AbortSignal | undefined,
@@ -217,6 +237,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       };
       const waiter: Waiter = {
         send,
+        only,
         avoid,
         deadline,
         resolve: (lease) => {
@@ -247,6 +268,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   const send = async (
     payload: { readonly method: string; readonly params: unknown },
     signal: AbortSignal | undefined,
+    only: EndpointState | null = null,
   ): Promise<unknown> => {
     const { method } = payload;
     calls++;
@@ -256,7 +278,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     const failedHere = new Set<EndpointState>();
     let attempts = 0;
     while (attempts < maxAttempts) {
-      const lease = await acquire(method === SEND_METHOD, failedHere, deadline, signal);
+      const lease = await acquire(method === SEND_METHOD, only, failedHere, deadline, signal);
       if (lease === null) break;
       const { endpoint } = lease;
       const startedAt = clock.now();
@@ -291,18 +313,31 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       failures.set(endpoint, reason);
       failedHere.add(endpoint);
       attempts++;
-      if (NOT_REPEATABLE.has(method)) break;
+      // A pinned call has nowhere else to go; its caller decides whether to pin again.
+      if (NOT_REPEATABLE.has(method) || only !== null) break;
     }
     failedCalls++;
     throw exhausted(method, failures);
   };
 
-  const transport: RpcTransport = async <T>({
-    payload,
-    signal,
-  }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
-    if (!isJsonRpcPayload(payload)) throw new FleetError('RPC__BATCH_UNSUPPORTED');
-    return (await send(payload, signal)) as T;
+  const transportTo =
+    (only: EndpointState | null): RpcTransport =>
+    async <T>({
+      payload,
+      signal,
+    }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
+      if (!isJsonRpcPayload(payload)) throw new FleetError('RPC__BATCH_UNSUPPORTED');
+      return (await send(payload, signal, only)) as T;
+    };
+  const transport = transportTo(null);
+
+  /** Up before down, then the lowest score (latency by load by failures), without jitter. */
+  const healthiest = (): EndpointState => {
+    const now = clock.now();
+    let best = endpoints[0] as EndpointState;
+    const rank = (e: EndpointState): number => (e.parked ? Infinity : e.score(now));
+    for (const endpoint of endpoints) if (rank(endpoint) < rank(best)) best = endpoint;
+    return best;
   };
 
   let nextId = 1;
@@ -340,6 +375,10 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       };
     },
     waiting: () => queue.length,
+    pinned() {
+      const endpoint = healthiest();
+      return { label: endpoint.label, rpc: createSolanaRpcFromTransport(transportTo(endpoint)) };
+    },
     sendBudgetPerSecond() {
       let total = 0;
       for (const { config } of endpoints) {
