@@ -223,6 +223,14 @@ export interface FleetErrorContextByCode {
   /** A job was asked for a kind no handler runs. */
   readonly JOB__UNKNOWN_KIND: { readonly kind: string };
   /** One item's instructions exceed a transaction alone (bytes or account locks). */
+  /** An account read as a lookup table that is not one (wrong owner, size or state). */
+  readonly LOOKUP_TABLE__BAD_ACCOUNT: { readonly tableAddress: string; readonly reason: string };
+  /** The slot did not pass a table's last extension within the wait allowed. */
+  readonly LOOKUP_TABLE__NOT_USABLE: {
+    readonly tableAddress: string;
+    readonly lastExtendedSlot: string;
+    readonly slot: string;
+  };
   readonly TRANSACTION__ITEM_DOES_NOT_FIT: {
     readonly itemId: string;
     readonly size: number;

@@ -197,6 +197,10 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
   JOB__NOT_FOUND: () => 'Job not found',
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
+  LOOKUP_TABLE__BAD_ACCOUNT: ({ tableAddress, reason }) =>
+    `Account ${tableAddress} is not an address lookup table: ${reason}`,
+  LOOKUP_TABLE__NOT_USABLE: ({ tableAddress, lastExtendedSlot, slot }) =>
+    `Lookup table ${tableAddress} was extended in slot ${lastExtendedSlot} and the chain is still at slot ${slot}`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
     `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
   TRANSFER__SIMULATION_FAILED: ({ reason }) => `The transfer failed in simulation: ${reason}`,
