@@ -18,3 +18,5 @@ export * from './send/broadcast-transaction';
 export * from './send/observe-signatures';
 export * from './send/drive-transaction';
 export * from './send/transaction-error-reason';
+export * from './lookup-tables/read-lookup-table';
+export * from './lookup-tables/wait-until-usable';

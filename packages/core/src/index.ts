@@ -68,4 +68,7 @@ export * from './transactions/compute-budget';
 export * from './transactions/message-size';
 export * from './transactions/pack-instructions';
 export * from './transactions/pack-transfers';
+export * from './transactions/pack-transfers-with-tables';
+export * from './transactions/lookup-table';
+export * from './transactions/lookup-table-plan';
 export * from './transactions/transaction-fee';

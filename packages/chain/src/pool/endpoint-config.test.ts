@@ -12,6 +12,22 @@ describe('naming RPC endpoints', () => {
     ]);
   });
 
+  it('reads a separate send rate beside the overall one, or alone', () => {
+    expect(
+      parseRpcUrlList('https://a.example#rps=50&sendRps=10,https://b.example#sendRps=2.5'),
+    ).toEqual([
+      { url: 'https://a.example/', rps: 50, sendRps: 10 },
+      { url: 'https://b.example/', sendRps: 2.5 },
+    ]);
+    expect(() => parseRpcUrlList('https://a.example#rps=50&sendRps=0')).toThrow(
+      'RPC endpoint a.example: sendRps must be positive',
+    );
+    expect(() => parseRpcUrlList('https://a.example#sendRps=')).toThrow('sendRps must be positive');
+    expect(() => parseRpcUrlList('https://a.example#sendRps=ten')).toThrow(
+      'sendRps must be positive',
+    );
+  });
+
   it('refuses an empty list, a non-URL (without echoing it) and a bad rate', () => {
     expect(() => parseRpcUrlList(' , ')).toThrow('No RPC endpoint given');
     expect(() => parseRpcUrlList('not a url with-secret')).toThrow(

@@ -1,6 +1,6 @@
-// How an operator names an endpoint: a URL, optionally with the provider plan's request rate.
-// `SOLANA_RPC_URLS` is comma-separated; a `#rps=50` fragment carries the rate because a fragment
-// is never sent to the server, so it cannot leak into or break the provider's URL.
+// How an operator names an endpoint: a URL, optionally with the provider plan's request rates.
+// `SOLANA_RPC_URLS` is comma-separated; a `#rps=50&sendRps=10` fragment carries the rates because
+// a fragment is never sent to the server, so it cannot leak into or break the provider's URL.
 
 import { FleetError } from '@fleet/core';
 
@@ -8,6 +8,11 @@ export interface EndpointConfig {
   readonly url: string;
   /** Requests per second the plan allows; paced client-side. Learned from 429s when absent. */
   readonly rps?: number;
+  /**
+   * `sendTransaction` requests per second the plan allows, when the provider limits sends apart
+   * from everything else (most do, and far lower); paced by a bucket of its own within `rps`.
+   */
+  readonly sendRps?: number;
   /** Label in stats and errors; the URL's host when absent (API keys ride in paths and queries). */
   readonly name?: string;
 }
@@ -33,12 +38,25 @@ export function parseRpcUrl(entry: string): EndpointConfig {
     throw new FleetError('RPC__ENDPOINT_BAD_PROTOCOL', { host: url.host });
   const fragment = new URLSearchParams(url.hash.slice(1));
   url.hash = '';
-  const rpsText = fragment.get('rps');
-  if (rpsText === null) return { url: url.toString() };
-  const rps = Number(rpsText);
-  if (!Number.isFinite(rps) || rps <= 0)
-    throw new FleetError('RPC__ENDPOINT_BAD_RPS', { host: url.host });
-  return { url: url.toString(), rps };
+  const rps = positiveRate(fragment.get('rps'), 'RPC__ENDPOINT_BAD_RPS', url.host);
+  const sendRps = positiveRate(fragment.get('sendRps'), 'RPC__ENDPOINT_BAD_SEND_RPS', url.host);
+  return {
+    url: url.toString(),
+    ...(rps === undefined ? {} : { rps }),
+    ...(sendRps === undefined ? {} : { sendRps }),
+  };
+}
+
+function positiveRate(
+  text: string | null,
+  code: 'RPC__ENDPOINT_BAD_RPS' | 'RPC__ENDPOINT_BAD_SEND_RPS',
+  host: string,
+): number | undefined {
+  if (text === null) return undefined;
+  const rate = Number(text);
+  if (text.trim() === '' || !Number.isFinite(rate) || rate <= 0)
+    throw new FleetError(code, { host });
+  return rate;
 }
 
 /** The host only: API keys often ride in the URL path or query. */

@@ -237,4 +237,55 @@ describe('the endpoint pool', () => {
       await endpoint.close();
     }
   });
+
+  describe('pinned to one endpoint', () => {
+    it('sends every call of a pinned RPC to the one endpoint it named', async () => {
+      const pool = createEndpointPool({ endpoints: [url('good'), url('other')] });
+      const pinned = pool.pinned();
+      await Promise.all(
+        Array.from({ length: 12 }, () => pinned.rpc.getBalance(address(randomAddress())).send()),
+      );
+      const { endpointHits } = pool.stats();
+      expect(endpointHits[pinned.label]).toBe(12);
+      expect(Object.values(endpointHits).reduce((a, b) => a + b, 0)).toBe(12);
+    });
+
+    it('pins the healthiest endpoint, not one the pool has parked', async () => {
+      const pool = createEndpointPool({ endpoints: [url('broken'), url('good')] });
+      await balances(pool, randomAddress(), 10);
+      const [broken, good] = pool.stats().details;
+      expect(broken?.health).toBe('down');
+      expect(pool.pinned().label).toBe(good?.label);
+    });
+
+    it('throws rather than failing over when its endpoint does not answer', async () => {
+      const pool = createEndpointPool({ endpoints: [url('down'), url('good')] });
+      const pinned = pool.pinned();
+      expect(pinned.label).toBe(pool.stats().endpoints[0]);
+      await expect(pinned.rpc.getSlot().send()).rejects.toThrow(/No RPC endpoint answered getSlot/);
+      const [down, good] = pool.stats().details;
+      expect(down?.errors).toBe(1);
+      expect(good?.hits).toBe(0);
+    });
+
+    it("waits for its endpoint's budget on the pool's clock, like any call", async () => {
+      const clock = createManualClock(Date.parse('2026-11-25T12:00:00Z'));
+      const pool = createEndpointPool({
+        endpoints: [`${url('good')}#rps=1`, url('other')],
+        clock,
+        random: () => 0.5,
+      });
+      const pinned = pool.pinned();
+      expect(pinned.label).toBe(pool.stats().endpoints[0]);
+      await pinned.rpc.getSlot().send();
+      const second = pinned.rpc.getSlot().send();
+      for (let i = 0; i < 100 && pool.waiting() === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      // The other endpoint is idle, yet the pinned call waits for its own endpoint's next token.
+      expect(pool.waiting()).toBe(1);
+      clock.advance(1_031); // 1 / 0.97 s, rounded up
+      await expect(second).resolves.toEqual(expect.any(BigInt));
+      expect(pool.stats().details.map((d) => d.hits)).toEqual([2, 0]);
+    });
+  });
 });

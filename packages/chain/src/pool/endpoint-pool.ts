@@ -2,10 +2,14 @@
 // API (amounts arrive as bigint), and the pool decides where each call goes — the healthiest
 // endpoint with spare budget — paces each endpoint under its rate, honours 429s, fails reads over
 // to another endpoint, and times every attempt out so a hanging endpoint cannot hang a caller.
+// Sends have a budget of their own per endpoint (`sendRps`): providers limit sendTransaction far
+// below their overall rate, and a send spent on a 429 is a send the batch did not make.
 
 import {
   FleetError,
+  PACING_SHARE,
   PacedEndpoint,
+  RateBudget,
   systemClock,
   systemRandom,
   type Clock,
@@ -44,11 +48,23 @@ export interface PoolStats {
   readonly endpointHits: Readonly<Record<string, number>>;
   readonly endpointErrors: Readonly<Record<string, number>>;
   readonly endpoint429s: Readonly<Record<string, number>>;
+  /** sendTransaction requests put to each endpoint (every attempt, 429s included). */
+  readonly endpointSends: Readonly<Record<string, number>>;
   /** Calls made by callers, by method (an attempt that failed over is counted once). */
   readonly rpcMethods: Readonly<Record<string, number>>;
   readonly calls: number;
   readonly failedCalls: number;
   readonly details: readonly EndpointSnapshot[];
+}
+
+/** A kit RPC bound to one endpoint of the pool, and that endpoint's label for logs and stats. */
+export interface PinnedRpc {
+  readonly label: string;
+  /**
+   * Every call goes to this one endpoint, paced under its budget and timed out like any other,
+   * and counted in the pool's stats. No failover: a failure throws, and the caller pins again.
+   */
+  readonly rpc: Rpc<SolanaRpcApi>;
 }
 
 export interface EndpointPool {
@@ -61,6 +77,18 @@ export interface EndpointPool {
   stats(): PoolStats;
   /** Calls waiting for an endpoint now: above zero, the pool (not its callers) sets the pace. */
   waiting(): number;
+  /**
+   * Sends per second the pool may make in all: each endpoint's `sendRps`, or its `rps` when it
+   * has no send limit of its own. Null when some endpoint has neither (its limit is unknown), so
+   * a benchmark can say what share of the budget it used only when there is one to share.
+   */
+  sendBudgetPerSecond(): number | null;
+  /**
+   * The healthiest endpoint now, for reads that must agree with each other: a block height and
+   * the signature statuses judged against it must come from one node (`observeSignatures`), or a
+   * lagging node's "not found" beside another's later height would expire a transaction that landed.
+   */
+  pinned(): PinnedRpc;
 }
 
 // Sends are never repeated by the pool after they may have reached a node: at-most-once sending
@@ -69,12 +97,24 @@ const NOT_REPEATABLE = new Set(['sendTransaction', 'requestAirdrop']);
 
 type EndpointState = PacedEndpoint<EndpointConfig>;
 
+/** An endpoint's sending: its own bucket under `sendRps` (none without one) and its count. */
+interface SendLane {
+  readonly budget: RateBudget | null;
+  sends: number;
+}
+
+const SEND_METHOD = 'sendTransaction';
+
 interface Lease {
   readonly endpoint: EndpointState;
   readonly stamp: number;
 }
 
 interface Waiter {
+  /** Also waits for the endpoint's send budget. */
+  readonly send: boolean;
+  /** The one endpoint a pinned call may use; null: any. */
+  readonly only: EndpointState | null;
   readonly avoid: ReadonlySet<EndpointState>;
   readonly deadline: number;
   readonly resolve: (lease: Lease | null) => void;
@@ -93,6 +133,19 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   const endpoints = configs.map(
     (config, i) => new PacedEndpoint(config, labels[i] ?? config.url, clock.now(), random),
   );
+  const lanes = new Map<EndpointState, SendLane>(
+    endpoints.map((endpoint) => [
+      endpoint,
+      {
+        budget:
+          endpoint.config.sendRps === undefined
+            ? null
+            : new RateBudget(endpoint.config.sendRps * PACING_SHARE, clock.now()),
+        sends: 0,
+      },
+    ]),
+  );
+  const laneOf = (endpoint: EndpointState): SendLane => lanes.get(endpoint) as SendLane;
   const methods = new Map<string, number>();
   let calls = 0;
   let failedCalls = 0;
@@ -109,12 +162,17 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     for (let i = 0; i < queue.length;) {
       const waiter = queue[i] as Waiter;
       const fresh = endpoints.filter((e) => !waiter.avoid.has(e));
-      const candidates = fresh.length > 0 ? fresh : endpoints;
+      const candidates =
+        waiter.only !== null ? [waiter.only] : fresh.length > 0 ? fresh : endpoints;
       let best: EndpointState | null = null;
       let bestScore = Infinity;
       let wait = Infinity;
       for (const endpoint of candidates) {
-        const ms = endpoint.waitMs(now);
+        // A send waits for both buckets; a read never waits for the send bucket, so a batch of
+        // sends held back by its budget does not hold back the reads that observe it.
+        const ms = waiter.send
+          ? Math.max(endpoint.waitMs(now), laneOf(endpoint).budget?.waitMs(now) ?? 0)
+          : endpoint.waitMs(now);
         if (ms > 0) {
           wait = Math.min(wait, ms);
           continue;
@@ -127,6 +185,11 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       }
       if (best !== null) {
         queue.splice(i, 1);
+        if (waiter.send) {
+          const lane = laneOf(best);
+          lane.budget?.take(now);
+          lane.sends++;
+        }
         waiter.resolve({ endpoint: best, stamp: best.begin(now) });
         continue;
       }
@@ -156,6 +219,8 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   };
 
   const acquire = (
+    send: boolean,
+    only: EndpointState | null,
     avoid: ReadonlySet<EndpointState>,
     deadline: number,
     signal: AbortSignal | undefined,
@@ -171,6 +236,8 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         reject(signal?.reason as Error);
       };
       const waiter: Waiter = {
+        send,
+        only,
         avoid,
         deadline,
         resolve: (lease) => {
@@ -201,6 +268,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   const send = async (
     payload: { readonly method: string; readonly params: unknown },
     signal: AbortSignal | undefined,
+    only: EndpointState | null = null,
   ): Promise<unknown> => {
     const { method } = payload;
     calls++;
@@ -210,7 +278,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
     const failedHere = new Set<EndpointState>();
     let attempts = 0;
     while (attempts < maxAttempts) {
-      const lease = await acquire(failedHere, deadline, signal);
+      const lease = await acquire(method === SEND_METHOD, only, failedHere, deadline, signal);
       if (lease === null) break;
       const { endpoint } = lease;
       const startedAt = clock.now();
@@ -245,18 +313,31 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       failures.set(endpoint, reason);
       failedHere.add(endpoint);
       attempts++;
-      if (NOT_REPEATABLE.has(method)) break;
+      // A pinned call has nowhere else to go; its caller decides whether to pin again.
+      if (NOT_REPEATABLE.has(method) || only !== null) break;
     }
     failedCalls++;
     throw exhausted(method, failures);
   };
 
-  const transport: RpcTransport = async <T>({
-    payload,
-    signal,
-  }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
-    if (!isJsonRpcPayload(payload)) throw new FleetError('RPC__BATCH_UNSUPPORTED');
-    return (await send(payload, signal)) as T;
+  const transportTo =
+    (only: EndpointState | null): RpcTransport =>
+    async <T>({
+      payload,
+      signal,
+    }: Readonly<{ payload: unknown; signal?: AbortSignal }>): Promise<T> => {
+      if (!isJsonRpcPayload(payload)) throw new FleetError('RPC__BATCH_UNSUPPORTED');
+      return (await send(payload, signal, only)) as T;
+    };
+  const transport = transportTo(null);
+
+  /** Up before down, then the lowest score (latency by load by failures), without jitter. */
+  const healthiest = (): EndpointState => {
+    const now = clock.now();
+    let best = endpoints[0] as EndpointState;
+    const rank = (e: EndpointState): number => (e.parked ? Infinity : e.score(now));
+    for (const endpoint of endpoints) if (rank(endpoint) < rank(best)) best = endpoint;
+    return best;
   };
 
   let nextId = 1;
@@ -286,6 +367,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
         endpointHits: Object.fromEntries(details.map((d) => [d.label, d.hits])),
         endpointErrors: Object.fromEntries(details.map((d) => [d.label, d.errors])),
         endpoint429s: Object.fromEntries(details.map((d) => [d.label, d.rateLimited])),
+        endpointSends: Object.fromEntries(endpoints.map((e) => [e.label, laneOf(e).sends])),
         rpcMethods: Object.fromEntries(methods),
         calls,
         failedCalls,
@@ -293,5 +375,22 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
       };
     },
     waiting: () => queue.length,
+    pinned() {
+      const endpoint = healthiest();
+      return { label: endpoint.label, rpc: createSolanaRpcFromTransport(transportTo(endpoint)) };
+    },
+    sendBudgetPerSecond() {
+      let total = 0;
+      for (const { config } of endpoints) {
+        // A send spends from both buckets, so the smaller of the two rates is what it may use.
+        const rate =
+          config.sendRps === undefined
+            ? config.rps
+            : Math.min(config.sendRps, config.rps ?? Infinity);
+        if (rate === undefined) return null;
+        total += rate;
+      }
+      return total;
+    },
   };
 }

@@ -110,48 +110,63 @@ export function plannedInstructions(
   ];
 }
 
+/** Kit's compile of instructions: legacy without tables, v0 compressed through them with. */
+function compileInstructions(input: {
+  readonly feePayer: string;
+  readonly instructions: readonly FleetInstruction[];
+  readonly lifetime: TransactionLifetime;
+  readonly version: 'legacy' | 'v0';
+  readonly lookupTables: readonly OnChainLookupTable[] | undefined;
+}): Transaction {
+  const instructions = input.instructions.map(kitInstruction);
+  const kitLifetime = {
+    blockhash: blockhash(input.lifetime.blockhash),
+    lastValidBlockHeight: input.lifetime.lastValidBlockHeight,
+  };
+  if (input.version === 'legacy') {
+    return compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (message) => setTransactionMessageFeePayer(address(input.feePayer), message),
+        (message) => setTransactionMessageLifetimeUsingBlockhash(kitLifetime, message),
+        (message) => appendTransactionMessageInstructions(instructions, message),
+      ),
+    );
+  }
+  const tables = Object.fromEntries(
+    (input.lookupTables ?? []).map((table) => [
+      address(table.tableAddress),
+      table.addresses.map((entry): Address => address(entry)),
+    ]),
+  );
+  return compileTransaction(
+    compressTransactionMessageUsingAddressLookupTables(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (message) => setTransactionMessageFeePayer(address(input.feePayer), message),
+        (message) => setTransactionMessageLifetimeUsingBlockhash(kitLifetime, message),
+        (message) => appendTransactionMessageInstructions(instructions, message),
+      ),
+      tables,
+    ),
+  );
+}
+
 /**
  * The unsigned transaction of a plan, compiled by kit (legacy, or v0 through the given tables),
  * checked against the packer's exact size so that what is signed is what was planned.
  */
 export function compilePlannedTransaction(input: BuildTransactionInput): Transaction {
-  const { planned, lifetime } = input;
+  const { planned } = input;
   const [feePayer] = planned.signers;
   if (feePayer === undefined) throw new RangeError('A planned transaction has a fee payer');
-  const instructions = plannedInstructions(planned, input.computeBudget).map(kitInstruction);
-  const kitLifetime = {
-    blockhash: blockhash(lifetime.blockhash),
-    lastValidBlockHeight: lifetime.lastValidBlockHeight,
-  };
-  let transaction: Transaction;
-  if (planned.version === 'legacy') {
-    transaction = compileTransaction(
-      pipe(
-        createTransactionMessage({ version: 'legacy' }),
-        (message) => setTransactionMessageFeePayer(address(feePayer), message),
-        (message) => setTransactionMessageLifetimeUsingBlockhash(kitLifetime, message),
-        (message) => appendTransactionMessageInstructions(instructions, message),
-      ),
-    );
-  } else {
-    const tables = Object.fromEntries(
-      (input.lookupTables ?? []).map((table) => [
-        address(table.tableAddress),
-        table.addresses.map((entry): Address => address(entry)),
-      ]),
-    );
-    transaction = compileTransaction(
-      compressTransactionMessageUsingAddressLookupTables(
-        pipe(
-          createTransactionMessage({ version: 0 }),
-          (message) => setTransactionMessageFeePayer(address(feePayer), message),
-          (message) => setTransactionMessageLifetimeUsingBlockhash(kitLifetime, message),
-          (message) => appendTransactionMessageInstructions(instructions, message),
-        ),
-        tables,
-      ),
-    );
-  }
+  const transaction = compileInstructions({
+    feePayer,
+    instructions: plannedInstructions(planned, input.computeBudget),
+    lifetime: input.lifetime,
+    version: planned.version,
+    lookupTables: input.lookupTables,
+  });
   const builtSize = getTransactionEncoder().encode(transaction).length;
   if (builtSize !== planned.size) {
     throw new FleetError('TRANSFER__BUILD_MISMATCH', { plannedSize: planned.size, builtSize });
@@ -186,6 +201,68 @@ export async function buildSignedTransaction(
     signature: getSignatureFromTransaction(signed),
     wireBase64: getBase64EncodedWireTransaction(signed),
     lastValidBlockHeight: input.lifetime.lastValidBlockHeight,
+  });
+}
+
+export interface BuildInstructionsInput {
+  readonly feePayer: string;
+  /** Core's instructions, in order; the compute budget's two go first when `computeBudget` is set. */
+  readonly instructions: readonly FleetInstruction[];
+  readonly lifetime: TransactionLifetime;
+  readonly computeBudget?: ComputeBudget;
+  /** v0 through these tables when given (and not empty); legacy otherwise. */
+  readonly lookupTables?: readonly OnChainLookupTable[];
+  /** The size the plan measured (core's `messageLayout`); a build of another size is refused. */
+  readonly plannedSize?: number;
+}
+
+/** The signed bytes, and their size, for the ledger to store before the first broadcast. */
+export interface SignedInstructions extends SignedTransfer {
+  readonly size: number;
+}
+
+/**
+ * Signs arbitrary core instructions (a lookup table's create and extend, later closes and burns)
+ * the same way as a planned transfer: every signer the compiled message needs is asked of
+ * `signerFor` and checked against its address, and the result is what the ledger records.
+ */
+export async function buildSignedInstructions(
+  input: BuildInstructionsInput,
+  signerFor: SignerFor,
+): Promise<SignedInstructions> {
+  const prefix =
+    input.computeBudget === undefined
+      ? []
+      : [
+          setComputeUnitLimitInstruction(input.computeBudget.unitLimit),
+          setComputeUnitPriceInstruction(input.computeBudget.microLamportsPerUnit),
+        ];
+  const tables = input.lookupTables ?? [];
+  const transaction = compileInstructions({
+    feePayer: input.feePayer,
+    instructions: [...prefix, ...input.instructions],
+    lifetime: input.lifetime,
+    version: tables.length > 0 ? 'v0' : 'legacy',
+    lookupTables: tables,
+  });
+  const size = getTransactionEncoder().encode(transaction).length;
+  if (input.plannedSize !== undefined && size !== input.plannedSize) {
+    throw new FleetError('TRANSFER__BUILD_MISMATCH', {
+      plannedSize: input.plannedSize,
+      builtSize: size,
+    });
+  }
+  // The compiled message lists its signers (fee payer first) as the keys of its signatures.
+  const keyPairs: Ed25519KeyPair[] = [];
+  for (const signer of Object.keys(transaction.signatures)) {
+    keyPairs.push(await keyPairOf(signer, await signerFor(signer)));
+  }
+  const signed = await signTransaction(keyPairs, transaction);
+  return Object.freeze({
+    signature: getSignatureFromTransaction(signed),
+    wireBase64: getBase64EncodedWireTransaction(signed),
+    lastValidBlockHeight: input.lifetime.lastValidBlockHeight,
+    size,
   });
 }
 

@@ -24,8 +24,8 @@ export interface SignatureObservation {
 
 /**
  * Reads, for each batch of up to 256 signatures, the block height first and then the statuses
- * with the history searched, both from `rpc`. Pass one endpoint (a one-endpoint pool), never a
- * pool of several: a lagging endpoint's "not found" beside another's height past the last valid
+ * with the history searched, both from `rpc`. Pass one endpoint (`pool.pinned().rpc`, pinned
+ * afresh for each observation round), never a pool of several: a lagging endpoint's "not found" beside another's height past the last valid
  * one would expire a transaction that landed (core's `blockHeightSeen`). The height is read at
  * `finalized`, which trails the tip and so can only delay an expiry, never hasten one.
  */

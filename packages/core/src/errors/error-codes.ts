@@ -161,6 +161,8 @@ export interface FleetErrorContextByCode {
   readonly RPC__ENDPOINT_INVALID_URL: Record<string, never>;
   readonly RPC__ENDPOINT_BAD_PROTOCOL: { readonly host: string };
   readonly RPC__ENDPOINT_BAD_RPS: { readonly host: string };
+  /** A `#sendRps=` fragment that is not a positive number. */
+  readonly RPC__ENDPOINT_BAD_SEND_RPS: { readonly host: string };
   readonly RPC__BATCH_UNSUPPORTED: Record<string, never>;
   /** Every endpoint failed; `attempts` lists what each one answered. */
   readonly RPC__NO_ENDPOINT_ANSWERED: { readonly method: string; readonly attempts: string };
@@ -230,6 +232,14 @@ export interface FleetErrorContextByCode {
   /** A middleman serves one recipient of one operation, for ever. */
   readonly MIDDLEMAN__ALREADY_USED: { readonly walletId: string };
   /** One item's instructions exceed a transaction alone (bytes or account locks). */
+  /** An account read as a lookup table that is not one (wrong owner, size or state). */
+  readonly LOOKUP_TABLE__BAD_ACCOUNT: { readonly tableAddress: string; readonly reason: string };
+  /** The slot did not pass a table's last extension within the wait allowed. */
+  readonly LOOKUP_TABLE__NOT_USABLE: {
+    readonly tableAddress: string;
+    readonly lastExtendedSlot: string;
+    readonly slot: string;
+  };
   readonly TRANSACTION__ITEM_DOES_NOT_FIT: {
     readonly itemId: string;
     readonly size: number;

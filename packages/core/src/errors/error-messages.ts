@@ -162,6 +162,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   RPC__ENDPOINT_INVALID_URL: () => 'An RPC endpoint is not a valid URL',
   RPC__ENDPOINT_BAD_PROTOCOL: ({ host }) => `RPC endpoint ${host} must use http or https`,
   RPC__ENDPOINT_BAD_RPS: ({ host }) => `RPC endpoint ${host}: rps must be positive`,
+  RPC__ENDPOINT_BAD_SEND_RPS: ({ host }) => `RPC endpoint ${host}: sendRps must be positive`,
   RPC__BATCH_UNSUPPORTED: () => 'The RPC pool sends single JSON-RPC calls only',
   RPC__NO_ENDPOINT_ANSWERED: ({ method, attempts }) =>
     `No RPC endpoint answered ${method} (${attempts})`,
@@ -206,6 +207,10 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   MIDDLEMAN__NOT_FOUND: ({ walletId }) => `Wallet ${walletId} is not a middleman`,
   MIDDLEMAN__ALREADY_USED: ({ walletId }) =>
     `Middleman ${walletId} has already served a two-hop distribution and is never reused`,
+  LOOKUP_TABLE__BAD_ACCOUNT: ({ tableAddress, reason }) =>
+    `Account ${tableAddress} is not an address lookup table: ${reason}`,
+  LOOKUP_TABLE__NOT_USABLE: ({ tableAddress, lastExtendedSlot, slot }) =>
+    `Lookup table ${tableAddress} was extended in slot ${lastExtendedSlot} and the chain is still at slot ${slot}`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
     `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
   TRANSFER__SIMULATION_FAILED: ({ reason }) => `The transfer failed in simulation: ${reason}`,

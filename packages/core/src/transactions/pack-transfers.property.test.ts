@@ -20,6 +20,7 @@ import {
   type PackItem,
 } from './pack-instructions';
 import { balanceChanges, packTransfers, type TransferItem } from './pack-transfers';
+import { packTransfersWithTables } from './pack-transfers-with-tables';
 import { SYSTEM_PROGRAM_ADDRESS, systemTransferShape } from './system-transfer';
 import { transactionFee } from './transaction-fee';
 
@@ -239,5 +240,64 @@ describe('The instruction packer, over thousands of random items', () => {
     // The random sets reach both refusals and transactions closed by locks rather than bytes.
     expect(refusals).toBeGreaterThan(20);
     expect(lockBound).toBeGreaterThan(20);
+  });
+});
+
+// Tables live at addresses of their own, never a wallet's.
+const TABLE_ADDRESSES: readonly Address[] = Array.from({ length: 4 }, (_, index) =>
+  address(encodeBase58(new Uint8Array(32).fill(index + 1))),
+);
+
+describe('The table-grouping transfer packer, over thousands of random transfer sets', () => {
+  it('never exceeds 1232 bytes or 64 locks, loads from one table at most, and places each transfer once', () => {
+    let loaded = 0;
+    for (let seed = 1; seed <= 1500; seed += 1) {
+      const random = randomOf(seed * 104_729);
+      const accounts = sample(random, 1 + random.below(400));
+      const feePayer = random.pick(POOL);
+      const senders = [feePayer, ...accounts.slice(0, 1 + random.below(6))];
+      const senderShare = random.below(51) / 100;
+      const transfers: TransferItem[] = Array.from({ length: random.below(300) }, (_, index) => ({
+        itemId: `${seed}:${index}`,
+        from: random.chance(senderShare) ? random.pick(senders) : feePayer,
+        to: random.pick(accounts),
+        lamports: lamports(BigInt(1 + random.below(2 ** 30))),
+      }));
+      const tables = Array.from({ length: random.below(4) }, (_, index): LookupTableInput => {
+        const membership = random.below(101) / 100;
+        return {
+          tableAddress: TABLE_ADDRESSES[index] as Address,
+          addresses: accounts.filter(() => random.chance(membership)).slice(0, 256),
+        };
+      });
+      const computeBudget = random.chance(0.5);
+      const packed = packTransfersWithTables({ feePayer, transfers, tables, computeBudget });
+      if (!packed.ok) throw new Error(`seed ${seed}: ${packed.error.message}`);
+
+      const placed = packed.value.flatMap((tx) => tx.transfers.map((t) => t.itemId));
+      expect([...placed].sort()).toEqual(transfers.map((t) => t.itemId).sort());
+      let planned = 0n;
+      for (const transaction of packed.value) {
+        expect(transaction.size).toBeLessThanOrEqual(PACKET_DATA_SIZE);
+        expect(transaction.accountLocks).toBeLessThanOrEqual(MAX_TX_ACCOUNT_LOCKS);
+        expect(transaction.layout.lookups.length).toBeLessThanOrEqual(1);
+        const [lookup] = transaction.layout.lookups;
+        if (lookup !== undefined) {
+          const table = tables.find((t) => t.tableAddress === lookup.tableAddress);
+          const held = new Set(table?.addresses);
+          // Every recipient that does not sign is loaded from the one table the group was for.
+          const signers = new Set(transaction.signers);
+          for (const { to } of transaction.transfers) {
+            if (signers.has(to)) continue;
+            expect(held.has(to)).toBe(true);
+            expect(lookup.writable).toContain(to);
+            loaded += 1;
+          }
+        }
+        planned += transaction.lamports;
+      }
+      expect(planned).toBe(transfers.reduce((sum, t) => sum + t.lamports, 0n));
+    }
+    expect(loaded).toBeGreaterThan(10_000);
   });
 });
