@@ -116,6 +116,11 @@ function DistributeSolForm({
       }
     >
       <div className="flex flex-col gap-3">
+        {targets.length === 0 ? (
+          <Alert kind="warning">
+            No wallets in view: select wallets, or show more of them with the segment filter.
+          </Alert>
+        ) : null}
         <ChoiceGroup<AmountMode>
           label="Amount"
           value={mode}

@@ -71,13 +71,13 @@ function plan(overrides: Partial<SolPlanView> = {}): SolPlanView {
 }
 
 describe('the plan summary', () => {
-  it('lists amount, transactions and fees in SOL with 6 decimals', () => {
+  it('lists the amount with 6 decimals and the fees to the lamport', () => {
     expect(planCostLines(plan())).toEqual([
       { label: 'Amount', value: '2.000000 SOL' },
       { label: 'Transactions', value: '2' },
-      { label: 'Network fees', value: '0.000010 SOL' },
-      { label: 'Priority fees', value: '0.000000 SOL' },
-      { label: 'Total fees', value: '0.000010 SOL' },
+      { label: 'Network fees', value: '0.00001 SOL' },
+      { label: 'Priority fees', value: '0.0000003 SOL' },
+      { label: 'Total fees', value: '0.0000103 SOL' },
       { label: 'Fee per wallet', value: '103 lamports' },
     ]);
   });
@@ -148,8 +148,8 @@ describe('the plan summary', () => {
     );
     expect(legs).toEqual({
       middlemen: 2,
-      firstHopFee: '0.000005 SOL',
-      secondHopFee: '0.000010 SOL',
+      firstHopFee: '0.0000051 SOL',
+      secondHopFee: '0.0000102 SOL',
     });
   });
 });

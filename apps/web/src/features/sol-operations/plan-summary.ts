@@ -1,5 +1,6 @@
 import {
   formatLamportsAsSol,
+  formatSolExact,
   type PlanCostsView,
   type PlanWalletView,
   type SolPlanView,
@@ -8,6 +9,11 @@ import {
 /** Amounts in operations show with 6 decimals (spec 2 §9). */
 export function sol6(lamportsText: string): string {
   return `${formatLamportsAsSol(BigInt(lamportsText), 6)} SOL`;
+}
+
+/** Fees are a few hundred lamports: shown to the lamport, so 150 never reads as 0.000000. */
+export function feeSol(lamportsText: string): string {
+  return `${formatSolExact(BigInt(lamportsText))} SOL`;
 }
 
 export interface CostLine {
@@ -21,14 +27,14 @@ export function planCostLines(plan: SolPlanView): readonly CostLine[] {
   const lines: CostLine[] = [
     { label: 'Amount', value: sol6(plan.amountLamports) },
     { label: 'Transactions', value: costs.transactions.toLocaleString('en-US') },
-    { label: 'Network fees', value: sol6(costs.networkFeeLamports) },
-    { label: 'Priority fees', value: sol6(costs.priorityFeeLamports) },
+    { label: 'Network fees', value: feeSol(costs.networkFeeLamports) },
+    { label: 'Priority fees', value: feeSol(costs.priorityFeeLamports) },
   ];
   if (costs.lookupTableFeeLamports !== '0' || costs.lookupTableRentLamports !== '0') {
-    lines.push({ label: 'Lookup-table fees', value: sol6(costs.lookupTableFeeLamports) });
+    lines.push({ label: 'Lookup-table fees', value: feeSol(costs.lookupTableFeeLamports) });
     lines.push({ label: 'Lookup-table rent', value: sol6(costs.lookupTableRentLamports) });
   }
-  lines.push({ label: 'Total fees', value: sol6(costs.totalFeeLamports) });
+  lines.push({ label: 'Total fees', value: feeSol(costs.totalFeeLamports) });
   lines.push({ label: 'Fee per wallet', value: `${costs.feePerWalletLamports} lamports` });
   return lines;
 }
@@ -55,7 +61,7 @@ export function comparisonRows(plan: SolPlanView): readonly ComparisonRow[] | nu
     way,
     chosen,
     transactions: costs.transactions,
-    totalFee: sol6(costs.totalFeeLamports),
+    totalFee: feeSol(costs.totalFeeLamports),
     feePerWallet: `${costs.feePerWalletLamports} lamports`,
     note,
   });
@@ -157,7 +163,7 @@ export function twoHopLegs(plan: SolPlanView): {
   }
   return {
     middlemen: plan.wallets.filter((wallet) => wallet.role === 'middleman').length,
-    firstHopFee: sol6(first.toString()),
-    secondHopFee: sol6(second.toString()),
+    firstHopFee: feeSol(first.toString()),
+    secondHopFee: feeSol(second.toString()),
   };
 }
