@@ -27,7 +27,8 @@ export function TwoHopProgressDialog({
   const abort = useAbortDoubleDistribution();
   const data = progress.data;
   const done = data?.isDone === true || cancelled;
-  const stranded = data ? strandedMiddlemen(data) : [];
+  // While legs are still pending a middleman holds SOL on its way; only at the end is it stranded.
+  const stranded = data && done ? strandedMiddlemen(data) : [];
   const cancel = () =>
     abort.mutate(jobId, {
       onSuccess: () => {
