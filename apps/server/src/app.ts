@@ -20,6 +20,8 @@ import { registerNotificationsRoutes } from './routes/notifications';
 import { registerOperationsRoutes } from './routes/operations';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
+import { registerSolRoutes } from './routes/sol';
+import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerWalletsRoutes } from './routes/wallets';
 import { createServices, type ServiceContext, type Services } from './services';
@@ -45,6 +47,8 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerAuditRoutes,
   registerJobsRoutes,
   registerOperationsRoutes,
+  registerSolRoutes,
+  registerDoubleDistributionRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

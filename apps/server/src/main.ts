@@ -22,6 +22,7 @@ import { createJobRegistry } from './jobs/job-handler';
 import { SERVER_JOB_HANDLERS } from './jobs/job-kinds';
 import { createJobQueue, installJobQueueSchema } from './jobs/job-queue';
 import { startJobWorkers } from './jobs/job-workers';
+import { resumeJobsOfDeadProcess } from './jobs/job-recovery';
 import { createServices, type ServiceContext } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
 import { judgeRoleAfterMigrations, judgeRoleBeforeMigrations } from './runtime/database-guard';
@@ -176,11 +177,15 @@ async function main(env: Env): Promise<void> {
   const jobWorkers = await startJobWorkers({
     db: database.db,
     queue: jobQueue,
-    registry: createJobRegistry(SERVER_JOB_HANDLERS),
+    registry: createJobRegistry(services.jobHandlers),
     logger,
   }).catch((error: unknown) => {
     throw new StartError(`cannot start the job workers: ${errorMessage(error)}`);
   });
+  if (database.kind === 'pglite') {
+    const resumed = await resumeJobsOfDeadProcess(database.db, jobQueue);
+    if (resumed > 0) logger.info({ jobs: resumed }, 'resuming the jobs of the previous run');
+  }
 
   const shutdown = async (signal: string) => {
     if (closing) return;

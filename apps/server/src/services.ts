@@ -39,6 +39,7 @@ import { createHealthService, type HealthService } from './health/health-service
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
+import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
 import type { Mailer } from './mail/mailer';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
@@ -50,6 +51,16 @@ import { createTagsService } from './organize/tags-service';
 import { createWalletNamesService } from './organize/wallet-names-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
+import {
+  createSolExecuteService,
+  type SolExecuteService,
+} from './sol-operations/sol-execute-service';
+import { createSolOperationJob } from './sol-operations/sol-operation-job';
+import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
+import {
+  createSolProgressService,
+  type SolProgressService,
+} from './sol-operations/sol-progress-service';
 import type { SecretKeyVault } from './vault';
 import { SERVER_VERSION } from './version';
 import { nodePublicKeyOf } from './wallet-import/node-ed25519';
@@ -124,8 +135,12 @@ export interface ServiceContext {
   readonly listeningAddress?: () => AddressInfo | string | null;
   /** Delivers "run job X" (pg-boss, `jobs/job-queue.ts`); without one, enqueueing refuses. */
   readonly jobQueue?: JobQueue;
-  /** The kinds of job this server runs; the same list goes to the workers. */
+  /** Kinds of job besides the server's own (tests add theirs); the same list goes to the workers. */
   readonly jobHandlers?: readonly AnyJobHandler[];
+  /** Micro-lamports per compute unit for SOL operations; spec 2 §9's 5,000 when not set. */
+  readonly microLamportsPerUnit?: bigint;
+  /** Distribution transactions in flight; default from the pool's send budget. */
+  readonly sendLanes?: number;
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -156,6 +171,14 @@ export interface Services {
   readonly jobs: JobService;
   /** Money operations: their stored plans, items and transactions (issue 17). */
   readonly ledger: LedgerService;
+  /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
+  readonly solPlans: SolPlanService;
+  readonly solExecute: SolExecuteService;
+  readonly solProgress: SolProgressService;
+  /** Every kind of job this server runs: its own and the context's; the workers take this list. */
+  readonly jobHandlers: readonly AnyJobHandler[];
+  /** Two-hop middlemen: made and linked inside the execute service's transaction. */
+  readonly middlemen: MiddlemanService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -184,6 +207,25 @@ export function createServices(context: ServiceContext): Services {
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
     now,
   );
+  const jobHandlers: readonly AnyJobHandler[] = [
+    createSolOperationJob({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
+      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
+    }),
+    ...(context.jobHandlers ?? []),
+  ];
+  const jobs = createJobService({
+    db: context.db,
+    queue: context.jobQueue ?? noJobQueue,
+    registry: createJobRegistry(jobHandlers),
+    now,
+  });
+  const ledger = createLedgerService({ db: context.db, audit, now });
+  const middlemen = createMiddlemanService({ vault: context.vault, now });
   return {
     health: createHealthService({
       db: context.db,
@@ -272,13 +314,28 @@ export function createServices(context: ServiceContext): Services {
       audit,
       now,
     }),
-    jobs: createJobService({
+    jobs,
+    ledger,
+    solPlans: createSolPlanService({
       db: context.db,
-      queue: context.jobQueue ?? noJobQueue,
-      registry: createJobRegistry(context.jobHandlers ?? []),
+      pool: context.chainPool,
       now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
     }),
-    ledger: createLedgerService({ db: context.db, audit, now }),
+    solExecute: createSolExecuteService({
+      db: context.db,
+      jobs,
+      audit,
+      now,
+      createMiddlemen: (tx, input) => middlemen.createMiddlemen(tx, input),
+      linkMiddlemen: (tx, operationId, walletIds) =>
+        middlemen.linkMiddlemen(tx, operationId, walletIds),
+    }),
+    solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
+    jobHandlers,
+    middlemen,
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

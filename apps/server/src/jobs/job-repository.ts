@@ -3,7 +3,7 @@
 
 import { JOB_LOG_LINE_LIMIT, type JobLogLine } from '@fleet/core';
 import { schema, type TenantDatabase } from '@fleet/db';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 const { jobs, jobLogLines } = schema;
 
@@ -239,4 +239,41 @@ export async function releaseJob(
     .update(jobs)
     .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: release.now })
     .where(heldBy(jobId, release.owner));
+}
+
+/** What `GET /api/jobs` shows of one job: its row without the log, and the operation it runs. */
+export type JobSummaryRow = JobRow & { readonly operationId: string | null };
+
+/** `GET /api/jobs?active=false` answers this many of the newest jobs. */
+export const RECENT_JOBS_LIMIT = 50;
+
+/**
+ * The tenant's jobs for the bottom bar: with `active`, every queued or running job, oldest first
+ * (there are few at any time: each is a long piece of work an operator started); otherwise the
+ * newest `RECENT_JOBS_LIMIT` of any status. Each with the ledger operation that names it as its
+ * job (`operations.job_id`), null for jobs that move no money. A subquery, not a plain join: an
+ * operation names one job, but nothing stops two naming the same one, and a job must be listed
+ * once.
+ */
+export async function listJobSummaries(
+  tx: TenantDatabase,
+  tenantId: string,
+  filter: { readonly active: boolean },
+): Promise<JobSummaryRow[]> {
+  // Written out: drizzle leaves a column of a single-table select unqualified, and inside the
+  // subquery a bare "id" would be the operation's own.
+  const operationId = sql<string | null>`(select o.id from operations o
+    where o.job_id = "jobs"."id" order by o.created_at, o.id limit 1)`;
+  // The tenant is named as well as enforced by row-level security, so the (tenant_id, created_at)
+  // index serves the order.
+  const query = tx.select({ job: jobs, operationId }).from(jobs).$dynamic();
+  const rows = filter.active
+    ? await query
+        .where(and(eq(jobs.tenantId, tenantId), inArray(jobs.status, OPEN_STATUSES)))
+        .orderBy(asc(jobs.createdAt), asc(jobs.id))
+    : await query
+        .where(eq(jobs.tenantId, tenantId))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(RECENT_JOBS_LIMIT);
+  return rows.map((row) => ({ ...row.job, operationId: row.operationId }));
 }

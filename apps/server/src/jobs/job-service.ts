@@ -1,4 +1,4 @@
-import { FleetError, isFinalJobStatus, type JobView } from '@fleet/core';
+import { FleetError, isFinalJobStatus, type JobList, type JobView } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import type { JobRegistry } from './job-handler';
@@ -7,6 +7,7 @@ import {
   finishUnheldJob,
   findJob,
   insertJob,
+  listJobSummaries,
   readJobLogLines,
   requestJobCancel,
   type JobRow,
@@ -68,8 +69,43 @@ export function createJobService(context: {
       return { id: row.id };
     },
 
+    /**
+     * Hands a job already inserted (by a feature, in its own transaction, beside the rows the job
+     * works on) to the queue; a job the queue never heard of is failed rather than left queued.
+     */
+    async dispatch(tenantId: string, jobId: string): Promise<void> {
+      try {
+        await queue.send({ tenantId, jobId });
+      } catch (error) {
+        await withTenant(db, tenantId, (tx) =>
+          finishUnheldJob(tx, jobId, {
+            now: now(),
+            status: 'failed',
+            message: 'The job could not be queued',
+          }),
+        );
+        throw error;
+      }
+    },
+
     /** The job with its newest log lines; another tenant's job is not found. */
     get: view,
+
+    /**
+     * `GET /api/jobs`: the tenant's queued and running jobs oldest first (`active`), or its newest
+     * jobs of any status; each with the ledger operation it runs. What the bottom bar polls.
+     */
+    async list(actor: Actor, filter: { readonly active: boolean }): Promise<JobList> {
+      const rows = await withTenant(db, actor.tenantId, (tx) =>
+        listJobSummaries(tx, actor.tenantId, filter),
+      );
+      return {
+        jobs: rows.map((row) => {
+          const { logs: _logs, ...summary } = jobViewOf(row, []);
+          return { ...summary, operationId: row.operationId };
+        }),
+      };
+    },
 
     /** Asks the job to stop (idempotent: a final job is answered as it is). */
     async requestAbort(actor: Actor, jobId: string): Promise<JobView> {

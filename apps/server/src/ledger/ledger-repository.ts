@@ -1,7 +1,15 @@
 // The ledger's SQL (decision 019), one file per table family; this file only re-exports.
 export { PLAN_VALIDITY_MS, consumePlan, savePlan } from './plan-repository';
 export type { PlanToSave, StoredPlan } from './plan-repository';
-export { createOperation, listOperations, loadOperation, totalsJson } from './operation-repository';
+export {
+  createOperation,
+  findOperationIdByJob,
+  listOperations,
+  loadOperation,
+  refreshOperationSummary,
+  setOperationJob,
+  totalsJson,
+} from './operation-repository';
 export type {
   NewItem,
   NewOperation,

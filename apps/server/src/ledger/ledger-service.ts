@@ -17,6 +17,7 @@ import type { Actor } from '../http/actor';
 import {
   consumePlan,
   createOperation,
+  findOperationIdByJob,
   listOperations,
   loadOperation,
   recordTransaction,
@@ -105,6 +106,11 @@ export function createLedgerService(context: {
       );
       if (!operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
       return detailOf(operation);
+    },
+
+    /** The operation a job runs; null for a job that runs none. */
+    async operationIdForJob(actor: Actor, jobId: string): Promise<string | null> {
+      return withTenant(db, actor.tenantId, (tx) => findOperationIdByJob(tx, jobId));
     },
 
     async listOperations(actor: Actor, filter: ListOperationsQuery): Promise<OperationList> {

@@ -203,6 +203,56 @@ function storedOperationOf(
   });
 }
 
+/** The operation a job runs, if it runs one. */
+export async function findOperationIdByJob(
+  tx: TenantDatabase,
+  jobId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: operations.id })
+    .from(operations)
+    .where(eq(operations.jobId, jobId));
+  return row?.id ?? null;
+}
+
+/** Links an operation to the job that runs it. */
+export async function setOperationJob(
+  tx: TenantDatabase,
+  operationId: string,
+  jobId: string,
+): Promise<void> {
+  await tx.update(operations).set({ jobId }).where(eq(operations.id, operationId));
+}
+
+/**
+ * Stores the status and totals derived from the operation's transactions (the list reads these
+ * columns), and when it finished once nothing is left to do (`final`, or no open wallet).
+ */
+export async function refreshOperationSummary(
+  tx: TenantDatabase,
+  operationId: string,
+  input: { readonly now: Date; readonly final: boolean },
+): Promise<StoredOperation | undefined> {
+  const stored = await loadOperation(tx, operationId);
+  if (!stored) return undefined;
+  const { status, totals } = summarizeOperation(stored);
+  const open = totals.pending + totals.sent + totals.forwarded;
+  // A cancelled run leaves unsent wallets pending; the stored status then says how it ended.
+  const ended =
+    input.final && open > 0 ? (totals.succeeded === 0 ? 'failed' : 'partlyFailed') : status;
+  const finished = input.final || open === 0;
+  await tx
+    .update(operations)
+    .set({
+      status: ended,
+      totals: totalsJson(totals),
+      updatedAt: input.now,
+      ...(finished ? { finishedAt: input.now } : {}),
+    })
+    .where(eq(operations.id, operationId));
+  return stored;
+}
+
 export interface OperationFilter {
   readonly kind?: OperationKindName | undefined;
   readonly cursor?: string | undefined;

@@ -24,7 +24,9 @@ const fundedTokenAccounts = sql`${wallets.fundedTokenAccountCount}`;
  * - Tokens with Balances: at least one token account with an amount above zero;
  * - Zero Balance Tokens: token accounts exist and every one is at zero (closable);
  * - Liquidity Pool Creators: nobody until liquidity scanning stores pool creators; listed so the
- *   sidebar keeps its shape, honestly at 0.
+ *   sidebar keeps its shape, honestly at 0;
+ * - Middlemen: the wallets two-hop distributions generated (issue 17), so the operator can find
+ *   one still holding SOL and sweep it back to the master.
  * The ids are core's `COMPUTED_GROUP_SEGMENTS` keys: the wallets page opens each as its segment.
  * Seed groups (`seed:{id}`) are added per seed import source by the groups service. The counts are
  * `count(*) filter (where …)` of the same conditions in one pass over the wallets.
@@ -44,6 +46,11 @@ export const COMPUTED_GROUPS = [
     where: sql`${tokenAccounts} > 0 and ${fundedTokenAccounts} = 0`,
   },
   { id: 'pool-creators', name: 'Liquidity Pool Creators', where: sql`false` },
+  {
+    id: 'middlemen',
+    name: 'Middlemen',
+    where: sql`${wallets.sourceKind} = 'middleman'`,
+  },
 ] as const satisfies readonly { id: ComputedGroupId; name: string; where: SQL }[];
 
 export const SEED_GROUP_PREFIX = 'seed:';

@@ -115,16 +115,17 @@ describe.each(testDatabaseKinds)('groups API on %s', (kind) => {
 
   it('lists the computed groups first, then one per seed source, with active-wallet counts', async () => {
     const groups = await listGroups();
-    expect(groups.slice(0, 7).map((group) => [group.id, group.group_name, group.count])).toEqual([
+    expect(groups.slice(0, 8).map((group) => [group.id, group.group_name, group.count])).toEqual([
       ['all', 'All Wallets', 10],
       ['traders', 'Trader Wallets', 1],
       ['empty', 'Empty Wallets', 2],
       ['with-tokens', 'Tokens with Balances', 2],
       ['zero-tokens', 'Zero Balance Tokens', 2],
       ['pool-creators', 'Liquidity Pool Creators', 0],
+      ['middlemen', 'Middlemen', 0],
       [`seed:${seedId}`, 'Ledger seed', 1],
     ]);
-    expect(groups[6]?.kind).toBe('seed');
+    expect(groups[7]?.kind).toBe('seed');
     const plain = await call('GET', '/api/groups');
     expect(plain.json<{ groups: Group[] }>().groups[0]).not.toHaveProperty('count');
   });

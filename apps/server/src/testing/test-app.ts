@@ -9,6 +9,10 @@ import { createTestDatabase, type TestDatabase, type TestLogin } from '@fleet/db
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppContext } from '../app';
+import { createJobRegistry } from '../jobs/job-handler';
+import { startJobWorkers, type JobWorkers } from '../jobs/job-workers';
+import { testJobQueue } from '../jobs/jobs-harness';
+import { createServices } from '../services';
 import { createLogger } from '../logging/create-logger';
 import { createOutboxMailer } from '../mail/mailer';
 import { createKeyVault, kekFromBytes } from '../vault';
@@ -25,23 +29,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Options of a test app beyond the app's own context. */
+export interface TestAppOptions {
+  /** Run jobs: a queue on the test database and this process's workers (money operations). */
+  readonly withJobs?: boolean;
+}
+
 /** The whole server on a fresh test database, with a real localnet for chain reads. */
 export async function createTestApp(
   kind: DatabaseKind,
   {
     login,
+    withJobs,
     ...overrides
-  }: Partial<AppContext> & {
-    readonly adminToken?: string;
-    /** The role the app's connection signs in as (the test database's superuser by default). */
-    readonly login?: TestLogin;
-  } = {},
+  }: Partial<AppContext> &
+    TestAppOptions & {
+      readonly adminToken?: string;
+      /** The role the app's connection signs in as (the test database's superuser by default). */
+      readonly login?: TestLogin;
+    } = {},
 ): Promise<TestApp> {
   const [database, localnet] = await Promise.all([
     createTestDatabase(kind, login ? { login } : {}),
     createLocalnet(),
   ]);
-  const app = await appOn(database, localnet, overrides);
+  const app = await appOn(database, localnet, overrides, withJobs ?? false);
   return {
     ...app,
     async close() {
@@ -62,7 +74,12 @@ export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
     database.kind === 'postgres' && database.url
       ? await openDatabase({ kind: 'postgres', url: database.url, maxConnections: 4 })
       : undefined;
-  const app = await appOn(handle ? { ...database, ...handle } : database, first.localnet, {});
+  const app = await appOn(
+    handle ? { ...database, ...handle } : database,
+    first.localnet,
+    {},
+    false,
+  );
   return {
     ...app,
     async close() {
@@ -76,6 +93,7 @@ async function appOn(
   database: TestDatabase,
   localnet: Localnet,
   overrides: Partial<AppContext> & { readonly adminToken?: string },
+  withJobs: boolean,
 ): Promise<TestApp> {
   const outboxDir = mkdtempSync(join(tmpdir(), 'fleet-outbox-'));
   const logs: string[] = [];
@@ -89,7 +107,7 @@ async function appOn(
     }),
   );
   const chainPool = createEndpointPool({ endpoints: [localnet.url] });
-  const app = await buildApp({
+  const context: AppContext = {
     db: database.db,
     databaseKind: database.kind,
     logger,
@@ -101,7 +119,23 @@ async function appOn(
     mailer: createOutboxMailer({ from: 'Fleet <test@fleet.local>', outboxDir, logger }),
     exposeInviteTokens: true,
     ...overrides,
-  });
+  };
+  let workers: JobWorkers | undefined;
+  let app: FastifyInstance;
+  if (withJobs) {
+    const jobQueue = testJobQueue(database);
+    const services = createServices({ ...context, jobQueue });
+    app = await buildApp({ ...context, jobQueue, services });
+    workers = await startJobWorkers({
+      db: database.db,
+      queue: jobQueue,
+      registry: createJobRegistry(services.jobHandlers),
+      logger,
+      leaseMs: 5_000,
+    });
+  } else {
+    app = await buildApp(context);
+  }
   return {
     app,
     database,
@@ -109,6 +143,7 @@ async function appOn(
     outboxDir,
     logs,
     async close() {
+      await workers?.stop();
       await app.close();
       rmSync(outboxDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+import { MIDDLEMAN_SOURCE_LABEL } from '@fleet/core';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   baseCte,
@@ -60,7 +61,7 @@ const flag = (condition: SQL) => sql`case when ${condition} then '1' else '0' en
  * With `summary`, the header line's figures (`SummaryRow`) come from the same pass and snapshot.
  *
  * Sources are numbered: 0 manual, 1 an import without a batch, 2 + n the n-th import batch, then
- * the seed vaults after the batches.
+ * the seed vaults after the batches, and last the middlemen (so adding them renumbered nothing).
  */
 export function walletColumnsSql(
   tenantId: string,
@@ -95,6 +96,8 @@ export function walletColumnsSql(
     select b.*, bd.ix as batch_ix,
       case when b.seed_group_id is not null then 2 + (select count(*) from batch_dict)::int + sd.ix
         when b.source_kind = 'manual' then 0
+        when b.source_kind = 'middleman'
+          then 2 + (select count(*) from batch_dict)::int + (select count(*) from seed_dict)::int
         when bd.ix is null then 1
         else 2 + bd.ix end as source_ix,
       coalesce(b.public_address = (select public_address from master), false) as is_master,
@@ -135,7 +138,8 @@ export function walletColumnsSql(
       from (select 0 as part, 0 as ix, 'manual' as kind, null::text as id, 'PK' as label
         union all select 1, 0, 'import', null, 'PK'
         union all select 2, ix, 'import', id::text, 'PK' from batch_dict
-        union all select 3, ix, 'seed', id::text, label from seed_dict) s) as sources,
+        union all select 3, ix, 'seed', id::text, label from seed_dict
+        union all select 4, 0, 'middleman', null, ${MIDDLEMAN_SOURCE_LABEL}::text) s) as sources,
     (select coalesce(json_agg(id order by ix), '[]'::json)::text from tag_dict) as tag_ids,
     (select coalesce(json_agg(id order by ix), '[]'::json)::text from group_dict) as group_ids
     ${options.summary ? summaryColumns(tenantId) : sql``}

@@ -1,4 +1,4 @@
-import { tagFilterOf } from '@fleet/core';
+import { MIDDLEMAN_SOURCE_LABEL, tagFilterOf } from '@fleet/core';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
@@ -128,10 +128,11 @@ export function walletListBodySql(tenantId: string, filter: WalletFilter): SQL {
       m.public_address is not null as is_master,
       case when b.import_batch_id = (select id from latest) then b.import_status end as import_status,
       case when b.seed_group_id is not null then 'seed'
-        when b.source_kind = 'manual' then 'manual' else 'import' end as source_kind,
+        when b.source_kind in ('manual', 'middleman') then b.source_kind else 'import' end as source_kind,
       case when b.seed_group_id is not null then b.seed_group_id
-        when b.source_kind = 'manual' then null else b.import_batch_id end as source_id,
+        when b.source_kind in ('manual', 'middleman') then null else b.import_batch_id end as source_id,
       case when b.seed_group_id is not null then coalesce(nullif(sg.label, ''), 'Seed')
+        when b.source_kind = 'middleman' then ${MIDDLEMAN_SOURCE_LABEL}::text
         else 'PK' end as source_label,
       tg.ids as tag_ids, gr.ids as group_ids,
       coalesce(tl.list, '[]'::json)::text as tokens, coalesce(tt.list, '[]'::json)::text as tags

@@ -36,13 +36,15 @@ export const solAmountTextSchema = z.string().transform((text, ctx) => {
   return parsed.lamports;
 });
 
-const recipientsLimit = (list: z.ZodArray<z.ZodType>) =>
-  list
+function recipientsLimit<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
     .min(1, 'Add at least one recipient')
     .max(
       MAX_OPERATION_WALLETS,
       `At most ${MAX_OPERATION_WALLETS.toLocaleString('en-US')} recipients`,
     );
+}
 
 /** A recipient named by its address or by its wallet id; either way it must be this fleet's. */
 export const distributeRecipientSchema = z
@@ -57,7 +59,7 @@ export const distributeRecipientSchema = z
 
 /** `POST /api/sol/distribute/plan`: master → recipients, an amount each (0 is skipped). */
 export const distributePlanRequestSchema = z.object({
-  recipients: recipientsLimit(z.array(distributeRecipientSchema)),
+  recipients: recipientsLimit(distributeRecipientSchema),
 });
 export type DistributePlanRequest = z.input<typeof distributePlanRequestSchema>;
 
@@ -93,17 +95,19 @@ export const doubleDistributionRecipientSchema = z.object({
 
 /** `POST /api/double-distribution/plan`: master → fresh middleman → destination, for each recipient. */
 export const doubleDistributionPlanRequestSchema = z.object({
-  recipients: recipientsLimit(z.array(doubleDistributionRecipientSchema)),
+  recipients: recipientsLimit(doubleDistributionRecipientSchema),
 });
 export type DoubleDistributionPlanRequest = z.input<typeof doubleDistributionPlanRequestSchema>;
 
 /** `POST /api/double-distribution/start`: spec 3 §7's body plus the plan it confirms. */
 export const doubleDistributionStartRequestSchema = doubleDistributionPlanRequestSchema.extend({
-  planId: z.string().uuid('Invalid plan id'),
+  planId: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid plan id'),
 });
 
 /** `POST /api/sol/distribute`, `POST /api/sol/aggregate`: run a stored plan. */
-export const executePlanRequestSchema = z.object({ planId: z.string().uuid('Invalid plan id') });
+export const executePlanRequestSchema = z.object({
+  planId: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid plan id'),
+});
 
 /** What every execute route answers: the job that runs it and the ledger's operation. */
 export const executePlanResponseSchema = z.object({
@@ -190,7 +194,7 @@ export type PlanProblemView = z.infer<typeof planProblemSchema>;
 
 /** The answer of every plan route: what will be signed, what it costs, and every problem found. */
 export const solPlanSchema = z.object({
-  planId: z.string().uuid(),
+  planId: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid plan id'),
   kind: operationKindSchema,
   createdAt: z.string(),
   expiresAt: z.string(),

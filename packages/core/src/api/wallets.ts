@@ -19,8 +19,16 @@ const address = addressTextSchema;
 // request ids are branded (`walletIdSchema()`).
 const walletId = z.string().uuid();
 
-export const WALLET_SOURCE_KINDS = ['seed', 'import', 'manual'] as const;
+/**
+ * Where a wallet comes from. A `middleman` is a keypair the server generated for one recipient
+ * of a two-hop distribution (issue 17): its own source, so it is never mistaken for a fleet
+ * wallet the operator made, and never handed to another distribution.
+ */
+export const WALLET_SOURCE_KINDS = ['seed', 'import', 'manual', 'middleman'] as const;
 export type WalletSourceKind = (typeof WALLET_SOURCE_KINDS)[number];
+
+/** The Source column's label of a middleman (seed wallets show their vault, keys 'PK'). */
+export const MIDDLEMAN_SOURCE_LABEL = 'Middleman';
 
 export const IMPORT_STATUSES = ['new', 'restored', 'updated'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -71,9 +79,12 @@ export const slimWalletSchema = z.object({
   importStatus: z.enum(IMPORT_STATUSES).nullable(),
   importBatchId: z.string().nullable(),
   sourceKind: z.enum(WALLET_SOURCE_KINDS),
-  /** The seed group for seed wallets, the import batch for imported ones, null for manual. */
+  /** The seed group for seed wallets, the import batch for imported ones, null otherwise. */
   sourceId: z.string().nullable(),
-  /** 'PK' for pasted or created keys, the seed vault's label (or 'Seed') for derived ones. */
+  /**
+   * 'PK' for pasted or created keys, the seed vault's label (or 'Seed') for derived ones,
+   * `MIDDLEMAN_SOURCE_LABEL` for middlemen.
+   */
   sourceLabel: z.string(),
   tagIds: z.array(z.string()),
   groupIds: z.array(z.string()),

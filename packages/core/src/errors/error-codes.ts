@@ -216,10 +216,19 @@ export interface FleetErrorContextByCode {
   readonly SOL_PLAN__NO_PRIVATE_KEY: { readonly wallets: number };
   readonly SOL_PLAN__NOTHING_TO_DISTRIBUTE: Record<string, never>;
   readonly SOL_PLAN__NO_SOL_TO_WITHDRAW: Record<string, never>;
+  readonly SOL_PLAN__DUPLICATE_RECIPIENT: { readonly address: string };
+  readonly SOL_PLAN__NOT_READY: { readonly reason: string };
+  readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
   /** No job with this id for the tenant (another tenant's job is not found either). */
   readonly JOB__NOT_FOUND: { readonly jobId?: string };
   /** A job was asked for a kind no handler runs. */
   readonly JOB__UNKNOWN_KIND: { readonly kind: string };
+  /** Middlemen are made 1 to `max` at a time (one per recipient of a two-hop distribution). */
+  readonly MIDDLEMAN__COUNT_OUT_OF_RANGE: { readonly count: number; readonly max: number };
+  /** A wallet named as a middleman is not one of the tenant's middlemen. */
+  readonly MIDDLEMAN__NOT_FOUND: { readonly walletId: string };
+  /** A middleman serves one recipient of one operation, for ever. */
+  readonly MIDDLEMAN__ALREADY_USED: { readonly walletId: string };
   /** One item's instructions exceed a transaction alone (bytes or account locks). */
   readonly TRANSACTION__ITEM_DOES_NOT_FIT: {
     readonly itemId: string;

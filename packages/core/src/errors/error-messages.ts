@@ -194,8 +194,18 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     `${wallets} wallet(s) skipped because no private key is available`,
   SOL_PLAN__NOTHING_TO_DISTRIBUTE: () => 'Nothing to distribute: every amount is 0',
   SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
+  SOL_PLAN__DUPLICATE_RECIPIENT: ({ address }) =>
+    `${address} is listed more than once: give each wallet one amount`,
+  SOL_PLAN__NOT_READY: ({ reason }) => `This plan cannot run: ${reason}`,
+  OPERATION__MASTER_BUSY: () =>
+    'Another operation is spending from the master wallet. Wait for it to finish, then plan again.',
   JOB__NOT_FOUND: () => 'Job not found',
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
+  MIDDLEMAN__COUNT_OUT_OF_RANGE: ({ count, max }) =>
+    `Middlemen are created 1 to ${max.toLocaleString('en-US')} at a time, not ${count}`,
+  MIDDLEMAN__NOT_FOUND: ({ walletId }) => `Wallet ${walletId} is not a middleman`,
+  MIDDLEMAN__ALREADY_USED: ({ walletId }) =>
+    `Middleman ${walletId} has already served a two-hop distribution and is never reused`,
   TRANSACTION__ITEM_DOES_NOT_FIT: ({ itemId, size, accountLocks }) =>
     `${itemId} does not fit in one transaction (${size} of 1232 bytes, ${accountLocks} of 64 accounts)`,
   TRANSFER__SIMULATION_FAILED: ({ reason }) => `The transfer failed in simulation: ${reason}`,

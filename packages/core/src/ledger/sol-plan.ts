@@ -276,11 +276,17 @@ export interface AggregateSolInput {
   readonly wallets: readonly PlanWallet[];
   readonly fee: FeeSource;
   readonly feeStrategy: FeeStrategy;
+  /**
+   * Wallets signing one transaction the master pays for; default 1. The packer says how many fit
+   * (8 in a legacy transaction with the compute budget).
+   */
+  readonly walletsPerMasterTransaction?: number;
 }
 
 /**
- * Wallets → master, each wallet's whole balance, one transaction per wallet (spec 2 §9
- * aggregation concurrency 5: wallets are sent one by one, so one wallet's failure is its own).
+ * Wallets → master, each wallet's whole balance. A wallet paying its own fee sends alone; wallets
+ * the master pays for sign together, `walletsPerMasterTransaction` to a transaction, so a sweep
+ * costs one signature per wallet plus one per transaction (issue 17).
  *
  * Fee strategies (spec 2 §4): `master` — the master pays every fee and signs beside the wallet,
  * so the wallet sends all it holds and is left at exactly 0; `child` — each wallet pays its own
@@ -294,6 +300,7 @@ export interface AggregateSolInput {
  */
 export function planSolAggregation(input: AggregateSolInput): SolPlan {
   const { master } = input;
+  const perMasterTransaction = input.walletsPerMasterTransaction ?? 1;
   const skipped: SkippedWallet[] = [];
   const withKey: PlanWallet[] = [];
   for (const wallet of input.wallets) {
@@ -328,18 +335,37 @@ export function planSolAggregation(input: AggregateSolInput): SolPlan {
       continue;
     }
     if (payer === 'master') {
-      const fee = feeOf(input.fee, { signers: 2, transfers: 1 });
-      const left = masterBudget - fee;
+      // Several wallets sign one transaction the master pays for: each adds its signature and
+      // its transfer, so the fee it adds is the group's fee with it minus the fee without it.
+      const open = transactions.at(-1);
+      const joins =
+        open !== undefined &&
+        open.feePayer === master.address &&
+        open.transfers.length < perMasterTransaction;
+      const count = joins ? open.transfers.length : 0;
+      const before = joins ? open.fee : 0n;
+      const fee = feeOf(input.fee, { signers: count + 2, transfers: count + 1 });
+      const left = masterBudget - (fee - before);
       const masterCanPay = left >= 0n && !leavesBelowRent(left);
       if (masterCanPay || input.feeStrategy === 'master') {
         // Under `master` a shortfall is reported below rather than silently changing strategy.
         masterBudget = left;
-        transactions.push({
-          feePayer: master.address,
-          signers: [master.address, wallet.address],
-          transfers: [{ from: wallet.address, to: master.address, amount: wallet.balance }],
-          fee,
-        });
+        const transfer = { from: wallet.address, to: master.address, amount: wallet.balance };
+        if (joins) {
+          transactions[transactions.length - 1] = {
+            feePayer: master.address,
+            signers: [...open.signers, wallet.address],
+            transfers: [...open.transfers, transfer],
+            fee,
+          };
+        } else {
+          transactions.push({
+            feePayer: master.address,
+            signers: [master.address, wallet.address],
+            transfers: [transfer],
+            fee,
+          });
+        }
         received += wallet.balance;
         balances.push({ address: wallet.address, before: wallet.balance, after: 0n as Lamports });
         continue;

@@ -108,6 +108,15 @@ describe('wallet segments (spec 2 §5)', () => {
     expect(walletInSegment(fresh, 'recent', context)).toBe(true);
   });
 
+  it('middlemen are the wallets of the middleman source, whatever they hold', () => {
+    const middleman = slimWallet({ id: 'm', sourceKind: 'middleman', sourceLabel: 'Middleman' });
+    const funded = slimWallet({ id: 'mf', sourceKind: 'middleman', lamports: '5000' });
+    expect(walletInSegment(middleman, 'middlemen', context)).toBe(true);
+    expect(walletInSegment(funded, 'middlemen', context)).toBe(true);
+    expect(walletInSegment(solOnly, 'middlemen', context)).toBe(false);
+    expect(walletInSegment(middleman, 'all', context)).toBe(true);
+  });
+
   it('seed segments select seed wallets of one vault, or of all vaults', () => {
     const a = slimWallet({ id: 'a', sourceKind: 'seed', sourceId: 'vault-a' });
     const b = slimWallet({ id: 'b', sourceKind: 'seed', sourceId: 'vault-b' });
@@ -167,7 +176,9 @@ describe('wallet segments (spec 2 §5)', () => {
       'with-tokens',
       'zero-tokens',
       'pool-creators',
+      'middlemen',
     ]);
+    expect(segmentOfComputedGroup('middlemen')).toBe('middlemen');
     expect(segmentOfComputedGroup('traders')).toBe('trader');
     expect(segmentOfComputedGroup('with-tokens')).toBe('withBalance');
     expect(segmentOfComputedGroup('seed:abc')).toBeUndefined();

@@ -14,6 +14,7 @@ export const BUILT_IN_SEGMENTS = [
   'trader',
   'poolCreators',
   'empty',
+  'middlemen',
 ] as const;
 export type BuiltInSegment = (typeof BUILT_IN_SEGMENTS)[number];
 export const SEED_SEGMENT_PREFIX = 'seed:';
@@ -33,6 +34,7 @@ export const SEGMENT_LABELS: Readonly<Record<BuiltInSegment, string>> = Object.f
   trader: 'Trader',
   poolCreators: 'Pool Creators',
   empty: 'Empty',
+  middlemen: 'Middlemen',
 });
 
 /**
@@ -49,6 +51,7 @@ export const SEGMENT_DESCRIPTIONS: Readonly<Record<BuiltInSegment, string>> = Ob
   trader: 'Wallets marked as traders',
   poolCreators: 'Wallets that created a liquidity pool',
   empty: 'Wallets with no SOL and no token accounts',
+  middlemen: 'Wallets generated as middlemen of two-hop distributions',
 });
 
 /** The description of any segment: a seed segment names where its wallets come from. */
@@ -98,6 +101,7 @@ export const COMPUTED_GROUP_SEGMENTS = Object.freeze({
   'with-tokens': 'withBalance',
   'zero-tokens': 'zero',
   'pool-creators': 'poolCreators',
+  middlemen: 'middlemen',
 } as const satisfies Record<string, BuiltInSegment>);
 export type ComputedGroupId = keyof typeof COMPUTED_GROUP_SEGMENTS;
 
@@ -180,6 +184,8 @@ export function walletInSegment(
       return wallet.poolCreator;
     case 'empty':
       return !hasSol(wallet) && wallet.tokenStats.total === 0;
+    case 'middlemen':
+      return wallet.sourceKind === 'middleman';
   }
 }
 

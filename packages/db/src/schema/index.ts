@@ -7,3 +7,4 @@ export * from './organize';
 export * from './scans';
 export * from './jobs';
 export * from './ledger';
+export * from './middlemen';

@@ -114,6 +114,12 @@ export const wallets = pgTable(
     // Search: prefix and substring over addresses and names through trigrams (pg_trgm).
     index('wallets_address_trgm_idx').using('gin', sql`lower(${table.publicAddress}) gin_trgm_ops`),
     index('wallets_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // Core's WALLET_SOURCE_KINDS (migration 0018): the wallet list reads the kind to say where a
+    // wallet comes from, so an unknown one must not be stored.
+    check(
+      'wallets_source_kind_check',
+      sql`${table.sourceKind} in ('seed', 'import', 'manual', 'middleman')`,
+    ),
   ],
 );
 

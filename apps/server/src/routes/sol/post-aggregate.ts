@@ -1,0 +1,14 @@
+import { executePlanRequestSchema } from '@fleet/core';
+import type { FastifyInstance } from 'fastify';
+import { sessionActor } from '../../http/actor';
+import type { Services } from '../../services';
+
+/** `POST /api/sol/aggregate { planId }`: sweeps as planned, as a job; `{ jobId, operationId }`. */
+export function postAggregateRoute(app: FastifyInstance, { sessions, solExecute }: Services): void {
+  app.post('/sol/aggregate', async (request, reply) => {
+    const actor = await sessionActor(request, sessions);
+    const { planId } = executePlanRequestSchema.parse(request.body);
+    void reply.code(202);
+    return solExecute.execute(actor, 'sol.aggregate', planId);
+  });
+}

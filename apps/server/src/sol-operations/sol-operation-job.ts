@@ -1,0 +1,408 @@
+import {
+  buildSignedTransaction,
+  driveTransaction,
+  type EndpointPool,
+  type TransactionLifetime,
+} from '@fleet/chain';
+import {
+  FleetError,
+  isFleetError,
+  packTransfers,
+  plannedTransaction,
+  transition,
+  type Address,
+  type Clock,
+  type LedgerItem,
+  type LedgerTransaction,
+  type SolOperationReport,
+} from '@fleet/core';
+import { withTenant, type FleetDatabase } from '@fleet/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { JobContext, JobHandler } from '../jobs/job-handler';
+import { loadTransactions, recordTransaction } from '../ledger/ledger-repository';
+import { loadOperation, refreshOperationSummary } from '../ledger/operation-repository';
+import type { SecretKeyVault } from '../vault';
+import { createChainPorts } from './chain-ports';
+import { solPlanBuildSchema, type PlanTransactionBuild } from './sol-plan-build';
+import { createSigningKeys } from './signing-keys';
+
+export const SOL_OPERATION_JOB_KIND = 'sol.operation';
+
+const paramsSchema = z.object({ operationId: z.string().uuid() });
+type Params = z.infer<typeof paramsSchema>;
+
+/** Spec 2 §9: a withdrawal keeps 5 transactions in flight. */
+const AGGREGATE_LANES = 5;
+/** How often progress, the operation's totals and the cancel flag are written and read. */
+const PROGRESS_EVERY_MS = 1_000;
+/** A transaction whose chain calls fail waits this long, doubling, before it is tried again. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 15_000;
+
+interface Entry {
+  tx: LedgerTransaction;
+  wire: string | null;
+}
+
+/**
+ * Runs a SOL operation's transactions through the ledger (issue 17, decision 022). Resumable by
+ * construction: every step is read back from the ledger, so a restarted run first asks the chain
+ * about every signed or sent transaction, re-plans only what expired unseen, and signs only what
+ * was never signed. Cancel stops new first legs and new payments; transactions already signed are
+ * driven to the end, and a two-hop's second legs still forward what reached a middleman.
+ */
+export function createSolOperationJob(deps: {
+  readonly db: FleetDatabase;
+  readonly pool: EndpointPool;
+  readonly vault: SecretKeyVault;
+  readonly clock: Clock;
+  readonly logger: FastifyBaseLogger;
+  /** Transactions in flight for a distribution; default: from the pool's send budget. */
+  readonly lanes?: number;
+}): JobHandler<Params, null> {
+  return {
+    kind: SOL_OPERATION_JOB_KIND,
+    params: paramsSchema,
+    run: (params, context) => runOperation(deps, params, context),
+  };
+}
+
+async function runOperation(
+  deps: Parameters<typeof createSolOperationJob>[0],
+  { operationId }: Params,
+  context: JobContext<null>,
+): Promise<void> {
+  const { db, pool, clock } = deps;
+  const tenantId = context.tenantId;
+  const bound = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(db, tenantId, work);
+  const now = () => new Date(clock.now());
+
+  // 1. the operation as the ledger has it
+  const loaded = await bound(async (tx) => ({
+    operation: await loadOperation(tx, operationId),
+    transactions: await loadTransactions(tx, operationId),
+  }));
+  const { operation } = loaded;
+  if (!operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
+  const build = solPlanBuildSchema.parse(operation.parameters['build']);
+  const itemsById = new Map(operation.items.map((item) => [item.id, item]));
+  const positionOf = new Map(operation.items.map((item, index) => [item.id, index]));
+  const specByPosition = new Map<number, PlanTransactionBuild>();
+  for (const spec of build.transactions) {
+    for (const position of spec.items) specByPosition.set(position, spec);
+  }
+  const entries = new Map<string, Entry>(
+    loaded.transactions.map((stored) => [
+      stored.transaction.id,
+      { tx: stored.transaction, wire: stored.wireBase64 },
+    ]),
+  );
+  const itemsOf = (tx: LedgerTransaction): LedgerItem[] =>
+    tx.itemIds.map((id) => {
+      const item = itemsById.get(id);
+      if (!item) throw new Error(`transaction ${tx.id} names an item the operation lacks`);
+      return item;
+    });
+  const legOf = (tx: LedgerTransaction) => itemsOf(tx)[0]?.leg ?? 'direct';
+
+  const keys = createSigningKeys({ db, vault: deps.vault, tenantId });
+  const ports = createChainPorts(pool, clock);
+  const endpoint = pool.stats().endpoints.join(', ') || null;
+  const lanes =
+    operation.kindName === 'sol.aggregate'
+      ? AGGREGATE_LANES
+      : (deps.lanes ?? lanesFor(ports.sendBudgetPerSecond()));
+
+  // 2. counts for progress, kept as transactions end
+  const counts = { succeeded: 0, failed: 0, forwarded: 0 };
+  const wallets = operation.items.filter((item) => item.leg !== 'firstHop').length;
+  const confirmedMiddlemen = new Set<string>();
+  const failedMiddlemen = new Set<string>();
+  const countFinal = (tx: LedgerTransaction) => {
+    for (const item of itemsOf(tx)) {
+      if (item.leg === 'firstHop') {
+        if (tx.state === 'confirmed') {
+          confirmedMiddlemen.add(item.to);
+          counts.forwarded += 1;
+        } else if (tx.state === 'failed') {
+          failedMiddlemen.add(item.to);
+          counts.failed += 1;
+        }
+      } else if (tx.state === 'confirmed') {
+        counts.succeeded += 1;
+        if (item.leg === 'secondHop') counts.forwarded -= 1;
+      } else if (tx.state === 'failed') {
+        counts.failed += 1;
+        if (item.leg === 'secondHop') counts.forwarded -= 1;
+      }
+    }
+  };
+  for (const entry of entries.values()) countFinal(entry.tx);
+
+  const report = (phase: SolOperationReport['phase']): SolOperationReport => ({
+    operationId,
+    phase,
+    endpoint,
+    wallets,
+    succeeded: counts.succeeded,
+    failed: counts.failed,
+    forwarded: Math.max(0, counts.forwarded),
+    pending: Math.max(0, wallets - counts.succeeded - counts.failed),
+  });
+  const processed = () => counts.succeeded + counts.failed;
+  await context.report(report('start'));
+  await context.progress(processed(), `Sending through ${endpoint ?? 'the RPC pool'}`);
+
+  // 3. the ledger's writes: compare-and-set from the record this run last read or wrote
+  const store = async (
+    next: LedgerTransaction,
+    expected: LedgerTransaction | null,
+    wire?: string,
+  ) => {
+    await bound((tx) =>
+      recordTransaction(tx, {
+        tenantId,
+        next,
+        expected,
+        now: now(),
+        ...(wire === undefined ? {} : { wireBase64: wire }),
+      }),
+    );
+    const entry = entries.get(next.id);
+    entries.set(next.id, { tx: next, wire: wire ?? entry?.wire ?? null });
+  };
+
+  const sign = async (entry: Entry, lifetime: TransactionLifetime): Promise<Entry> => {
+    const items = itemsOf(entry.tx);
+    const first = items[0];
+    const spec = first ? specByPosition.get(positionOf.get(first.id) ?? -1) : undefined;
+    if (!first || !spec) throw new Error(`transaction ${entry.tx.id} has no planned build`);
+    const feePayer = (spec.feePayer ?? first.from) as Address;
+    const packed = packTransfers({
+      feePayer,
+      transfers: items.map((item) => ({
+        itemId: item.id,
+        from: item.from as Address,
+        to: item.to as Address,
+        lamports: item.amount,
+      })),
+      version: 'legacy',
+      computeBudget: true,
+    });
+    const planned = packed.ok && packed.value.length === 1 ? packed.value[0] : undefined;
+    if (!planned) throw new Error(`transaction ${entry.tx.id} no longer fits one transaction`);
+    const signed = await buildSignedTransaction(
+      {
+        planned,
+        lifetime,
+        computeBudget: {
+          unitLimit: Number(spec.computeUnitLimit),
+          microLamportsPerUnit: BigInt(build.microLamportsPerUnit),
+        },
+      },
+      (address) => keys.signerFor(address),
+    );
+    const next = transition(entry.tx, {
+      type: 'signed',
+      signature: signed.signature,
+      lastValidBlockHeight: signed.lastValidBlockHeight,
+    });
+    if (!next.ok) throw next.error;
+    // Stored, bytes and all, before anything is broadcast.
+    await store(next.value, entry.tx, signed.wireBase64);
+    return { tx: next.value, wire: signed.wireBase64 };
+  };
+
+  /** Re-plans an expired transaction's items as a new transaction, when nothing else holds them. */
+  const replan = async (expired: LedgerTransaction): Promise<string | null> => {
+    const holders = [...entries.values()].filter(
+      (other) =>
+        other.tx.id !== expired.id &&
+        other.tx.state !== 'expired' &&
+        other.tx.itemIds.some((id) => expired.itemIds.includes(id)),
+    );
+    if (holders.length > 0) return null;
+    const next = plannedTransaction(randomUUID(), operationId, expired.itemIds);
+    await store(next, null);
+    await context.log(
+      'warn',
+      `A transaction expired unseen (${expired.signature ?? '-'}); its ${expired.itemIds.length} payment(s) are signed again with a new blockhash`,
+    );
+    return next.id;
+  };
+
+  // 4. what may start: every signed or sent transaction first (reconcile), then planned ones
+  //    in the plan's order; second legs wait for their first leg; expired ones are re-planned.
+  const queue: string[] = [];
+  const waitingSecondLeg = new Map<string, string>();
+  const enqueue = (entry: Entry, front = false) => {
+    if (entry.tx.state === 'planned' && legOf(entry.tx) === 'secondHop') {
+      const middleman = itemsOf(entry.tx)[0]?.from ?? '';
+      if (!confirmedMiddlemen.has(middleman)) {
+        if (!failedMiddlemen.has(middleman)) waitingSecondLeg.set(middleman, entry.tx.id);
+        return;
+      }
+    }
+    if (front) queue.unshift(entry.tx.id);
+    else queue.push(entry.tx.id);
+  };
+  const inFlight = [...entries.values()].filter(
+    (e) => e.tx.state === 'signed' || e.tx.state === 'sent',
+  );
+  for (const entry of inFlight) enqueue(entry);
+  for (const entry of entries.values()) {
+    if (entry.tx.state === 'planned') enqueue(entry);
+  }
+  for (const entry of [...entries.values()]) {
+    if (entry.tx.state === 'expired') {
+      const replanned = await replan(entry.tx);
+      const fresh = replanned ? entries.get(replanned) : undefined;
+      if (fresh) enqueue(fresh, true);
+    }
+  }
+  const reconcileFirst = new Set(inFlight.map((entry) => entry.tx.id));
+
+  let cancelled = false;
+  let lastProgress = 0;
+  let failures = 0;
+  const settle = async () => {
+    if (clock.now() - lastProgress < PROGRESS_EVERY_MS) return;
+    lastProgress = clock.now();
+    await context.progress(processed(), `${processed()} of ${wallets} wallets done`);
+    await context.report(report('item'));
+    await bound((tx) => refreshOperationSummary(tx, operationId, { now: now(), final: false }));
+    cancelled = cancelled || (await context.isCancelRequested());
+  };
+
+  const run = async (id: string): Promise<void> => {
+    let entry = entries.get(id);
+    if (!entry) return;
+    if (entry.tx.state === 'planned') entry = await sign(entry, await ports.lifetime());
+    let current = entry.tx;
+    const wire = entry.wire;
+    const outcome = await driveTransaction(current, {
+      observe: (signature) => ports.observe(signature),
+      broadcast: async () => {
+        if (wire === null) throw new Error(`transaction ${id} has no stored bytes`);
+        await ports.broadcast(wire);
+      },
+      record: async (next) => {
+        await store(next, current);
+        current = next;
+      },
+      clock,
+      signal: context.signal,
+    });
+    switch (outcome.kind) {
+      case 'confirmed':
+      case 'failed': {
+        countFinal(outcome.tx);
+        if (outcome.kind === 'failed') {
+          await context.log(
+            'error',
+            `Transaction ${outcome.tx.signature ?? ''} failed: ${outcome.tx.failureReason ?? 'failed on chain'}`,
+          );
+        }
+        for (const item of itemsOf(outcome.tx)) {
+          if (item.leg !== 'firstHop') continue;
+          const second = waitingSecondLeg.get(item.to);
+          waitingSecondLeg.delete(item.to);
+          const waiting = second ? entries.get(second) : undefined;
+          if (waiting && outcome.kind === 'confirmed') queue.push(waiting.tx.id);
+        }
+        return;
+      }
+      case 'expired': {
+        const replanned = await replan(outcome.tx);
+        if (replanned) queue.unshift(replanned);
+        return;
+      }
+      case 'refused':
+        // The chain contradicted the ledger (a landing after expiry would be a double payment):
+        // never act on it silently.
+        deps.logger.error({ err: outcome.error, operationId }, 'the ledger refused a chain answer');
+        await context.log('error', outcome.error.message);
+        return;
+      case 'unsigned':
+      case 'stepLimit':
+        queue.push(id);
+        return;
+    }
+  };
+
+  const active = new Map<string, Promise<void>>();
+  const start = (id: string) => {
+    const promise = run(id)
+      .then(() => {
+        failures = 0;
+      })
+      .catch(async (error: unknown) => {
+        if (context.signal.aborted) throw error;
+        // Only chain calls are retried; anything else (a key the vault cannot open) ends the run
+        // with nothing sent for this transaction.
+        if (isFleetError(error) && !error.code.startsWith('RPC__')) throw error;
+        // No endpoint answered (a 429 storm, an outage): wait, then try the same step again.
+        failures += 1;
+        const waitMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(failures, 10));
+        deps.logger.warn(
+          { err: error, operationId, transactionId: id },
+          'a transaction step failed',
+        );
+        await context.log(
+          'warn',
+          `Chain calls failed (${errorText(error)}); retrying in ${Math.round(waitMs / 1000)} s`,
+        );
+        await clock.sleep(waitMs, context.signal);
+        queue.unshift(id);
+      })
+      .finally(() => active.delete(id));
+    active.set(id, promise);
+  };
+
+  // 5. reconcile every transaction that may have been sent before any new one is signed
+  for (const id of [...queue]) {
+    if (!reconcileFirst.has(id)) continue;
+    queue.splice(queue.indexOf(id), 1);
+    start(id);
+    while (active.size >= lanes) await Promise.race(active.values());
+  }
+  await Promise.all(active.values());
+
+  // 6. the rest, `lanes` at a time
+  for (;;) {
+    context.signal.throwIfAborted();
+    await settle();
+    while (active.size < lanes && queue.length > 0) {
+      const id = queue.shift() as string;
+      const entry = entries.get(id);
+      if (!entry) continue;
+      const unsent = entry.tx.state === 'planned';
+      // After Cancel nothing new is paid, but money already at a middleman is forwarded.
+      if (cancelled && unsent && legOf(entry.tx) !== 'secondHop') continue;
+      start(id);
+    }
+    if (active.size === 0) break;
+    await Promise.race(active.values());
+  }
+
+  // 7. how it ended
+  const summary = await bound((tx) =>
+    refreshOperationSummary(tx, operationId, { now: now(), final: true }),
+  );
+  if (summary) {
+    await context.progress(processed(), cancelled ? 'Cancelled' : 'Done');
+  }
+  await context.report(report('done'));
+}
+
+/** Enough transactions in flight to keep the pool's send budget busy while each awaits its status. */
+function lanesFor(sendsPerSecond: number | null): number {
+  if (sendsPerSecond === null) return 16;
+  return Math.max(4, Math.min(128, Math.ceil(sendsPerSecond * 3)));
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

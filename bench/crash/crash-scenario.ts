@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  balancesOf,
+  killHard,
+  signIn,
+  sleep,
+  startServer,
+  type Api,
+  type RunningServer,
+} from './crash-harness';
+
+export interface CrashScenarioOptions {
+  /** kill -9s in all, spread over the operations. */
+  readonly kills: number;
+  readonly distributeTo: number;
+  readonly sweepFrom: number;
+  readonly twoHopTo: number;
+  /** Longest wait after the server is ready before the next kill. */
+  readonly maxKillDelayMs: number;
+  readonly log: (line: string) => void;
+}
+
+export interface OperationOutcome {
+  readonly kind: string;
+  readonly wallets: number;
+  readonly kills: number;
+  readonly seconds: number;
+  /** Wallets whose balance is not exactly what one payment gives (0 means paid exactly once). */
+  readonly wrongBalances: number;
+  /** The master's change minus what the plan says it should be (0 means no payment twice). */
+  readonly masterDrift: bigint;
+  readonly jobStatus: string;
+}
+
+interface Plan {
+  planId: string;
+  ready: boolean;
+  amountLamports: string;
+  costs: { totalFeeLamports: string };
+  problems: { message: string }[];
+}
+interface Job {
+  status: string;
+  isDone: boolean;
+  processedItems: number;
+  totalItems: number;
+}
+
+const AMOUNT_SOL = '0.002';
+const AMOUNT_LAMPORTS = 2_000_000n;
+
+/**
+ * Runs a distribution, then a two-hop distribution (when asked), then a sweep back with the
+ * master paying, killing the server at random points during each, and checks every balance.
+ */
+export async function runCrashScenario(options: CrashScenarioOptions): Promise<OperationOutcome[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-crash-'));
+  let server: RunningServer = await startServer(dataDir, 0);
+  let api: Api = await signIn(server, dataDir);
+  const outcomes: OperationOutcome[] = [];
+  try {
+    const master = (await api<{ public_address: string }>('GET', '/master-wallet')).public_address;
+    const needed = Math.max(options.distributeTo, options.sweepFrom);
+    const wallets: { id: string; address: string }[] = [];
+    while (wallets.length < needed) {
+      const count = Math.min(100, needed - wallets.length);
+      const created = await api<{ wallets: { id: string; address: string }[] }>(
+        'POST',
+        '/create-wallet',
+        { count },
+      );
+      wallets.push(...created.wallets);
+    }
+    options.log(`${wallets.length} wallets created; master ${master}`);
+    const operations = options.twoHopTo > 0 ? 3 : 2;
+    let killsLeft = options.kills;
+
+    const runWithKills = async (
+      kind: string,
+      execute: () => Promise<{ jobId: string }>,
+      killShare: number,
+    ) => {
+      const started = Date.now();
+      const { jobId } = await execute();
+      let kills = 0;
+      let job = await api<Job>('GET', `/jobs/${jobId}`);
+      while (kills < killShare && !job.isDone) {
+        await sleep(Math.floor(Math.random() * options.maxKillDelayMs));
+        await killHard(server);
+        kills += 1;
+        options.log(`${kind}: kill -9 #${kills} (job ${job.processedItems}/${job.totalItems})`);
+        server = await startServer(dataDir, 0);
+        api = await signIn(server, dataDir);
+        job = await api<Job>('GET', `/jobs/${jobId}`);
+      }
+      const deadline = Date.now() + 10 * 60_000;
+      while (!job.isDone) {
+        if (Date.now() > deadline) throw new Error(`${kind}: the job did not finish in 10 min`);
+        await sleep(500);
+        job = await api<Job>('GET', `/jobs/${jobId}`);
+      }
+      return { kills, seconds: (Date.now() - started) / 1000, status: job.status };
+    };
+
+    // 1. distribute from the master
+    const targets = wallets.slice(0, options.distributeTo);
+    const before = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
+    const plan = await api<Plan>('POST', '/sol/distribute/plan', {
+      recipients: targets.map((w) => ({ walletId: w.id, amountSol: AMOUNT_SOL })),
+    });
+    if (!plan.ready)
+      throw new Error(`distribution plan not ready: ${JSON.stringify(plan.problems)}`);
+    const share = Math.ceil(killsLeft / operations);
+    const run = await runWithKills(
+      'distribute',
+      () => api('POST', '/sol/distribute', { planId: plan.planId }),
+      share,
+    );
+    killsLeft -= run.kills;
+    const after = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
+    outcomes.push({
+      kind: 'distribute',
+      wallets: targets.length,
+      kills: run.kills,
+      seconds: run.seconds,
+      jobStatus: run.status,
+      wrongBalances: targets.filter(
+        (w) => (after.get(w.address) ?? 0n) !== (before.get(w.address) ?? 0n) + AMOUNT_LAMPORTS,
+      ).length,
+      masterDrift:
+        (before.get(master) ?? 0n) -
+        (after.get(master) ?? 0n) -
+        (BigInt(plan.amountLamports) + BigInt(plan.costs.totalFeeLamports)),
+    });
+
+    // 2. two-hop through fresh middlemen
+    if (options.twoHopTo > 0) {
+      const fresh: string[] = [];
+      for (let index = 0; index < options.twoHopTo; index++) {
+        fresh.push(wallets[wallets.length - 1 - index]?.address ?? '');
+      }
+      const hopBefore = await balancesOf(server.rpcUrl, [master, ...fresh]);
+      const hopPlan = await api<Plan>('POST', '/double-distribution/plan', {
+        recipients: fresh.map((destination) => ({
+          destination,
+          amountLamports: AMOUNT_LAMPORTS.toString(),
+        })),
+      });
+      if (!hopPlan.ready)
+        throw new Error(`two-hop plan not ready: ${JSON.stringify(hopPlan.problems)}`);
+      const hop = await runWithKills(
+        'two-hop',
+        () =>
+          api('POST', '/double-distribution/start', {
+            planId: hopPlan.planId,
+            recipients: fresh.map((destination) => ({
+              destination,
+              amountLamports: AMOUNT_LAMPORTS.toString(),
+            })),
+          }),
+        Math.ceil(killsLeft / 2),
+      );
+      killsLeft -= hop.kills;
+      const hopAfter = await balancesOf(server.rpcUrl, [master, ...fresh]);
+      outcomes.push({
+        kind: 'two-hop',
+        wallets: fresh.length,
+        kills: hop.kills,
+        seconds: hop.seconds,
+        jobStatus: hop.status,
+        wrongBalances: fresh.filter(
+          (a) => (hopAfter.get(a) ?? 0n) !== (hopBefore.get(a) ?? 0n) + AMOUNT_LAMPORTS,
+        ).length,
+        masterDrift:
+          (hopBefore.get(master) ?? 0n) -
+          (hopAfter.get(master) ?? 0n) -
+          (BigInt(hopPlan.amountLamports) + firstLegFees(hopPlan)),
+      });
+    }
+
+    // 3. sweep back to the master, the master paying: every wallet at exactly 0
+    const sources = wallets.slice(0, options.sweepFrom);
+    const sweepBefore = await balancesOf(server.rpcUrl, [master]);
+    const sweep = await api<Plan>('POST', '/sol/aggregate/plan', {
+      walletIds: sources.map((w) => w.id),
+      feeStrategy: 'master',
+    });
+    if (!sweep.ready) throw new Error(`sweep plan not ready: ${JSON.stringify(sweep.problems)}`);
+    const swept = await runWithKills(
+      'sweep',
+      () => api('POST', '/sol/aggregate', { planId: sweep.planId }),
+      killsLeft,
+    );
+    const sweepAfter = await balancesOf(server.rpcUrl, [master, ...sources.map((w) => w.address)]);
+    outcomes.push({
+      kind: 'sweep',
+      wallets: sources.length,
+      kills: swept.kills,
+      seconds: swept.seconds,
+      jobStatus: swept.status,
+      wrongBalances: sources.filter((w) => (sweepAfter.get(w.address) ?? 0n) !== 0n).length,
+      masterDrift:
+        (sweepAfter.get(master) ?? 0n) -
+        (sweepBefore.get(master) ?? 0n) -
+        (BigInt(sweep.amountLamports) - BigInt(sweep.costs.totalFeeLamports)),
+    });
+    return outcomes;
+  } finally {
+    await killHard(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the master pays in a two-hop: the first legs' amounts already include the second legs'
+ * fees, so its change is the destinations' amounts plus every fee of both legs.
+ */
+function firstLegFees(plan: Plan): bigint {
+  return BigInt(plan.costs.totalFeeLamports);
+}
