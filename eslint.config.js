@@ -52,12 +52,18 @@ const featureBoundaries = webFeatureBoundaries({
   'control-centre': ['audit-log', 'master-wallet', 'preferences'],
   export: ['audit-log'],
   groups: ['preferences'],
+  // The running jobs and the bottom bar's indicator of them.
+  jobs: [],
   login: ['invite', 'session'],
   'master-wallet': ['preferences'],
   notifications: ['explorer'],
+  // The money operations' history and reports (GET /api/operations).
+  operations: ['explorer'],
   session: ['notifications'],
   preferences: ['explorer'],
   'seed-vaults': ['import', 'preferences'],
+  // Distribute, withdraw to master and 2-hop: their dialogs, plans and progress.
+  'sol-operations': ['explorer', 'jobs', 'master-wallet', 'operations'],
   toolkit: [
     'archive',
     'audit-log',
@@ -66,6 +72,7 @@ const featureBoundaries = webFeatureBoundaries({
     'export',
     'groups',
     'preferences',
+    'sol-operations',
     'tags',
   ],
   // The wallet table, its state and selection, reusable by any page that lists wallets.

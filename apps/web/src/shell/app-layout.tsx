@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { BannerHost } from '../features/notifications/banner-host';
 import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
+import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
 import { cn } from '../ui/cn';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -16,6 +17,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       {signedIn ? <BottomBar /> : null}
+      {signedIn ? <OperationProgressHost /> : null}
       <ModalHost />
     </div>
   );

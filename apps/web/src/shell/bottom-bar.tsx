@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Eye, EyeOff, KeyRound, RefreshCw, Wallet } from 'lucide-react';
+import { Activity, Eye, History, EyeOff, KeyRound, RefreshCw, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { progressText } from '../features/balance-refresh/balance-refresh';
+import { ActiveJobsIndicator } from '../features/jobs/active-jobs-indicator';
+import { OperationsHistoryDialog } from '../features/operations/operations-history-dialog';
 import {
   useBalanceRefreshState,
   useStartBalanceRefresh,
@@ -35,6 +37,7 @@ export function BottomBar() {
   const copy = useCopy();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [scanDetailsOpen, setScanDetailsOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const address = wallet.data?.public_address;
   const license = session.data?.license;
 
@@ -93,6 +96,7 @@ export function BottomBar() {
           </button>
         )}
         <div className="ml-auto flex items-center gap-1">
+          <ActiveJobsIndicator />
           <BarButton
             onClick={toggleHideBalances}
             label={hideBalances ? 'Show balances' : 'Hide balances'}
@@ -135,10 +139,15 @@ export function BottomBar() {
             <Activity className="size-3.5" aria-hidden />
             <span>Scan Details</span>
           </BarButton>
+          <BarButton onClick={() => setHistoryOpen(true)} label="Operations">
+            <History className="size-3.5" aria-hidden />
+            <span>Operations</span>
+          </BarButton>
         </div>
       </div>
       <MasterWalletDialog open={dialogOpen} onOpenChange={setDialogOpen} />
       <ScanDetailsDialog open={scanDetailsOpen} onOpenChange={setScanDetailsOpen} />
+      <OperationsHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
     </footer>
   );
 }

@@ -15,6 +15,7 @@ function banner(props: Partial<TaskModeBannerProps>): string {
     createElement(TaskModeBanner, {
       mode: 'delete',
       selectedWallets: wallets,
+      viewWallets: wallets,
       onClearSelection: noop,
       onCancel: noop,
       onExit: noop,

@@ -6,6 +6,7 @@ import { AuditLogLink } from '../audit-log/audit-log-link';
 import { FundsReviewPanel } from '../archive/funds-review-panel';
 import { ExportDialog } from '../export/export-dialog';
 import { GroupMembershipDialog } from '../groups/group-membership-dialog';
+import { SolTaskDialog } from '../sol-operations/sol-task-dialog';
 import { archiveConfirmText, copyPrivateConfirmText } from './clipboard-text';
 import { isDestructiveTask, taskActionLabel, taskPrompt, type TaskMode } from './task-mode';
 import { useTaskRunner, type TaskWallet } from './use-task-runner';
@@ -15,6 +16,8 @@ export interface TaskModeBannerProps {
   readonly mode: TaskMode;
   /** The wallets selected on the page, in the order they were selected or listed. */
   readonly selectedWallets: readonly TaskWallet[];
+  /** The wallets in view: what an All/Select money task acts on when nothing is selected. */
+  readonly viewWallets: readonly TaskWallet[];
   readonly onClearSelection: () => void;
   /** Leaves the task and reopens the toolkit. */
   readonly onCancel: () => void;
@@ -34,6 +37,7 @@ export function TaskModeBanner({ mode, ...rest }: TaskModeBannerProps) {
 function ActiveBanner({
   task,
   selectedWallets,
+  viewWallets,
   onClearSelection,
   onCancel,
   onExit,
@@ -129,6 +133,18 @@ function ActiveBanner({
           change={task === 'add-to-group' ? 'add' : 'remove'}
           wallets={selectedWallets}
           onDone={runner.stepDone}
+        />
+      ) : null}
+      {task === 'withdraw-sol' || task === 'distribute-sol' || task === 'two-hop' ? (
+        <SolTaskDialog
+          task={task}
+          open={runner.pending === 'sol-dialog'}
+          onOpenChange={(open) => {
+            if (!open) runner.cancelPending();
+          }}
+          wallets={count === 0 ? viewWallets : selectedWallets}
+          allWallets={count === 0}
+          onStarted={runner.stepDone}
         />
       ) : null}
     </div>

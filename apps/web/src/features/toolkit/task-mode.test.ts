@@ -64,6 +64,15 @@ describe('task mode', () => {
     expect(taskActionLabel('copy-private', 4)).toBe('Copy 4 Private Keys');
     expect(taskActionLabel('add-to-group', 3)).toBe('Add 3 to Group…');
     expect(taskActionLabel('remove-from-group', 1)).toBe('Remove 1 from Group…');
+    expect(taskActionLabel('withdraw-sol', 0)).toBe('Withdraw All…');
+    expect(taskActionLabel('distribute-sol', 5)).toBe('Distribute to 5…');
+    expect(taskActionLabel('two-hop', 2)).toBe('2-Hop to 2…');
+  });
+
+  it('lets the All/Select money tasks run on every wallet, but not the 2-hop one', () => {
+    expect(taskSelectionWarning('withdraw-sol', 0)).toBeNull();
+    expect(taskSelectionWarning('distribute-sol', 0)).toBeNull();
+    expect(taskSelectionWarning('two-hop', 0)).not.toBeNull();
   });
 
   it('warns when a task other than export runs with nothing selected', () => {

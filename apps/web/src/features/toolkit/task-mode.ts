@@ -12,6 +12,9 @@ export const SELECTION_TASKS = [
   'copy-private',
   'add-to-group',
   'remove-from-group',
+  'withdraw-sol',
+  'distribute-sol',
+  'two-hop',
 ] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
 export type TaskMode = 'idle' | SelectionTask;
@@ -69,6 +72,9 @@ export function isDestructiveTask(task: SelectionTask): boolean {
     case 'copy-public':
     case 'add-to-group':
     case 'remove-from-group':
+    case 'withdraw-sol':
+    case 'distribute-sol':
+    case 'two-hop':
       return false;
     default:
       return exhaustiveSwitchError(task);
@@ -91,6 +97,12 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
       return `Add ${count} to Group…`;
     case 'remove-from-group':
       return `Remove ${count} from Group…`;
+    case 'withdraw-sol':
+      return count === 0 ? 'Withdraw All…' : `Withdraw ${count}…`;
+    case 'distribute-sol':
+      return count === 0 ? 'Distribute to All…' : `Distribute to ${count}…`;
+    case 'two-hop':
+      return `2-Hop to ${count}…`;
     default:
       return exhaustiveSwitchError(task);
   }
@@ -111,12 +123,23 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets to add to a group.';
     case 'remove-from-group':
       return 'Select wallets to take out of a group.';
+    case 'withdraw-sol':
+      return 'Select wallets to withdraw SOL from to the master, or withdraw from all of them.';
+    case 'distribute-sol':
+      return 'Select wallets to fund from the master, or distribute to all wallets in view.';
+    case 'two-hop':
+      return 'Select the destinations of the 2-hop distribution.';
     default:
       return exhaustiveSwitchError(task);
   }
 }
 
 export type TaskWarning = ToastText;
+
+/** The All/Select tasks: with nothing selected they act on every wallet. */
+export function worksOnAllWhenNoneSelected(task: SelectionTask): boolean {
+  return task === 'export' || task === 'withdraw-sol' || task === 'distribute-sol';
+}
 
 /** Spec 2 §5: the tasks other than export need at least one selected wallet. */
 export const NO_WALLETS_SELECTED: TaskWarning = Object.freeze({
@@ -132,6 +155,6 @@ export const TOO_MANY_KEYS: TaskWarning = Object.freeze({
 
 export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
   if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
-  if (task === 'export' || count > 0) return null;
+  if (worksOnAllWhenNoneSelected(task) || count > 0) return null;
   return NO_WALLETS_SELECTED;
 }

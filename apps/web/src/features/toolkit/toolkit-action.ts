@@ -24,6 +24,9 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'copy-private':
     case 'add-to-group':
     case 'remove-from-group':
+    case 'withdraw-sol':
+    case 'distribute-sol':
+    case 'two-hop':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':

@@ -5,9 +5,10 @@ import { TOOLKIT_CATEGORIES, entersTaskMode } from './toolkit-tiles';
 const tiles = TOOLKIT_CATEGORIES.flatMap((category) => category.tiles);
 
 describe('toolkit tiles', () => {
-  it('shows the MANAGE WALLETS, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
+  it('shows the MANAGE WALLETS, MANAGE SOL, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
     expect(TOOLKIT_CATEGORIES.map((category) => category.title)).toEqual([
       'MANAGE WALLETS',
+      'MANAGE SOL',
       'SCAN & SYNC',
       'ORGANIZE',
     ]);
@@ -18,6 +19,9 @@ describe('toolkit tiles', () => {
       'delete',
       'copy-public',
       'copy-private',
+      'withdraw-sol',
+      'distribute-sol',
+      'two-hop',
       'refresh-balances',
       'create-group',
       'add-to-group',

@@ -1,8 +1,8 @@
 import { isSelectionTask, type SelectionTask } from './task-mode';
 
 /**
- * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE SOL
- * and MANAGE TOKENS arrive with the issues that make them work, and SCAN & SYNC holds refresh
+ * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE
+ * TOKENS arrives with the issue that makes it work, and SCAN & SYNC holds refresh
  * balances so far (the final truth and getassets scans come with their jobs).
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
@@ -30,7 +30,7 @@ export interface ToolkitTile {
 }
 
 export interface ToolkitCategory {
-  readonly id: 'wallets' | 'scan' | 'organize';
+  readonly id: 'wallets' | 'sol' | 'scan' | 'organize';
   readonly title: string;
   readonly tiles: readonly ToolkitTile[];
 }
@@ -46,6 +46,30 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
       tile('delete', 'Delete', 'Archive the selected wallets', 'Selection', true),
       tile('copy-public', 'Copy Public Keys', 'Copy the selected addresses', 'Selection'),
       tile('copy-private', 'Copy Private Keys', 'Copy the selected keys', 'Selection', true),
+    ],
+  },
+  {
+    id: 'sol',
+    title: 'MANAGE SOL',
+    tiles: [
+      tile(
+        'withdraw-sol',
+        'Withdraw to Master',
+        'Sweep SOL from all or the selected wallets to the master',
+        'All/Select',
+      ),
+      tile(
+        'distribute-sol',
+        'Distribute from Master',
+        'Send SOL from the master to all or the selected wallets',
+        'All/Select',
+      ),
+      tile(
+        'two-hop',
+        '2-Hop Distribution',
+        'Fund the selected wallets through fresh middlemen',
+        'Selection',
+      ),
     ],
   },
   {

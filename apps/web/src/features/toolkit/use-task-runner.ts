@@ -22,7 +22,7 @@ export interface TaskWallet {
 
 /** The step a task is waiting on before it runs. */
 export type PendingStep =
-  'confirm-archive' | 'confirm-copy-private' | 'export' | 'choose-group' | null;
+  'confirm-archive' | 'confirm-copy-private' | 'export' | 'choose-group' | 'sol-dialog' | null;
 
 /**
  * Runs the task the banner's action button starts: checks the selection, asks first where the
@@ -80,6 +80,11 @@ export function useTaskRunner(
       case 'add-to-group':
       case 'remove-from-group':
         setPending('choose-group');
+        return;
+      case 'withdraw-sol':
+      case 'distribute-sol':
+      case 'two-hop':
+        setPending('sol-dialog');
         return;
       default:
         exhaustiveSwitchError(task);

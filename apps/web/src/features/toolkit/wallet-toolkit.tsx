@@ -15,12 +15,16 @@ import { ToolkitDialog } from './toolkit-dialog';
 import type { ToolkitAction } from './toolkit-tiles';
 import type { TaskWallet } from './use-task-runner';
 
+const NO_WALLETS: readonly TaskWallet[] = [];
+
 export interface WalletToolkitProps {
   /** Whether the Toolkit dialog is open; the page's Toolkit button sets it. */
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
   /** The page's current selection: a task entered from the Toolkit starts with it. */
   readonly selectedWallets: readonly TaskWallet[];
+  /** The wallets in view, for the All/Select money tasks run with nothing selected. */
+  readonly viewWallets?: readonly TaskWallet[];
   /** The banner's Clear Selection. */
   readonly onClearSelection: () => void;
   /** Told when task mode starts or ends (the page may show checkboxes more prominently). */
@@ -35,6 +39,7 @@ export function WalletToolkit({
   open,
   onOpenChange,
   selectedWallets,
+  viewWallets = NO_WALLETS,
   onClearSelection,
   onTaskModeChange,
 }: WalletToolkitProps) {
@@ -102,6 +107,7 @@ export function WalletToolkit({
       <TaskModeBanner
         mode={mode}
         selectedWallets={selectedWallets}
+        viewWallets={viewWallets}
         onClearSelection={onClearSelection}
         onCancel={() => apply({ type: 'cancel' })}
         onExit={() => apply({ type: 'exit' })}

@@ -39,6 +39,7 @@ export function WalletToolkitBar() {
           open={open}
           onOpenChange={setOpen}
           selectedWallets={selectedWallets}
+          viewWallets={selection.visibleWallets}
           onClearSelection={selection.clear}
         />
       </div>

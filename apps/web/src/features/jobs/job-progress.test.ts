@@ -1,0 +1,100 @@
+import type { JobView } from '@fleet/core';
+import { describe, expect, it } from 'vitest';
+import { activeJobLabel, finishedToast, progressView, readSolReport } from './job-progress';
+
+const report = {
+  operationId: '1c7c4f1f-5a2b-4e3c-8d66-1e6c9a1c3b22',
+  phase: 'item' as const,
+  endpoint: 'rpc-1',
+  wallets: 4,
+  succeeded: 2,
+  failed: 0,
+  pending: 2,
+  forwarded: 0,
+};
+
+function job(overrides: Partial<JobView> = {}): JobView {
+  return {
+    id: '0b6b3f0e-4f1a-4d2b-9c55-0d5b8f0b2a11',
+    kind: 'sol.distribute',
+    status: 'running',
+    processedItems: 2,
+    totalItems: 4,
+    message: '',
+    isDone: false,
+    cancelRequested: false,
+    report,
+    createdAt: '',
+    updatedAt: '',
+    finishedAt: null,
+    logs: [],
+    ...overrides,
+  };
+}
+
+describe('a job in the progress dialog', () => {
+  it('shows the processed count, the phase and the endpoint, with Close off while running', () => {
+    const view = progressView(job());
+    expect(view).toMatchObject({
+      percent: 50,
+      countText: '2 / 4',
+      phase: 'item',
+      statusText: 'Sending (via rpc-1)',
+      canClose: false,
+      canCancel: true,
+    });
+  });
+
+  it('enables Close once done and stops offering Cancel after one was asked', () => {
+    expect(progressView(job({ isDone: true, status: 'succeeded' })).canClose).toBe(true);
+    const cancelling = progressView(job({ cancelRequested: true }));
+    expect(cancelling.canCancel).toBe(false);
+    expect(cancelling.statusText).toBe('Cancelling… (via rpc-1)');
+  });
+
+  it('reads no report before the job writes one', () => {
+    expect(readSolReport(job({ report: null }))).toBeNull();
+    expect(progressView(job({ report: null, status: 'queued' })).phase).toBe('queued');
+  });
+});
+
+describe('the toast a finished job ends with', () => {
+  const done = (wallets: number, succeeded: number) =>
+    job({ isDone: true, status: 'succeeded', report: { ...report, wallets, succeeded } });
+
+  it('reads distribution results as info, warning or success', () => {
+    expect(finishedToast('sol.distribute', done(4, 0))).toEqual({
+      title: 'SOL distribution finished',
+      description: '0 out of 4 wallets succeeded',
+      severity: 'info',
+    });
+    expect(finishedToast('sol.distribute', done(4, 3)).severity).toBe('warning');
+    expect(finishedToast('sol.distribute', done(4, 4)).severity).toBe('success');
+  });
+
+  it('says a failed distribution or withdrawal failed, with the reason', () => {
+    const failed = job({ isDone: true, status: 'failed', message: 'Master wallet not ready' });
+    expect(finishedToast('sol.distribute', failed)).toEqual({
+      title: 'Distribution failed',
+      description: 'Master wallet not ready',
+      severity: 'error',
+    });
+    expect(finishedToast('sol.aggregate', failed).title).toBe('SOL withdrawal failed');
+  });
+
+  it('counts a withdrawal, or says there was nothing to withdraw', () => {
+    expect(finishedToast('sol.aggregate', done(5, 4))).toEqual({
+      title: 'Aggregated SOL: 4/5 succeeded',
+      severity: 'warning',
+    });
+    expect(finishedToast('sol.aggregate', done(0, 0)).title).toBe('No SOL available to withdraw');
+  });
+});
+
+describe('the bottom bar line of a running job', () => {
+  it('names the kind in words with its count', () => {
+    expect(activeJobLabel({ kind: 'sol.distribute', processedItems: 3, totalItems: 10 })).toBe(
+      'Sol distribute 3/10',
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  aggregationToast,
+  distributionToast,
+  exhaustiveSwitchError,
+  solOperationReportSchema,
+  type JobView,
+  type OperationKindName,
+  type SolOperationReport,
+} from '@fleet/core';
+import type { ToastMessage } from '../../ui/toast';
+
+/** The job's report as a SOL operation's (spec 2 §4 phases), or null until the job writes one. */
+export function readSolReport(job: Pick<JobView, 'report'>): SolOperationReport | null {
+  const parsed = solOperationReportSchema.safeParse(job.report);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface ProgressView {
+  readonly percent: number;
+  readonly countText: string;
+  readonly phase: SolOperationReport['phase'] | 'queued';
+  readonly statusText: string;
+  /** Close is enabled only when the job is done (spec 2 §4). */
+  readonly canClose: boolean;
+  /** Cancel is offered while the job runs and no cancel was asked yet. */
+  readonly canCancel: boolean;
+}
+
+export function progressView(job: JobView): ProgressView {
+  const report = readSolReport(job);
+  const total = job.totalItems;
+  const percent =
+    total === 0 ? (job.isDone ? 100 : 0) : Math.floor((job.processedItems / total) * 100);
+  const phase = job.isDone
+    ? 'done'
+    : (report?.phase ?? (job.status === 'queued' ? 'queued' : 'start'));
+  const status =
+    job.cancelRequested && !job.isDone
+      ? 'Cancelling…'
+      : job.message !== ''
+        ? job.message
+        : statusWord(job);
+  return {
+    percent: Math.min(100, percent),
+    countText: `${job.processedItems.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`,
+    phase,
+    statusText: report?.endpoint ? `${status} (via ${report.endpoint})` : status,
+    canClose: job.isDone,
+    canCancel: !job.isDone && !job.cancelRequested,
+  };
+}
+
+function statusWord(job: JobView): string {
+  switch (job.status) {
+    case 'queued':
+      return 'Waiting to start';
+    case 'running':
+      return 'Sending';
+    case 'succeeded':
+      return 'Finished';
+    case 'failed':
+      return 'Failed';
+    case 'cancelled':
+      return 'Cancelled';
+    default:
+      return exhaustiveSwitchError(job.status);
+  }
+}
+
+/**
+ * The toast a finished job ends with (spec 2 §8): distribution 'SOL distribution finished' with
+ * 'X out of Y wallets succeeded' as info, warning or success, or 'Distribution failed'; withdrawal
+ * 'Aggregated SOL: x/y succeeded', 'No SOL available to withdraw' or 'SOL withdrawal failed'.
+ */
+export function finishedToast(kind: OperationKindName, job: JobView): ToastMessage {
+  const report = readSolReport(job);
+  const failed = job.status === 'failed' || report === null;
+  const reason = job.message || 'The operation did not finish.';
+  switch (kind) {
+    case 'sol.distribute':
+    case 'sol.double_distribution': {
+      if (failed) return { title: 'Distribution failed', description: reason, severity: 'error' };
+      const toast = distributionToast(report);
+      return { title: toast.title, description: toast.description, severity: toast.tone };
+    }
+    case 'sol.aggregate': {
+      if (failed) return { title: 'SOL withdrawal failed', description: reason, severity: 'error' };
+      if (report.wallets === 0) {
+        return { title: 'No SOL available to withdraw', severity: 'warning' };
+      }
+      return {
+        title: aggregationToast(report),
+        severity: report.succeeded < report.wallets ? 'warning' : 'success',
+      };
+    }
+    default:
+      return exhaustiveSwitchError(kind);
+  }
+}
+
+/** The bottom bar's line for a running job: its kind in words and its count. */
+export function activeJobLabel(
+  job: Pick<JobView, 'kind' | 'processedItems' | 'totalItems'>,
+): string {
+  const words = job.kind
+    .replace(/[._-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  const name = words === '' ? 'Job' : words.charAt(0).toUpperCase() + words.slice(1);
+  return `${name} ${job.processedItems}/${job.totalItems}`;
+}

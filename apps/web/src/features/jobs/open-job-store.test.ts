@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseOpenJob } from './open-job-store';
+
+const JOB = '0b6b3f0e-4f1a-4d2b-9c55-0d5b8f0b2a11';
+const OP = '1c7c4f1f-5a2b-4e3c-8d66-1e6c9a1c3b22';
+
+describe('the open job kept across reloads', () => {
+  it('reads back a stored job and its operation', () => {
+    expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: OP }))).toEqual({
+      jobId: JOB,
+      operationId: OP,
+      visible: true,
+    });
+    expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: null, visible: false }))).toEqual(
+      { jobId: JOB, operationId: null, visible: false },
+    );
+  });
+
+  it('forgets anything that is not a stored job', () => {
+    expect(parseOpenJob(null)).toBeNull();
+    expect(parseOpenJob('not json')).toBeNull();
+    expect(parseOpenJob(JSON.stringify({ jobId: '../admin', operationId: null }))).toBeNull();
+    expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: 5 }))).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+import type { SolPlanView } from '@fleet/core';
+import { useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { ChoiceGroup } from '../../ui/choice-group';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Dialog } from '../../ui/dialog';
+import { Input } from '../../ui/input';
+import { filterSolAmountInput } from './amount-input';
+import {
+  splitConfirmationText,
+  summariseDistribution,
+  type AmountMode,
+  type DistributeTarget,
+} from './distribute-form';
+import { PerWalletAmounts } from './per-wallet-amounts';
+import { canConfirmPlan, planMovesNothing } from './plan-summary';
+import { PlanView } from './plan-view';
+import { useExecuteDistribution, usePlanDistribution } from './use-sol-operations';
+
+export interface SolDialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  /** The operation started: its progress dialog has taken over. */
+  readonly onStarted: () => void;
+}
+
+/** Spec 2 §2.4 Distribute SOL: amounts → Review (plan) → Confirm → the job's progress. */
+export function DistributeSolDialog({
+  targets,
+  ...props
+}: SolDialogProps & { readonly targets: readonly DistributeTarget[] }) {
+  if (!props.open) return null;
+  return <DistributeSolForm targets={targets} {...props} />;
+}
+
+function DistributeSolForm({
+  targets,
+  open,
+  onOpenChange,
+  onStarted,
+}: SolDialogProps & { readonly targets: readonly DistributeTarget[] }) {
+  const [mode, setMode] = useState<AmountMode>('same');
+  const [sameAmount, setSameAmount] = useState('');
+  const [amounts, setAmounts] = useState<ReadonlyMap<string, string>>(new Map());
+  const [splitAsked, setSplitAsked] = useState(false);
+  const [plan, setPlan] = useState<SolPlanView | null>(null);
+  const planner = usePlanDistribution();
+  const execute = useExecuteDistribution();
+  const summary = summariseDistribution(targets, { mode, sameAmount, amounts });
+
+  const review = () => {
+    setSplitAsked(false);
+    planner.mutate(summary.request, { onSuccess: setPlan });
+  };
+  const confirm = () => {
+    if (!plan) return;
+    execute.mutate(plan.planId, { onSuccess: onStarted });
+  };
+
+  if (plan) {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Confirm SOL distribution"
+        description={`${summary.recipients} recipient(s), planned by the server.`}
+        className="w-[min(48rem,calc(100vw-2rem))]"
+        footer={
+          <>
+            <Button onClick={() => setPlan(null)} disabled={execute.isPending}>
+              Back
+            </Button>
+            <Button
+              variant="primary"
+              onClick={confirm}
+              busy={execute.isPending}
+              disabled={!canConfirmPlan(plan)}
+            >
+              Confirm
+            </Button>
+          </>
+        }
+      >
+        <PlanView plan={plan} />
+        {planMovesNothing(plan) ? <Alert kind="info">Nothing to distribute.</Alert> : null}
+        {execute.isError ? (
+          <Alert kind="error" className="mt-2">
+            {errorMessage(execute.error, 'Distribution failed')}
+          </Alert>
+        ) : null}
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Distribute SOL"
+      description={`From the master wallet to ${targets.length} wallet(s).`}
+      className="w-[min(40rem,calc(100vw-2rem))]"
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button
+            variant="primary"
+            busy={planner.isPending}
+            disabled={!summary.canReview}
+            onClick={() => (summary.needsSplitConfirmation ? setSplitAsked(true) : review())}
+          >
+            Review
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        {targets.length === 0 ? (
+          <Alert kind="warning">
+            No wallets in view: select wallets, or show more of them with the segment filter.
+          </Alert>
+        ) : null}
+        <ChoiceGroup<AmountMode>
+          label="Amount"
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'same', label: 'One amount for all' },
+            { value: 'each', label: 'Per wallet' },
+          ]}
+        />
+        {mode === 'same' ? (
+          <Input
+            label="SOL per wallet"
+            inputMode="decimal"
+            placeholder="0.0"
+            value={sameAmount}
+            onChange={(event) => setSameAmount(filterSolAmountInput(event.target.value))}
+          />
+        ) : (
+          <PerWalletAmounts
+            targets={targets}
+            amounts={amounts}
+            onChange={(id, amount) => setAmounts(new Map(amounts).set(id, amount))}
+          />
+        )}
+        <p className="text-sm">
+          Total <span className="font-semibold tabular-nums">{summary.totalText}</span> to{' '}
+          {summary.recipients} recipient(s)
+          {summary.zeroAmount > 0 ? `; ${summary.zeroAmount} with 0 skipped` : ''}.
+        </p>
+        {planner.isError ? (
+          <Alert kind="error">{errorMessage(planner.error, 'Distribution failed')}</Alert>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={splitAsked}
+        onOpenChange={setSplitAsked}
+        title="Split into several transactions"
+        description={splitConfirmationText(summary.recipients)}
+        confirmLabel="Continue"
+        onConfirm={review}
+      />
+    </Dialog>
+  );
+}

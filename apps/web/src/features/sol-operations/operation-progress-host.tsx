@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useToast } from '../../ui/toast';
+import { finishedToast, readSolReport } from '../jobs/job-progress';
+import { setOpenJob, useOpenJob, type OpenJob } from '../jobs/open-job-store';
+import { useJob } from '../jobs/use-jobs';
+import { useOperation } from '../operations/use-operations';
+import { JobProgressDialog } from './job-progress-dialog';
+import { TwoHopProgressDialog } from './two-hop-progress-dialog';
+import { useRefreshAfterOperation } from './use-sol-operations';
+
+/**
+ * The progress dialog of the job kept open (sessionStorage, so it comes back after a reload),
+ * mounted once in the app shell. It follows the job to the end even while hidden, then shows the
+ * spec's toast and reads the balances again.
+ */
+export function OperationProgressHost() {
+  const open = useOpenJob();
+  if (!open) return null;
+  return <TrackedJob key={open.jobId} open={open} />;
+}
+
+function TrackedJob({ open }: { readonly open: OpenJob }) {
+  const job = useJob(open.jobId);
+  const operationId =
+    open.operationId ?? (job.data ? (readSolReport(job.data)?.operationId ?? null) : null);
+  const operation = useOperation(operationId);
+  const toast = useToast();
+  const refresh = useRefreshAfterOperation();
+  const finished = useRef(false);
+  const kind = operation.data?.kind;
+  const done = job.data?.isDone === true;
+
+  useEffect(() => {
+    if (!done || kind === undefined || finished.current || !job.data) return;
+    finished.current = true;
+    void operation.refetch();
+    toast.show(finishedToast(kind, job.data));
+    refresh();
+    if (!open.visible) setOpenJob(null);
+  }, [done, kind, job.data, operation, toast, refresh, open.visible]);
+
+  const close = () => setOpenJob(null);
+  const hide = () => setOpenJob({ ...open, visible: false });
+  if (job.isError && !job.data) {
+    // The job is gone (another tenant's id, a wiped database): nothing to follow.
+    return <ForgetJob />;
+  }
+  if (!open.visible || !job.data) return null;
+  if (kind === 'sol.double_distribution') {
+    return <TwoHopProgressDialog jobId={open.jobId} onClose={close} onHide={hide} />;
+  }
+  return <JobProgressDialog job={job.data} operation={operation} onClose={close} onHide={hide} />;
+}
+
+function ForgetJob() {
+  useEffect(() => setOpenJob(null), []);
+  return null;
+}

@@ -1,0 +1,155 @@
+import type { SolPlanView } from '@fleet/core';
+import { describe, expect, it } from 'vitest';
+import {
+  balanceRows,
+  blockingMessages,
+  canConfirmPlan,
+  comparisonRows,
+  noKeyBanner,
+  planCostLines,
+  skippedLines,
+  twoHopLegs,
+} from './plan-summary';
+
+const costs = {
+  transactions: 2,
+  networkFeeLamports: '10000',
+  priorityFeeLamports: '300',
+  lookupTableFeeLamports: '0',
+  lookupTableRentLamports: '0',
+  feePerWalletLamports: '103',
+  totalFeeLamports: '10300',
+};
+
+const tx = (leg: 'direct' | 'firstHop' | 'secondHop') => ({
+  leg,
+  version: 'legacy' as const,
+  feePayer: 'Master',
+  signers: 1,
+  transfers: 1,
+  sizeBytes: 200,
+  computeUnitLimit: 500,
+  networkFeeLamports: '5000',
+  priorityFeeLamports: '100',
+});
+
+function plan(overrides: Partial<SolPlanView> = {}): SolPlanView {
+  return {
+    planId: '00000000-0000-4000-8000-000000000001',
+    kind: 'sol.distribute',
+    createdAt: '2025-01-01T00:00:00Z',
+    expiresAt: '2025-01-01T00:05:00Z',
+    ready: true,
+    masterAddress: 'Master',
+    feeStrategy: null,
+    amountLamports: '2000000000',
+    costs,
+    comparison: null,
+    transactions: [tx('direct'), tx('direct')],
+    wallets: [
+      {
+        address: 'R1',
+        walletId: null,
+        role: 'recipient',
+        amountLamports: '1000000000',
+        beforeLamports: '0',
+        afterLamports: '1000000000',
+      },
+      {
+        address: 'Master',
+        walletId: null,
+        role: 'master',
+        amountLamports: '0',
+        beforeLamports: '5000000000',
+        afterLamports: '2999989700',
+      },
+    ],
+    skipped: [],
+    problems: [],
+    ...overrides,
+  };
+}
+
+describe('the plan summary', () => {
+  it('lists the amount with 6 decimals and the fees to the lamport', () => {
+    expect(planCostLines(plan())).toEqual([
+      { label: 'Amount', value: '2.000000 SOL' },
+      { label: 'Transactions', value: '2' },
+      { label: 'Network fees', value: '0.00001 SOL' },
+      { label: 'Priority fees', value: '0.0000003 SOL' },
+      { label: 'Total fees', value: '0.0000103 SOL' },
+      { label: 'Fee per wallet', value: '103 lamports' },
+    ]);
+  });
+
+  it('shows the lookup-table comparison only when the planner weighed both ways', () => {
+    expect(comparisonRows(plan())).toBeNull();
+    const rows = comparisonRows(
+      plan({
+        comparison: {
+          chosen: 'lookupTable',
+          legacy: costs,
+          lookupTable: { ...costs, transactions: 1, tablesToCreate: 1, addressesToAdd: 20 },
+        },
+      }),
+    );
+    expect(rows?.map((row) => [row.way, row.chosen, row.transactions])).toEqual([
+      ['Legacy', false, 2],
+      ['Lookup table', true, 1],
+    ]);
+  });
+
+  it('puts the master first in the after-balances and caps the list', () => {
+    const { rows, hidden } = balanceRows(plan(), 1);
+    expect(rows.map((row) => row.role)).toEqual(['master']);
+    expect(rows[0]?.after).toBe('2.999989 SOL');
+    expect(hidden).toBe(1);
+  });
+
+  it('counts the wallets skipped for a missing key in the spec words', () => {
+    const skipped = [
+      { address: 'A', walletId: null, reason: 'noPrivateKey' as const },
+      { address: 'B', walletId: null, reason: 'noPrivateKey' as const },
+      { address: 'C', walletId: null, reason: 'emptyWallet' as const },
+    ];
+    expect(noKeyBanner(plan({ skipped }))).toBe(
+      '2 wallet(s) skipped because no private key is available',
+    );
+    expect(noKeyBanner(plan())).toBeNull();
+    expect(skippedLines(plan({ skipped }))).toEqual([
+      '2 wallet(s) skipped: no private key',
+      '1 wallet(s) skipped: holds no SOL',
+    ]);
+  });
+
+  it('keeps Confirm off while a blocking problem stands, and says why', () => {
+    const blocked = plan({
+      ready: false,
+      problems: [
+        { code: 'MASTER_SHORT', message: 'Master wallet short', address: null, blocking: true },
+        { code: 'RENT', message: 'Below rent', address: 'R1', blocking: false },
+      ],
+    });
+    expect(canConfirmPlan(blocked)).toBe(false);
+    expect(blockingMessages(blocked)).toEqual(['Master wallet short']);
+    expect(canConfirmPlan(plan())).toBe(true);
+    expect(canConfirmPlan(plan({ amountLamports: '0' }))).toBe(false);
+  });
+
+  it('adds up both legs of a two-hop plan', () => {
+    const legs = twoHopLegs(
+      plan({
+        transactions: [tx('firstHop'), tx('secondHop'), tx('secondHop')],
+        wallets: [
+          { ...plan().wallets[0]!, role: 'middleman' },
+          { ...plan().wallets[0]!, role: 'middleman' },
+        ],
+      }),
+    );
+    expect(legs).toEqual({
+      middlemen: 2,
+      firstHopFee: '0.0000051 SOL',
+      secondHopFee: '0.0000102 SOL',
+    });
+  });
+});
