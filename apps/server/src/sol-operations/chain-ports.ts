@@ -43,14 +43,14 @@ export function createChainPorts(pool: EndpointPool, clock: Pick<Clock, 'now'>) 
     async observe(
       signature: string,
     ): Promise<{ readonly status: SignatureStatus; readonly blockHeight: bigint | null }> {
-      const [observed] = await observeSignatures(pool.rpc, [signature]);
+      const [observed] = await observeSignatures(pool.pinned().rpc, [signature]);
       if (!observed) throw new Error('the status call answered nothing');
       return { status: observed.status, blockHeight: observed.blockHeight };
     },
 
     /** Sends per second the pool may make, or null when no endpoint states its rate. */
     sendBudgetPerSecond(): number | null {
-      return null;
+      return pool.sendBudgetPerSecond();
     },
 
     async broadcast(wireBase64: string): Promise<void> {
