@@ -211,6 +211,9 @@ try {
   console.log(
     `sweep of ${created.length} wallets to the master (master pays), job ${sweepJob.status}`,
   );
+  if (sweepJob.status !== 'succeeded') {
+    console.log(`  ${sweepJob.message}: ${sweepJob.logs.map((line) => line.message).join(' | ')}`);
+  }
   console.log(
     `  wall time:                     ${fmt(sweepSeconds)} s, ${sweepPlan.transactions.length} transactions`,
   );

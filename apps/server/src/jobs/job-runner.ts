@@ -46,7 +46,27 @@ export function createJobRunner(options: JobRunnerOptions) {
   const now = () => new Date(clock.now());
   const leaseUntil = () => new Date(clock.now() + leaseMs);
 
+  // pg-boss redelivers a job whose delivery outlives its expiry, and a claim by this same owner
+  // succeeds (it renews), so a second delivery of a job already running here must not run it
+  // again beside the first: it waits for that run and ends as it ends.
+  const runningHere = new Map<string, Promise<void>>();
+
   return async function runDelivery(ref: JobRef): Promise<void> {
+    const running = runningHere.get(ref.jobId);
+    if (running) {
+      await running;
+      return;
+    }
+    const run = deliver(ref);
+    runningHere.set(ref.jobId, run);
+    try {
+      await run;
+    } finally {
+      runningHere.delete(ref.jobId);
+    }
+  };
+
+  async function deliver(ref: JobRef): Promise<void> {
     const { tenantId, jobId } = ref;
     const bound = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(db, tenantId, work);
 
@@ -184,5 +204,5 @@ export function createJobRunner(options: JobRunnerOptions) {
       throw new JobNotFinishedError(`job ${jobId} was interrupted`);
     }
     if (!(await finish('succeeded'))) throw new JobNotFinishedError('lease lost');
-  };
+  }
 }
