@@ -121,7 +121,7 @@ try {
   const plan = solPlanSchema.parse(
     await services.solPlans.planDistribution(
       actor,
-      recipients.map((r) => ({ walletId: r.id, amountSol: AMOUNT as Lamports })),
+      recipients.map((r) => ({ walletId: r.id, amountSol: AMOUNT })),
     ),
   );
   const planSeconds = (performance.now() - started) / 1000;
@@ -191,7 +191,7 @@ try {
   const fund = solPlanSchema.parse(
     await services.solPlans.planDistribution(
       actor,
-      created.map((w) => ({ walletId: w.id, amountSol: AMOUNT as Lamports })),
+      created.map((w) => ({ walletId: w.id, amountSol: AMOUNT })),
     ),
   );
   await runJob((await services.solExecute.execute(actor, 'sol.distribute', fund.planId)).jobId);
