@@ -197,6 +197,31 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
     expect(done.logs.map((line) => line.message)).toEqual(['counting to 8', 'resuming at 3']);
   }, 60_000);
 
+  it('runs a job once when the queue delivers it again while it still runs in the same worker set', async () => {
+    fresh();
+    const queue = newQueue();
+    const jobs = services(queue);
+    let reached!: () => void;
+    const atStep = new Promise<void>((resolve) => (reached = resolve));
+    let open!: () => void;
+    gate = { step: 3, opened: new Promise<void>((resolve) => (open = resolve)), reached };
+    const set = await workers(queue);
+    currentOwner = set.owner;
+    const { id } = await jobs.enqueue(actor, 'test.count', { to: 5 }, 5);
+    await atStep;
+    // Held past the queue's expiry (2 s in tests), pg-boss delivers the job again: the same
+    // owner's claim succeeds, so only the runner's own bookkeeping keeps it from running twice.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    open();
+    const done = await eventually(
+      () => jobs.get(actor, id),
+      (job) => job.isDone,
+    );
+    expect(done).toMatchObject({ status: 'succeeded', processedItems: 5 });
+    const ofJob = steps.filter((entry) => entry.jobId === id).map((entry) => entry.step);
+    expect(ofJob).toEqual([1, 2, 3, 4, 5]);
+  }, 60_000);
+
   it('shares the jobs between two worker sets on one database, each job running once', async () => {
     fresh();
     const jobs = services(newQueue());
