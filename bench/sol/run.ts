@@ -10,25 +10,13 @@
 //
 //   npx tsx bench/sol/run.ts [--wallets 10000] [--sweep 1000] [--two-hop 1000]
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEndpointPool, parseRpcUrlList } from '@fleet/chain';
-import { jobViewSchema, operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
+import { operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
-import { createTestDatabase } from '@fleet/db/testing';
-import { createLocalnet } from '@fleet/localnet';
-import { address, createSolanaRpc, type Signature } from '@solana/kit';
-import pino from 'pino';
+import { createSolanaRpc, signature as toSignature } from '@solana/kit';
 import { asc, eq } from 'drizzle-orm';
-import { createJobRegistry } from '../../apps/server/src/jobs/job-handler';
-import { startJobWorkers } from '../../apps/server/src/jobs/job-workers';
-import { insertActor, testJobQueue } from '../../apps/server/src/jobs/jobs-harness';
-import { createOutboxMailer } from '../../apps/server/src/mail/mailer';
-import { createServices } from '../../apps/server/src/services';
 import { newTestKeypair } from '../../apps/server/src/testing/keypairs';
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
-import { createKeyVault, kekFromBytes } from '../../apps/server/src/vault';
+import { createSolTestBed } from '../../apps/server/src/testing/sol-test-bed';
 
 const args = process.argv.slice(2);
 const numberArg = (name: string, fallback: number): number => {
@@ -42,71 +30,22 @@ const SEND_RPS = 10;
 const ENDPOINTS = ['a', 'b', 'c'] as const;
 const AMOUNT_SOL = '0.001';
 const AMOUNT = 1_000_000n as Lamports;
-const SOL = 1_000_000_000n;
 
-const localnet = await createLocalnet({
+const bed = await createSolTestBed({
+  kind: 'pglite',
   endpoints: Object.fromEntries(
     ENDPOINTS.map((name) => [name, { methodRps: { sendTransaction: SEND_RPS } }]),
   ),
-  onError: (error) => console.error('[localnet]', error),
+  fragments: Object.fromEntries(ENDPOINTS.map((name) => [name, `#sendRps=${SEND_RPS}`])),
 });
-const database = await createTestDatabase('pglite');
-const logger = pino({ level: 'silent' });
-const urls = ENDPOINTS.map((name) => `${localnet.endpoints[name]?.url ?? ''}#sendRps=${SEND_RPS}`);
-const pool = createEndpointPool({ endpoints: parseRpcUrlList(urls.join(',')) });
-const rpc = createSolanaRpc(localnet.url);
-const queue = testJobQueue(database);
-const services = createServices({
-  db: database.db,
-  databaseKind: database.kind,
-  logger,
-  adminToken: 'bench-admin-token-0123456789abcdef',
-  vault: createKeyVault({ kek: kekFromBytes(new Uint8Array(32).fill(9)) }),
-  chainPool: pool,
-  mailer: createOutboxMailer({
-    from: 'bench@fleet.local',
-    outboxDir: mkdtempSync(join(tmpdir(), 'fleet-bench-outbox-')),
-    logger,
-  }),
-  jobQueue: queue,
-});
-const workers = await startJobWorkers({
-  db: database.db,
-  queue,
-  registry: createJobRegistry(services.jobHandlers),
-  logger,
-});
+const { services, actor, master, pool, database } = bed;
+const rpc = createSolanaRpc(bed.localnet.url);
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
-async function balances(addresses: readonly string[]): Promise<Map<string, bigint>> {
-  const found = new Map<string, bigint>();
-  for (let start = 0; start < addresses.length; start += 100) {
-    const batch = addresses.slice(start, start + 100);
-    const { value } = await rpc
-      .getMultipleAccounts(
-        batch.map((entry) => address(entry)),
-        { commitment: 'confirmed', encoding: 'base64', dataSlice: { offset: 0, length: 0 } },
-      )
-      .send();
-    batch.forEach((entry, index) => found.set(entry, value[index]?.lamports ?? 0n));
-  }
-  return found;
-}
+const balances = (addresses: readonly string[]) => bed.balances(addresses);
 
 try {
-  const actor = { ...(await insertActor(database, 'bench@fleet.local')), ip: '127.0.0.1' };
-  const key = newTestKeypair();
-  await services.masterWallet.save(actor, { privateKey: key.privateKey });
-  const master = key.address;
-  await localnet.admin.fund(master, 1_000n * SOL);
-
-  const runJob = async (jobId: string) => {
-    for (;;) {
-      const job = jobViewSchema.parse(await services.jobs.get(actor, jobId));
-      if (job.isDone) return job;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  const runJob = (jobId: string) => bed.runToEnd(jobId, 30 * 60_000);
 
   // 1. distribution to WALLETS recipients (addresses only: no keys needed to receive)
   await seedWallets(database.db, actor.tenantId, { count: WALLETS, tokensPerWallet: 0 });
@@ -147,7 +86,7 @@ try {
   let consumed = 0n;
   for (const signature of sample) {
     const found = await rpc
-      .getTransaction(signature as Signature, {
+      .getTransaction(toSignature(signature), {
         commitment: 'confirmed',
         encoding: 'json',
         maxSupportedTransactionVersion: 0,
@@ -253,7 +192,5 @@ try {
   );
   console.log(`pool: ${JSON.stringify(pool.stats().endpoint429s)} HTTP 429s by endpoint`);
 } finally {
-  await workers.stop();
-  await database.close();
-  await localnet.close();
+  await bed.close();
 }

@@ -1,0 +1,103 @@
+import { operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSolTestBed, type SolTestBed } from '../testing/sol-test-bed';
+import { seedWallets } from '../testing/seed-wallets';
+import { schema, withTenant } from '@fleet/db';
+import { asc } from 'drizzle-orm';
+
+const AMOUNT = 1_000_000n as Lamports;
+
+async function recipientsOf(bed: SolTestBed) {
+  return withTenant(bed.database.db, bed.actor.tenantId, (tx) =>
+    tx
+      .select({ id: schema.wallets.id, address: schema.wallets.publicAddress })
+      .from(schema.wallets)
+      .orderBy(asc(schema.wallets.createdAt)),
+  );
+}
+
+async function distribute(bed: SolTestBed, count: number) {
+  await seedWallets(bed.database.db, bed.actor.tenantId, { count, tokensPerWallet: 0 });
+  const recipients = await recipientsOf(bed);
+  const plan = solPlanSchema.parse(
+    await bed.services.solPlans.planDistribution(
+      bed.actor,
+      recipients.map((r) => ({ walletId: r.id, amountSol: AMOUNT })),
+    ),
+  );
+  expect(plan.ready).toBe(true);
+  const before = await bed.balances([bed.master]);
+  const { jobId, operationId } = await bed.services.solExecute.execute(
+    bed.actor,
+    'sol.distribute',
+    plan.planId,
+  );
+  const job = await bed.runToEnd(jobId);
+  const after = await bed.balances([bed.master, ...recipients.map((r) => r.address)]);
+  const detail = operationDetailSchema.parse(
+    await bed.services.ledger.getOperation(bed.actor, operationId),
+  );
+  return {
+    job,
+    detail,
+    plan,
+    notPaidOnce: recipients.filter((r) => after.get(r.address) !== AMOUNT).length,
+    masterDrift:
+      (before.get(bed.master) ?? 0n) -
+      (after.get(bed.master) ?? 0n) -
+      (BigInt(plan.amountLamports) + BigInt(plan.costs.totalFeeLamports)),
+  };
+}
+
+// Issue 17, "Trust" 2 and 5, on the localnet's fault profiles (PGlite: the faults are the chain's).
+describe('SOL distribution through faulty endpoints', () => {
+  let bed: SolTestBed | undefined;
+  afterEach(async () => {
+    await bed?.close();
+    bed = undefined;
+  });
+
+  it('rebroadcasts the same bytes when sends are dropped, and pays each wallet once', async () => {
+    bed = await createSolTestBed({
+      kind: 'pglite',
+      endpoints: { a: { dropSendRate: 0.6, seed: 7 }, b: { dropSendRate: 0.6, seed: 11 } },
+    });
+    const outcome = await distribute(bed, 100);
+    expect(outcome.job.status).toBe('succeeded');
+    expect(outcome.notPaidOnce).toBe(0);
+    expect(outcome.masterDrift).toBe(0n);
+    // Dropped sends were sent again as the same bytes: more broadcasts than transactions, and
+    // no transaction signed twice (a re-sign only follows an expiry, which none reached).
+    const broadcasts = outcome.detail.transactions.reduce((sum, tx) => sum + tx.broadcasts, 0);
+    expect(broadcasts).toBeGreaterThan(outcome.detail.transactions.length);
+    expect(outcome.detail.transactions).toHaveLength(outcome.plan.transactions.length);
+    expect(outcome.detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
+    const dropped = ['a', 'b'].reduce(
+      (sum, name) => sum + (bed?.localnet.admin.counters(name).droppedSends ?? 0),
+      0,
+    );
+    expect(dropped).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('rides out a 429 storm on sendTransaction: Retry-After honoured, the job slows, nothing lost', async () => {
+    // The pool is not told the send limit, so it meets the 429s and backs off per Retry-After.
+    bed = await createSolTestBed({
+      kind: 'pglite',
+      endpoints: {
+        a: { methodRps: { sendTransaction: 1 } },
+        b: { methodRps: { sendTransaction: 1 } },
+        c: { methodRps: { sendTransaction: 2 } },
+      },
+    });
+    const outcome = await distribute(bed, 200);
+    expect(outcome.job.status).toBe('succeeded');
+    expect(outcome.notPaidOnce).toBe(0);
+    expect(outcome.masterDrift).toBe(0n);
+    const limited = ['a', 'b', 'c'].reduce(
+      (sum, name) => sum + (bed?.localnet.admin.counters(name).rateLimited ?? 0),
+      0,
+    );
+    expect(limited).toBeGreaterThan(0);
+    expect(outcome.detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
+  }, 180_000);
+});
