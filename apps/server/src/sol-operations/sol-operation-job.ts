@@ -35,8 +35,13 @@ type Params = z.infer<typeof paramsSchema>;
 
 /** Spec 2 §9: a withdrawal keeps 5 transactions in flight. */
 const AGGREGATE_LANES = 5;
-/** How often progress, the operation's totals and the cancel flag are written and read. */
+/** How often progress and the cancel flag are written and read. */
 const PROGRESS_EVERY_MS = 1_000;
+/**
+ * How often the operation's stored status and totals are recomputed: it reads every item and
+ * transaction of the operation (10,000 and more), so not at every progress write.
+ */
+const SUMMARY_EVERY_MS = 10_000;
 /** A transaction whose chain calls fail waits this long, doubling, before it is tried again. */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 15_000;
@@ -266,13 +271,17 @@ async function runOperation(
 
   let cancelled = false;
   let lastProgress = 0;
+  let lastSummary = clock.now();
   let failures = 0;
   const settle = async () => {
     if (clock.now() - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = clock.now();
     await context.progress(processed(), `${processed()} of ${wallets} wallets done`);
     await context.report(report('item'));
-    await bound((tx) => refreshOperationSummary(tx, operationId, { now: now(), final: false }));
+    if (clock.now() - lastSummary >= SUMMARY_EVERY_MS) {
+      lastSummary = clock.now();
+      await bound((tx) => refreshOperationSummary(tx, operationId, { now: now(), final: false }));
+    }
     cancelled = cancelled || (await context.isCancelRequested());
   };
 
