@@ -100,4 +100,49 @@ describe('SOL distribution through faulty endpoints', () => {
     expect(limited).toBeGreaterThan(0);
     expect(outcome.detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
   }, 180_000);
+
+  it('reports a transfer that landed with an error as failed, with the reason, and does not retry it', async () => {
+    bed = await createSolTestBed({ kind: 'pglite', endpoints: { a: {} } });
+    const made = await bed.services.walletLifecycle.create(bed.actor, {
+      count: 2,
+      isTrader: false,
+    });
+    const [drained, kept] = made.wallets;
+    if (!drained || !kept) throw new Error('two wallets expected');
+    for (const wallet of made.wallets) await bed.localnet.admin.fund(wallet.address, 10_000_000n);
+    // Each wallet pays its own fee and sends the rest: the plan fixes the amount now.
+    const plan = solPlanSchema.parse(
+      await bed.services.solPlans.planAggregation(bed.actor, {
+        walletIds: made.wallets.map((w) => w.id),
+        feeStrategy: 'child',
+      }),
+    );
+    expect(plan.ready).toBe(true);
+    // Between plan and execution one wallet loses most of its SOL: its transfer must fail on
+    // chain (the fee is still charged) and stay failed.
+    bed.localnet.admin.setAccount(drained.address, { lamports: 1_000_000n });
+    const { jobId, operationId } = await bed.services.solExecute.execute(
+      bed.actor,
+      'sol.aggregate',
+      plan.planId,
+    );
+    const job = await bed.runToEnd(jobId);
+    expect(job.status).toBe('succeeded');
+    expect(job.report).toMatchObject({ succeeded: 1, failed: 1 });
+    const detail = operationDetailSchema.parse(
+      await bed.services.ledger.getOperation(bed.actor, operationId),
+    );
+    expect(detail.status).toBe('partlyFailed');
+    const failedItem = detail.items.find((item) => item.from === drained.address);
+    expect(failedItem?.status).toBe('failed');
+    expect(failedItem?.failureReason).toBeTruthy();
+    const failedTx = detail.transactions.filter((tx) => tx.itemIds.includes(failedItem?.id ?? ''));
+    expect(failedTx).toHaveLength(1);
+    expect(failedTx[0]?.state).toBe('failed');
+    const balances = await bed.balances([drained.address, kept.address]);
+    expect(balances.get(kept.address)).toBe(0n);
+    // The failed transaction's fee was charged; nothing else left the drained wallet.
+    expect(balances.get(drained.address)).toBeLessThan(1_000_000n);
+    expect(balances.get(drained.address)).toBeGreaterThan(0n);
+  }, 120_000);
 });
