@@ -45,6 +45,7 @@ export * from './pacing/retry-after';
 export * from './api/balance-refresh';
 export * from './api/chain-config';
 export * from './api/jobs';
+export * from './api/fee-strategies';
 export * from './api/operations';
 export * from './api/sol-operations';
 export * from './explorer/explorer-links';

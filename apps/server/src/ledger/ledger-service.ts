@@ -1,4 +1,5 @@
 import {
+  feeStrategySchema,
   FleetError,
   itemStatus,
   operationReport,
@@ -194,6 +195,11 @@ function detailOf(operation: StoredOperation): OperationDetail {
     updatedAt: operation.updatedAt.toISOString(),
     finishedAt: operation.finishedAt?.toISOString() ?? null,
     report: operationReport(operation),
+    // Stored with the operation by its execution; an operation recorded without one reads null.
+    feeStrategy: feeStrategySchema
+      .nullable()
+      .catch(null)
+      .parse(operation.parameters.feeStrategy ?? null),
     items: operation.items.map((item) => {
       const itemState = itemStatus(item, operation.transactions);
       return {

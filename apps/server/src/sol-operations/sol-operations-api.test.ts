@@ -111,6 +111,7 @@ describe.each(testDatabaseKinds)('SOL operations API on %s', (kind) => {
       (await call(operator, 'GET', `/api/operations/${operationId}`)).json(),
     );
     expect(detail.status).toBe('succeeded');
+    expect(detail.feeStrategy).toBeNull();
     expect(detail.items.every((item) => item.status === 'confirmed')).toBe(true);
     expect(detail.transactions.every((tx) => tx.signature !== null && tx.broadcasts >= 1)).toBe(
       true,
@@ -130,8 +131,14 @@ describe.each(testDatabaseKinds)('SOL operations API on %s', (kind) => {
     const masterBeforeSweep = await balance(master);
     const swept = await call(operator, 'POST', '/api/sol/aggregate', { planId: sweep.planId });
     expect(swept.statusCode, swept.body).toBe(202);
-    const sweepJob = await runToEnd(swept.json<{ jobId: string }>().jobId);
+    const sweepStarted = swept.json<{ jobId: string; operationId: string }>();
+    const sweepJob = await runToEnd(sweepStarted.jobId);
     expect(sweepJob.report).toMatchObject({ succeeded: 30, failed: 0 });
+    // The history names the fee strategy the sweep ran with, so "Retry failed" can repeat it.
+    const sweepDetail = operationDetailSchema.parse(
+      (await call(operator, 'GET', `/api/operations/${sweepStarted.operationId}`)).json(),
+    );
+    expect(sweepDetail.feeStrategy).toBe('master');
     for (const wallet of wallets) expect(await balance(wallet.address)).toBe(0n);
     expect((await balance(master)) - masterBeforeSweep).toBe(
       30n * 12_500_000n - BigInt(sweep.costs.totalFeeLamports),

@@ -19,6 +19,7 @@ import {
 import { scanDetailsQueryKey } from '../features/scan-details/scan-details-api';
 import { ScanDetailsDialog } from '../features/scan-details/scan-details-dialog';
 import { useSession } from '../features/session/use-session';
+import { RetryFailedButton } from '../features/sol-operations/retry-failed-dialog';
 import { shortenAddress } from '../format/address';
 import { useCopy } from '../ui/use-copy';
 import { licenseIndicatorText } from './status-bar-view';
@@ -147,7 +148,17 @@ export function BottomBar() {
       </div>
       <MasterWalletDialog open={dialogOpen} onOpenChange={setDialogOpen} />
       <ScanDetailsDialog open={scanDetailsOpen} onOpenChange={setScanDetailsOpen} />
-      <OperationsHistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+      <OperationsHistoryDialog
+        open={historyOpen}
+        onOpenChange={setHistoryOpen}
+        actions={(operation) => (
+          <RetryFailedButton
+            operation={operation}
+            jobDone={false}
+            onStarted={() => setHistoryOpen(false)}
+          />
+        )}
+      />
     </footer>
   );
 }

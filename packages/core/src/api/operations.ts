@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ItemLeg, OperationKind } from '../ledger/items';
+import { feeStrategySchema } from './fee-strategies';
 
 /** The money operations as the API and the ledger's tables name them. */
 export const OPERATION_KINDS = [
@@ -110,6 +111,8 @@ export const operationTransactionViewSchema = z.object({
 /** `GET /api/operations/:id`: the summary (derived from the transactions), items, transactions. */
 export const operationDetailSchema = operationSummarySchema.extend({
   report: z.string(),
+  /** A withdrawal's fee strategy as executed (null for a distribution), so a retry can repeat it. */
+  feeStrategy: feeStrategySchema.nullable(),
   items: z.array(operationItemViewSchema),
   transactions: z.array(operationTransactionViewSchema),
 });

@@ -3,6 +3,7 @@ import { parseSolAmount } from '../format/parse-sol-amount';
 import { addressTextSchema } from '../primitives/address';
 import { walletIdSchema } from '../primitives/ids';
 import { u64StringSchema } from '../primitives/u64';
+import { feeStrategySchema } from './fee-strategies';
 import { operationKindSchema } from './operations';
 
 /**
@@ -62,10 +63,6 @@ export const distributePlanRequestSchema = z.object({
   recipients: recipientsLimit(distributeRecipientSchema),
 });
 export type DistributePlanRequest = z.input<typeof distributePlanRequestSchema>;
-
-export const FEE_STRATEGIES = ['master', 'child', 'mixed'] as const;
-export const feeStrategySchema = z.enum(FEE_STRATEGIES);
-export type FeeStrategyName = z.infer<typeof feeStrategySchema>;
 
 /** `POST /api/sol/aggregate/plan`: wallets → master; no addresses or ids means every wallet with a key. */
 export const aggregatePlanRequestSchema = z

@@ -6,7 +6,9 @@ import {
   formatLamportsAsSol,
   formatSolExact,
   parseLamports,
+  solAmountText,
 } from './lamports';
+import { parseSolAmount } from './parse-sol-amount';
 
 describe('lamports shown as SOL', () => {
   it('shows whole and fractional SOL with 4 decimals', () => {
@@ -78,5 +80,26 @@ describe('lamports shown as lamports', () => {
     expect(formatBalance(18_446_744_073_709_551_615n, 'lamports')).toBe(
       '18,446,744,073,709,551,615',
     );
+  });
+});
+
+describe('lamports as the SOL text of a request', () => {
+  it('writes every digit without grouping or trailing zeros', () => {
+    expect(solAmountText(0n)).toBe('0');
+    expect(solAmountText(1n)).toBe('0.000000001');
+    expect(solAmountText(1_500_000_000n)).toBe('1.5');
+    expect(solAmountText(1_000_000_000_000n)).toBe('1000');
+    expect(solAmountText(18_446_744_073_709_551_615n)).toBe('18446744073.709551615');
+  });
+
+  it('is read back by parseSolAmount as the same lamports', () => {
+    for (const lamports of [0n, 1n, 999_999_999n, 1_000_000_001n, 123_456_789_012_345n]) {
+      const parsed = parseSolAmount(solAmountText(lamports));
+      expect(parsed).toEqual({ ok: true, lamports });
+    }
+  });
+
+  it('refuses a negative amount', () => {
+    expect(() => solAmountText(-1n)).toThrow(RangeError);
   });
 });

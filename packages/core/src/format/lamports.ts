@@ -38,6 +38,20 @@ export function formatSolExact(lamports: bigint): string {
   return negative ? `-${text}` : text;
 }
 
+/**
+ * Lamports as the SOL text a request carries (`"1.5"`, `"1000"`, `"0.000000001"`): every digit,
+ * no grouping, no trailing zeros, so `parseSolAmount` reads back exactly the same lamports.
+ */
+export function solAmountText(lamports: bigint): string {
+  if (lamports < 0n) throw new RangeError('an amount of SOL to send is never negative');
+  const whole = (lamports / LAMPORTS_PER_SOL).toString();
+  const fraction = (lamports % LAMPORTS_PER_SOL)
+    .toString()
+    .padStart(SOL_DECIMALS, '0')
+    .replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
 /** Lamports as a whole number with thousands grouped (`1,500,000,000`): the "lamports" unit. */
 export function formatLamports(lamports: bigint): string {
   return lamports < 0n ? `-${groupThousands(-lamports)}` : groupThousands(lamports);

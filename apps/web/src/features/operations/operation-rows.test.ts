@@ -25,6 +25,7 @@ function operation(kind: OperationDetail['kind']): OperationDetail {
     updatedAt: '',
     finishedAt: null,
     report: '',
+    feeStrategy: null,
     items: [
       {
         id: id(2),

@@ -1,5 +1,5 @@
-import { OPERATION_KINDS, type OperationKindName } from '@fleet/core';
-import { useState } from 'react';
+import { OPERATION_KINDS, type OperationDetail, type OperationKindName } from '@fleet/core';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { formatDateTime } from '../../format/date';
 import { Alert } from '../../ui/alert';
@@ -12,13 +12,21 @@ import { useOperation, useOperations } from './use-operations';
 
 type KindFilter = OperationKindName | 'all';
 
+/**
+ * What an opened operation offers besides its report ("Retry failed"): drawn by whoever composes
+ * the dialog, since the actions belong to features this one may not import.
+ */
+export type OperationActions = (operation: OperationDetail) => ReactNode;
+
 /** Every money operation, newest first, filterable by kind; one opens to its items. */
 export function OperationsHistoryDialog({
   open,
   onOpenChange,
+  actions,
 }: {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
+  readonly actions?: OperationActions;
 }) {
   const [kind, setKind] = useState<KindFilter>('all');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -33,7 +41,11 @@ export function OperationsHistoryDialog({
       className="w-[min(56rem,calc(100vw-2rem))]"
     >
       {openId ? (
-        <OperationDetailView operationId={openId} onBack={() => setOpenId(null)} />
+        <OperationDetailView
+          operationId={openId}
+          onBack={() => setOpenId(null)}
+          actions={actions}
+        />
       ) : (
         <div className="flex flex-col gap-3">
           <ChoiceGroup<KindFilter>
@@ -88,9 +100,11 @@ export function OperationsHistoryDialog({
 function OperationDetailView({
   operationId,
   onBack,
+  actions,
 }: {
   readonly operationId: string;
   readonly onBack: () => void;
+  readonly actions?: OperationActions;
 }) {
   const operation = useOperation(operationId);
   return (
@@ -111,6 +125,7 @@ function OperationDetailView({
             <p className="text-xs whitespace-pre-wrap text-fg-muted">{operation.data.report}</p>
           ) : null}
           <OperationReportTable rows={reportRows(operation.data)} />
+          {actions ? <div className="flex justify-end gap-2">{actions(operation.data)}</div> : null}
         </>
       ) : null}
     </div>

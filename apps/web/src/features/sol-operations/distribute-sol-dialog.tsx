@@ -15,7 +15,7 @@ import {
   type DistributeTarget,
 } from './distribute-form';
 import { PerWalletAmounts } from './per-wallet-amounts';
-import { canConfirmPlan, planMovesNothing } from './plan-summary';
+import { canConfirmPlan } from './plan-summary';
 import { PlanView } from './plan-view';
 import { useExecuteDistribution, usePlanDistribution } from './use-sol-operations';
 
@@ -84,7 +84,6 @@ function DistributeSolForm({
         }
       >
         <PlanView plan={plan} />
-        {planMovesNothing(plan) ? <Alert kind="info">Nothing to distribute.</Alert> : null}
         {execute.isError ? (
           <Alert kind="error" className="mt-2">
             {errorMessage(execute.error, 'Distribution failed')}

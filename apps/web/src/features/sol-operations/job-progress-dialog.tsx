@@ -8,10 +8,12 @@ import { useAbortJob } from '../jobs/use-jobs';
 import { OperationReportTable } from '../operations/operation-report-table';
 import { KIND_LABELS, reportRows } from '../operations/operation-rows';
 import type { useOperation } from '../operations/use-operations';
+import { RetryFailedButton } from './retry-failed-dialog';
 
 /**
  * A money job's progress (spec 2 §4): phase, processed/total, status; Cancel asks the job to stop;
- * Close is enabled only when done, and then the report lists each wallet's result.
+ * Close is enabled only when done, and then the report lists each wallet's result and offers
+ * "Retry failed" when some wallet failed.
  */
 export function JobProgressDialog({
   job,
@@ -52,6 +54,9 @@ export function JobProgressDialog({
                 Cancel
               </Button>
             </>
+          ) : null}
+          {view.canClose && operation.data ? (
+            <RetryFailedButton operation={operation.data} jobDone />
           ) : null}
           <Button variant="primary" disabled={!view.canClose} onClick={onClose}>
             Close

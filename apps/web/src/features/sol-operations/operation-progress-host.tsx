@@ -47,7 +47,14 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
   }
   if (!open.visible || !job.data) return null;
   if (kind === 'sol.double_distribution') {
-    return <TwoHopProgressDialog jobId={open.jobId} onClose={close} onHide={hide} />;
+    return (
+      <TwoHopProgressDialog
+        jobId={open.jobId}
+        operation={operation.data ?? null}
+        onClose={close}
+        onHide={hide}
+      />
+    );
   }
   return <JobProgressDialog job={job.data} operation={operation} onClose={close} onHide={hide} />;
 }

@@ -6,6 +6,7 @@ import {
   canConfirmPlan,
   comparisonRows,
   noKeyBanner,
+  notReadyReason,
   planCostLines,
   skippedLines,
   twoHopLegs,
@@ -134,6 +135,50 @@ describe('the plan summary', () => {
     expect(blockingMessages(blocked)).toEqual(['Master wallet short']);
     expect(canConfirmPlan(plan())).toBe(true);
     expect(canConfirmPlan(plan({ amountLamports: '0' }))).toBe(false);
+  });
+
+  it('says why Confirm is off when the plan has nothing to send and no problem blocks', () => {
+    const nothing = { ready: false, amountLamports: '0', transactions: [], wallets: [] };
+    expect(notReadyReason(plan())).toBeNull();
+    expect(
+      notReadyReason(
+        plan({
+          ...nothing,
+          skipped: [
+            { address: 'A', walletId: null, reason: 'zeroAmount' },
+            { address: 'B', walletId: null, reason: 'zeroAmount' },
+            { address: 'C', walletId: null, reason: 'master' },
+          ],
+        }),
+      ),
+    ).toBe(
+      'Nothing to send, so Confirm is off: all 3 wallet(s) were skipped (2 × amount is 0, 1 × is the master wallet).',
+    );
+    expect(
+      notReadyReason(
+        plan({
+          ...nothing,
+          kind: 'sol.aggregate',
+          skipped: [{ address: 'A', walletId: null, reason: 'emptyWallet' }],
+        }),
+      ),
+    ).toBe(
+      'No SOL available to withdraw, so Confirm is off: all 1 wallet(s) were skipped (1 × holds no SOL).',
+    );
+    expect(notReadyReason(plan(nothing))).toBe(
+      'Nothing to send, so Confirm is off: no wallet in the plan has an amount to move.',
+    );
+  });
+
+  it('leaves the reason to a blocking problem when there is one', () => {
+    const blocked = plan({
+      ready: false,
+      problems: [{ code: 'SHORT', message: 'Master wallet short', address: null, blocking: true }],
+    });
+    expect(notReadyReason(blocked)).toBeNull();
+    expect(notReadyReason(plan({ ready: false }))).toBe(
+      'This plan is not ready to run, so Confirm is off: review it again.',
+    );
   });
 
   it('adds up both legs of a two-hop plan', () => {

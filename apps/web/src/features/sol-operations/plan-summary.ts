@@ -143,6 +143,27 @@ export function planMovesNothing(plan: SolPlanView): boolean {
   return plan.amountLamports === '0' || plan.transactions.length === 0;
 }
 
+/**
+ * Why Confirm is off when no blocking problem says so (those are shown as they are): the plan has
+ * nothing to send, because every wallet was skipped or none has an amount. Null when Confirm is on
+ * or a blocking problem already explains it.
+ */
+export function notReadyReason(plan: SolPlanView): string | null {
+  if (blockingMessages(plan).length > 0) return null;
+  if (plan.ready && !planMovesNothing(plan)) return null;
+  if (!planMovesNothing(plan))
+    return 'This plan is not ready to run, so Confirm is off: review it again.';
+  const lead = `${plan.kind === 'sol.aggregate' ? 'No SOL available to withdraw' : 'Nothing to send'}, so Confirm is off`;
+  if (plan.skipped.length === 0) return `${lead}: no wallet in the plan has an amount to move.`;
+  const counts = new Map<string, number>();
+  for (const skip of plan.skipped) {
+    const text = SKIP_TEXT[skip.reason];
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  const reasons = [...counts].map(([text, count]) => `${count} × ${text}`).join(', ');
+  return `${lead}: all ${plan.skipped.length.toLocaleString('en-US')} wallet(s) were skipped (${reasons}).`;
+}
+
 /** Confirm is enabled only for a ready plan without a blocking problem. */
 export function canConfirmPlan(plan: SolPlanView): boolean {
   return plan.ready && blockingMessages(plan).length === 0 && !planMovesNothing(plan);

@@ -5,22 +5,33 @@ import {
   balanceRows,
   blockingMessages,
   comparisonRows,
+  noKeyBanner,
+  notReadyReason,
   planCostLines,
   skippedLines,
+  twoHopLegs,
   warningMessages,
 } from './plan-summary';
 
 /** Wallet rows drawn in the plan; the rest are counted (the plan itself holds them all). */
 const BALANCE_ROWS_SHOWN = 200;
 
-/** The plan as the confirm step shows it: costs, comparison, after-balances, skips, problems. */
+/**
+ * The plan as every confirm step shows it (the dialogs' and "Retry failed"): the wallets skipped
+ * for a missing key, a two-hop plan's legs, costs, comparison, after-balances, skips, problems,
+ * and why Confirm is off when no problem says so.
+ */
 export function PlanView({ plan }: { readonly plan: SolPlanView }) {
   const comparison = comparisonRows(plan);
   const balances = balanceRows(plan, BALANCE_ROWS_SHOWN);
   const blocking = blockingMessages(plan);
   const warnings = warningMessages(plan);
+  const notReady = notReadyReason(plan);
+  const noKey = noKeyBanner(plan);
   return (
     <div className="flex flex-col gap-3 text-sm">
+      {noKey ? <Alert kind="error">{noKey}</Alert> : null}
+      {plan.kind === 'sol.double_distribution' ? <TwoHopLegs plan={plan} /> : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
         {planCostLines(plan).map((line) => (
           <div key={line.label} className="contents">
@@ -100,6 +111,22 @@ export function PlanView({ plan }: { readonly plan: SolPlanView }) {
           {message}
         </Alert>
       ))}
+      {notReady ? <Alert kind="info">{notReady}</Alert> : null}
     </div>
+  );
+}
+
+/** A two-hop plan's middlemen and the fees of each leg. */
+function TwoHopLegs({ plan }: { readonly plan: SolPlanView }) {
+  const legs = twoHopLegs(plan);
+  return (
+    <dl className="grid grid-cols-2 gap-x-4">
+      <dt className="text-fg-muted">Middlemen</dt>
+      <dd className="text-right tabular-nums">{legs.middlemen}</dd>
+      <dt className="text-fg-muted">First leg fees (master → middlemen)</dt>
+      <dd className="text-right tabular-nums">{legs.firstHopFee}</dd>
+      <dt className="text-fg-muted">Second leg fees (middlemen → destinations)</dt>
+      <dd className="text-right tabular-nums">{legs.secondHopFee}</dd>
+    </dl>
   );
 }

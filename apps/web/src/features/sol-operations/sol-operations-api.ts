@@ -1,5 +1,6 @@
 import {
   doubleDistributionProgressSchema,
+  exhaustiveSwitchError,
   executePlanResponseSchema,
   solPlanSchema,
   type AggregatePlanRequest,
@@ -11,6 +12,7 @@ import {
 } from '@fleet/core';
 import { z } from 'zod';
 import { apiRequest } from '../../api/http';
+import type { RetryRequest } from './retry-failed';
 
 const post = <T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> =>
   apiRequest(path, { method: 'POST', body, schema, cache: 'no-store' });
@@ -54,3 +56,35 @@ export function fetchDoubleDistributionProgress(
 /** The contract names no answer for the abort: whatever comes back is not read. */
 export const abortDoubleDistribution = (jobId: string): Promise<unknown> =>
   post('/api/double-distribution/abort', { jobId }, z.unknown());
+
+/** Plans a "Retry failed" on its kind's plan route: a new operation for the failed wallets. */
+export function planRetry(retry: RetryRequest): Promise<SolPlanView> {
+  switch (retry.kind) {
+    case 'sol.distribute':
+      return planDistribution(retry.request);
+    case 'sol.aggregate':
+      return planAggregation(retry.request);
+    case 'sol.double_distribution':
+      return planDoubleDistribution(retry.request);
+    default:
+      return exhaustiveSwitchError(retry);
+  }
+}
+
+/** Executes a retry's confirmed plan (a two-hop start repeats its recipients with the plan id). */
+export function executeRetry(input: {
+  readonly retry: RetryRequest;
+  readonly planId: string;
+}): Promise<ExecutePlanResponse> {
+  const { retry, planId } = input;
+  switch (retry.kind) {
+    case 'sol.distribute':
+      return executeDistribution(planId);
+    case 'sol.aggregate':
+      return executeAggregation(planId);
+    case 'sol.double_distribution':
+      return startDoubleDistribution({ ...retry.request, planId });
+    default:
+      return exhaustiveSwitchError(retry);
+  }
+}

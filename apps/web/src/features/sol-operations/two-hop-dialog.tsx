@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { filterSolAmountInput } from './amount-input';
 import type { SolDialogProps } from './distribute-sol-dialog';
-import { canConfirmPlan, twoHopLegs } from './plan-summary';
+import { canConfirmPlan } from './plan-summary';
 import { PlanView } from './plan-view';
 import { twoHopRequest } from './two-hop-form';
 import { usePlanDoubleDistribution, useStartDoubleDistribution } from './use-sol-operations';
@@ -32,7 +32,6 @@ function TwoHopSteps({
   const planner = usePlanDoubleDistribution();
   const start = useStartDoubleDistribution();
   const built = twoHopRequest(destinations, amount);
-  const legs = plan ? twoHopLegs(plan) : null;
 
   return (
     <Dialog
@@ -74,18 +73,8 @@ function TwoHopSteps({
       }
     >
       <div className="flex flex-col gap-3">
-        {plan && legs ? (
-          <>
-            <dl className="grid grid-cols-2 gap-x-4 text-sm">
-              <dt className="text-fg-muted">Middlemen</dt>
-              <dd className="text-right tabular-nums">{legs.middlemen}</dd>
-              <dt className="text-fg-muted">First leg fees (master → middlemen)</dt>
-              <dd className="text-right tabular-nums">{legs.firstHopFee}</dd>
-              <dt className="text-fg-muted">Second leg fees (middlemen → destinations)</dt>
-              <dd className="text-right tabular-nums">{legs.secondHopFee}</dd>
-            </dl>
-            <PlanView plan={plan} />
-          </>
+        {plan ? (
+          <PlanView plan={plan} />
         ) : (
           <>
             <Input

@@ -1,6 +1,12 @@
 import type { DoubleDistributionProgress } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { strandedMiddlemen, twoHopCounts, twoHopRequest } from './two-hop-form';
+import {
+  strandedMiddlemen,
+  twoHopCounts,
+  twoHopProgressLine,
+  twoHopRequest,
+  twoHopTally,
+} from './two-hop-form';
 
 describe('the two-hop request', () => {
   it('turns the typed SOL into exact lamports for every destination', () => {
@@ -47,5 +53,18 @@ describe('two-hop progress', () => {
 
   it('counts each status', () => {
     expect(twoHopCounts(progress)).toBe('1 forwarded, 1 failed, 1 pending');
+  });
+
+  it('counts destinations from the results, not the legs the job may count', () => {
+    // The job once counted two legs per destination: the dialog reads the results instead.
+    const legs = { ...progress, processedItems: 4, totalItems: 6 };
+    expect(twoHopTally(legs)).toEqual({
+      forwarded: 1,
+      failed: 1,
+      pending: 1,
+      settled: 2,
+      total: 3,
+    });
+    expect(twoHopProgressLine(legs)).toBe('2 / 3 destinations · cancelled');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  exhaustiveSwitchError,
   formatSolExact,
   type DoubleDistributionPlanRequest,
   type DoubleDistributionProgress,
@@ -50,8 +51,55 @@ export function strandedMiddlemen(
   );
 }
 
+export interface TwoHopTally {
+  readonly forwarded: number;
+  readonly failed: number;
+  readonly pending: number;
+  /** Destinations whose outcome is known: forwarded or failed. */
+  readonly settled: number;
+  /** Destinations: one result each (never legs, which are two per destination). */
+  readonly total: number;
+}
+
+/** Spec 3 §4's forwarded / failed / pending, counted from the results, one per destination. */
+export function twoHopTally(progress: Pick<DoubleDistributionProgress, 'results'>): TwoHopTally {
+  let forwarded = 0;
+  let failed = 0;
+  let pending = 0;
+  for (const result of progress.results) {
+    switch (result.status) {
+      case 'forwarded':
+        forwarded += 1;
+        break;
+      case 'failed':
+        failed += 1;
+        break;
+      case 'pending':
+        pending += 1;
+        break;
+      default:
+        return exhaustiveSwitchError(result.status);
+    }
+  }
+  return {
+    forwarded,
+    failed,
+    pending,
+    settled: forwarded + failed,
+    total: progress.results.length,
+  };
+}
+
 /** forwarded / failed / pending counts, for the progress line. */
-export function twoHopCounts(progress: DoubleDistributionProgress): string {
-  const count = (status: string) => progress.results.filter((r) => r.status === status).length;
-  return `${count('forwarded')} forwarded, ${count('failed')} failed, ${count('pending')} pending`;
+export function twoHopCounts(progress: Pick<DoubleDistributionProgress, 'results'>): string {
+  const { forwarded, failed, pending } = twoHopTally(progress);
+  return `${forwarded} forwarded, ${failed} failed, ${pending} pending`;
+}
+
+/** The dialog's count line: destinations settled of all destinations, and the job's status. */
+export function twoHopProgressLine(
+  progress: Pick<DoubleDistributionProgress, 'results' | 'status'>,
+): string {
+  const { settled, total } = twoHopTally(progress);
+  return `${settled.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} destinations · ${progress.status}`;
 }

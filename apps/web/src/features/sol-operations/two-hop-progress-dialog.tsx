@@ -1,3 +1,4 @@
+import type { OperationDetail } from '@fleet/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { shortenAddress } from '../../format/address';
@@ -5,7 +6,8 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { REPORT_ROWS_SHOWN } from '../operations/operation-report-table';
-import { strandedMiddlemen, twoHopCounts } from './two-hop-form';
+import { RetryFailedButton } from './retry-failed-dialog';
+import { strandedMiddlemen, twoHopCounts, twoHopProgressLine, twoHopTally } from './two-hop-form';
 import { useAbortDoubleDistribution, useDoubleDistributionProgress } from './use-sol-operations';
 
 /**
@@ -15,10 +17,13 @@ import { useAbortDoubleDistribution, useDoubleDistributionProgress } from './use
  */
 export function TwoHopProgressDialog({
   jobId,
+  operation,
   onClose,
   onHide,
 }: {
   readonly jobId: string;
+  /** The ledger's operation, read for "Retry failed" once the run is over. */
+  readonly operation: OperationDetail | null;
   readonly onClose: () => void;
   readonly onHide: () => void;
 }) {
@@ -29,6 +34,8 @@ export function TwoHopProgressDialog({
   const done = data?.isDone === true || cancelled;
   // While legs are still pending a middleman holds SOL on its way; only at the end is it stranded.
   const stranded = data && done ? strandedMiddlemen(data) : [];
+  // Counted per destination from the results (the job's own counts once counted legs).
+  const tally = data ? twoHopTally(data) : null;
   const cancel = () =>
     abort.mutate(jobId, {
       onSuccess: () => {
@@ -43,9 +50,7 @@ export function TwoHopProgressDialog({
         if (!open && done) onClose();
       }}
       title="2-hop distribution"
-      description={
-        data ? `${data.processedItems} / ${data.totalItems} · ${data.status}` : 'Loading…'
-      }
+      description={data ? twoHopProgressLine(data) : 'Loading…'}
       className="w-[min(52rem,calc(100vw-2rem))]"
       footer={
         <>
@@ -59,6 +64,9 @@ export function TwoHopProgressDialog({
               </Button>
             </>
           ) : null}
+          {done && operation ? (
+            <RetryFailedButton operation={operation} jobDone={data?.isDone === true} />
+          ) : null}
           <Button variant="primary" disabled={!done} onClick={onClose}>
             Close
           </Button>
@@ -66,15 +74,18 @@ export function TwoHopProgressDialog({
       }
     >
       <div className="flex flex-col gap-3">
-        {data ? (
+        {data && tally ? (
           <>
             <progress
               className="h-2 w-full"
-              max={Math.max(1, data.totalItems)}
-              value={data.processedItems}
+              max={Math.max(1, tally.total)}
+              value={tally.settled}
               aria-label="Two-hop progress"
+              aria-valuetext={`${tally.settled} of ${tally.total} destinations`}
             />
-            <p className="text-sm">{twoHopCounts(data)}</p>
+            <p className="text-sm" role="status">
+              {twoHopCounts(data)}
+            </p>
             <div className="max-h-72 overflow-auto rounded-md border border-border">
               <table className="w-full text-xs">
                 <thead className="sticky top-0 bg-surface-raised text-left text-fg-muted">

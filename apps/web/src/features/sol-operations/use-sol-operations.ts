@@ -10,16 +10,19 @@ import {
   doubleDistributionProgressKey,
   executeAggregation,
   executeDistribution,
+  executeRetry,
   fetchDoubleDistributionProgress,
   planAggregation,
   planDistribution,
   planDoubleDistribution,
+  planRetry,
   startDoubleDistribution,
 } from './sol-operations-api';
 
 export const usePlanDistribution = () => useMutation({ mutationFn: planDistribution });
 export const usePlanAggregation = () => useMutation({ mutationFn: planAggregation });
 export const usePlanDoubleDistribution = () => useMutation({ mutationFn: planDoubleDistribution });
+export const usePlanRetry = () => useMutation({ mutationFn: planRetry });
 
 /** After an execute answers, its job's progress dialog opens (and survives a reload). */
 function useOpenStartedJob() {
@@ -46,6 +49,11 @@ export function useExecuteAggregation() {
 export function useStartDoubleDistribution() {
   const opened = useOpenStartedJob();
   return useMutation({ mutationFn: startDoubleDistribution, onSuccess: opened });
+}
+
+export function useExecuteRetry() {
+  const opened = useOpenStartedJob();
+  return useMutation({ mutationFn: executeRetry, onSuccess: opened });
 }
 
 /** Spec 3 §4: progress every 1.5 s until isDone, and not at all once polling was stopped. */

@@ -7,7 +7,7 @@ import { ChoiceGroup } from '../../ui/choice-group';
 import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
 import type { SolDialogProps } from './distribute-sol-dialog';
-import { canConfirmPlan, noKeyBanner, planMovesNothing } from './plan-summary';
+import { canConfirmPlan, planMovesNothing } from './plan-summary';
 import { PlanView } from './plan-view';
 import { useExecuteAggregation, usePlanAggregation } from './use-sol-operations';
 
@@ -60,7 +60,6 @@ function WithdrawSolSteps({
       },
     );
   };
-  const banner = plan ? noKeyBanner(plan) : null;
 
   return (
     <Dialog
@@ -99,14 +98,8 @@ function WithdrawSolSteps({
       }
     >
       <div className="flex flex-col gap-3">
-        {banner ? <Alert kind="error">{banner}</Alert> : null}
         {plan ? (
-          <>
-            {planMovesNothing(plan) ? (
-              <Alert kind="info">No SOL available to withdraw.</Alert>
-            ) : null}
-            <PlanView plan={plan} />
-          </>
+          <PlanView plan={plan} />
         ) : (
           <>
             <ChoiceGroup<FeeStrategyName>
