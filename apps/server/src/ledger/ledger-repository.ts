@@ -7,6 +7,7 @@ export {
   listOperations,
   loadOperation,
   refreshOperationSummary,
+  requireRetryable,
   setOperationJob,
   totalsJson,
 } from './operation-repository';

@@ -200,6 +200,8 @@ function detailOf(operation: StoredOperation): OperationDetail {
       .nullable()
       .catch(null)
       .parse(operation.parameters.feeStrategy ?? null),
+    retryOf: operation.retryOf,
+    retriedBy: operation.retriedBy,
     items: operation.items.map((item) => {
       const itemState = itemStatus(item, operation.transactions);
       return {

@@ -44,6 +44,8 @@ export interface NewOperation {
   readonly parameters: Readonly<Record<string, unknown>>;
   readonly items: readonly NewItem[];
   readonly jobId?: string | null;
+  /** The operation whose failed wallets this one pays again ("Retry failed"). */
+  readonly retryOf?: string | null;
   readonly now: Date;
 }
 
@@ -92,6 +94,7 @@ export async function createOperation(
       status: 'planned',
       totals: {},
       jobId: input.jobId ?? null,
+      retryOf: input.retryOf ?? null,
       createdAt: input.now,
       updatedAt: input.now,
     })
@@ -119,7 +122,7 @@ export async function createOperation(
         .returning()),
     );
   }
-  const stored = storedOperationOf(row, itemRows, []);
+  const stored = storedOperationOf(row, itemRows, [], null);
   const { status, totals } = summarizeOperation(stored);
   await tx
     .update(operations)
@@ -143,6 +146,9 @@ export interface StoredOperation extends LedgerOperation {
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
   readonly walletIds: ReadonlyMap<string, string | null>;
+  readonly retryOf: string | null;
+  /** The operation that retried this one's failures, if any. */
+  readonly retriedBy: string | null;
 }
 
 /** The operation with its items and transactions; undefined when the tenant has none by that id. */
@@ -158,10 +164,15 @@ export async function loadOperation(
     .where(eq(operationItems.operationId, operationId))
     .orderBy(asc(operationItems.position));
   const transactions = await loadTransactions(tx, operationId);
+  const [retry] = await tx
+    .select({ id: operations.id })
+    .from(operations)
+    .where(eq(operations.retryOf, operationId));
   return storedOperationOf(
     row,
     items,
     transactions.map((entry) => entry.transaction),
+    retry?.id ?? null,
   );
 }
 
@@ -169,6 +180,7 @@ function storedOperationOf(
   row: OperationRow,
   items: readonly (typeof operationItems.$inferSelect)[],
   transactions: LedgerOperation['transactions'],
+  retriedBy: string | null,
 ): StoredOperation {
   const aggregate = row.kind === 'sol.aggregate';
   const about = (item: (typeof items)[number]): string =>
@@ -206,6 +218,8 @@ function storedOperationOf(
     updatedAt: row.updatedAt,
     finishedAt: row.finishedAt,
     walletIds: new Map(items.map((item) => [item.id, item.walletId])),
+    retryOf: row.retryOf,
+    retriedBy,
   });
 }
 
@@ -219,6 +233,27 @@ export async function findOperationIdByJob(
     .from(operations)
     .where(eq(operations.jobId, jobId));
   return row?.id ?? null;
+}
+
+/**
+ * The finished operation a "Retry failed" pays again: refused when it is not this tenant's
+ * (`OPERATION__NOT_FOUND`), still running, or already retried (at most once, so the same
+ * failures cannot be paid twice; a unique index holds it too).
+ */
+export async function requireRetryable(tx: TenantDatabase, operationId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: operations.id, finishedAt: operations.finishedAt })
+    .from(operations)
+    .where(eq(operations.id, operationId));
+  if (!row) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
+  if (row.finishedAt === null) throw new FleetError('OPERATION__NOT_FINISHED', { operationId });
+  const [retry] = await tx
+    .select({ id: operations.id })
+    .from(operations)
+    .where(eq(operations.retryOf, operationId));
+  if (retry) {
+    throw new FleetError('OPERATION__ALREADY_RETRIED', { operationId, retriedBy: retry.id });
+  }
 }
 
 /** Links an operation to the job that runs it. */

@@ -12,7 +12,12 @@ import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 import { insertJob } from '../jobs/job-repository';
 import type { JobService } from '../jobs/job-service';
-import { consumePlan, createOperation, recordTransaction } from '../ledger/ledger-repository';
+import {
+  consumePlan,
+  createOperation,
+  recordTransaction,
+  requireRetryable,
+} from '../ledger/ledger-repository';
 import { setOperationJob } from '../ledger/operation-repository';
 import {
   isMiddlemanPlaceholder,
@@ -85,6 +90,8 @@ export function createSolExecuteService(context: {
           limit 1`);
         const open = busy.rows[0];
         if (open) throw new FleetError('OPERATION__MASTER_BUSY', { operationId: open.id });
+        // A retry pays an operation's failures at most once (the unique index says so too).
+        if (plan.retryOf !== null) await requireRetryable(tx, plan.retryOf);
         // 3. middlemen, sealed in the vault before any SOL moves
         const middlemen = await middlemenFor(tx, actor, plan);
         const resolve = (address: string): string => {
@@ -111,6 +118,7 @@ export function createSolExecuteService(context: {
             },
             feeStrategy: plan.view.feeStrategy,
           },
+          retryOf: plan.retryOf,
           items: plan.build.items.map((item) => ({
             leg: item.leg,
             walletId: item.walletId,

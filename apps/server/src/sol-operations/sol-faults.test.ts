@@ -144,5 +144,28 @@ describe('SOL distribution through faulty endpoints', () => {
     // The failed transaction's fee was charged; nothing else left the drained wallet.
     expect(balances.get(drained.address)).toBeLessThan(1_000_000n);
     expect(balances.get(drained.address)).toBeGreaterThan(0n);
+
+    // "Retry failed": a new operation for the failed wallet alone, linked to this one, once.
+    const retry = solPlanSchema.parse(
+      await bed.services.solPlans.planAggregation(bed.actor, {
+        walletIds: [drained.id],
+        feeStrategy: 'child',
+        retryOf: operationId,
+      }),
+    );
+    const retried = await bed.services.solExecute.execute(bed.actor, 'sol.aggregate', retry.planId);
+    expect((await bed.runToEnd(retried.jobId)).report).toMatchObject({ succeeded: 1, failed: 0 });
+    expect((await bed.balances([drained.address])).get(drained.address)).toBe(0n);
+    const original = operationDetailSchema.parse(
+      await bed.services.ledger.getOperation(bed.actor, operationId),
+    );
+    expect(original.retriedBy).toBe(retried.operationId);
+    await expect(
+      bed.services.solPlans.planAggregation(bed.actor, {
+        walletIds: [drained.id],
+        feeStrategy: 'child',
+        retryOf: operationId,
+      }),
+    ).rejects.toMatchObject({ code: 'OPERATION__ALREADY_RETRIED' });
   }, 120_000);
 });

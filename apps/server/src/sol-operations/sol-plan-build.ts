@@ -50,6 +50,8 @@ export const storedSolPlanSchema = z.object({
   build: solPlanBuildSchema,
   /** The double distribution's recipients as planned, to check the start body against. */
   recipients: z.array(z.object({ destination: z.string(), amountLamports: u64Text })).nullable(),
+  /** "Retry failed": the operation whose failures this plan pays again (null otherwise). */
+  retryOf: z.string().uuid().nullable(),
 });
 export type StoredSolPlan = z.infer<typeof storedSolPlanSchema>;
 

@@ -18,7 +18,7 @@ import {
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { inArray as inArrayOf } from 'drizzle-orm';
 import type { Actor } from '../http/actor';
-import { PLAN_VALIDITY_MS, savePlan } from '../ledger/ledger-repository';
+import { PLAN_VALIDITY_MS, requireRetryable, savePlan } from '../ledger/ledger-repository';
 import {
   findWalletsByAddress,
   listActiveWallets,
@@ -54,6 +54,7 @@ export interface AggregateInput {
   readonly addresses?: readonly string[] | undefined;
   readonly walletIds?: readonly string[] | undefined;
   readonly feeStrategy: FeeStrategyName;
+  readonly retryOf?: string | undefined;
 }
 
 export interface DoubleRecipientInput {
@@ -88,6 +89,7 @@ export function createSolPlanService(context: {
     view: Omit<SolPlanView, 'planId' | 'expiresAt' | 'createdAt'>,
     build: StoredSolPlan['build'],
     recipients: StoredSolPlan['recipients'],
+    retryOf: string | undefined,
   ): Promise<SolPlanView> {
     const at = now();
     const plan: StoredSolPlan = {
@@ -96,10 +98,13 @@ export function createSolPlanService(context: {
       view: { ...view, createdAt: at.toISOString() },
       build,
       recipients,
+      retryOf: retryOf ?? null,
     };
-    const planId = await withTenant(db, actor.tenantId, (tx) =>
-      savePlan(tx, actor.tenantId, { kind, plan, createdBy: actor.user.id, now: at }),
-    );
+    const planId = await withTenant(db, actor.tenantId, async (tx) => {
+      // Said now, not only at execution: a retry of a running or retried operation is refused.
+      if (retryOf !== undefined) await requireRetryable(tx, retryOf);
+      return savePlan(tx, actor.tenantId, { kind, plan, createdBy: actor.user.id, now: at });
+    });
     return {
       ...plan.view,
       planId,
@@ -132,6 +137,7 @@ export function createSolPlanService(context: {
     async planDistribution(
       actor: Actor,
       recipients: readonly DistributeRecipientInput[],
+      retryOf?: string,
     ): Promise<SolPlanView> {
       // 1. the master and every recipient, each once, each this tenant's when named by id
       const { master, resolved } = await withTenant(db, actor.tenantId, async (tx) => ({
@@ -201,6 +207,7 @@ export function createSolPlanService(context: {
           middlemen: 0,
         },
         null,
+        retryOf,
       );
     },
 
@@ -268,12 +275,14 @@ export function createSolPlanService(context: {
           middlemen: 0,
         },
         null,
+        input.retryOf,
       );
     },
 
     async planDoubleDistribution(
       actor: Actor,
       recipients: readonly DoubleRecipientInput[],
+      retryOf?: string,
     ): Promise<SolPlanView> {
       const seen = new Set<string>();
       for (const recipient of recipients) {
@@ -410,6 +419,7 @@ export function createSolPlanService(context: {
           middlemen: paying.length,
         },
         recipients.map((r) => ({ destination: r.destination, amountLamports: r.amountLamports })),
+        retryOf,
       );
     },
   };

@@ -113,6 +113,9 @@ export const operationDetailSchema = operationSummarySchema.extend({
   report: z.string(),
   /** A withdrawal's fee strategy as executed (null for a distribution), so a retry can repeat it. */
   feeStrategy: feeStrategySchema.nullable(),
+  /** The operation whose failed wallets this one paid again, and the one that retried this. */
+  retryOf: z.string().uuid().nullable(),
+  retriedBy: z.string().uuid().nullable(),
   items: z.array(operationItemViewSchema),
   transactions: z.array(operationTransactionViewSchema),
 });

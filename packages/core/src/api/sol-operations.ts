@@ -59,8 +59,12 @@ export const distributeRecipientSchema = z
   });
 
 /** `POST /api/sol/distribute/plan`: master → recipients, an amount each (0 is skipped). */
+/** "Retry failed": the finished operation whose failed wallets this plan pays again. */
+const retryOfSchema = z.string().uuid('Invalid operation id').optional();
+
 export const distributePlanRequestSchema = z.object({
   recipients: recipientsLimit(distributeRecipientSchema),
+  retryOf: retryOfSchema,
 });
 export type DistributePlanRequest = z.input<typeof distributePlanRequestSchema>;
 
@@ -78,6 +82,7 @@ export const aggregatePlanRequestSchema = z
       .max(MAX_OPERATION_WALLETS)
       .optional(),
     feeStrategy: feeStrategySchema.default('master'),
+    retryOf: retryOfSchema,
   })
   .refine((body) => body.addresses === undefined || body.walletIds === undefined, {
     message: 'Name the wallets by address or by id, not both',
@@ -93,6 +98,7 @@ export const doubleDistributionRecipientSchema = z.object({
 /** `POST /api/double-distribution/plan`: master → fresh middleman → destination, for each recipient. */
 export const doubleDistributionPlanRequestSchema = z.object({
   recipients: recipientsLimit(doubleDistributionRecipientSchema),
+  retryOf: retryOfSchema,
 });
 export type DoubleDistributionPlanRequest = z.input<typeof doubleDistributionPlanRequestSchema>;
 

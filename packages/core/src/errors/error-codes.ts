@@ -221,6 +221,8 @@ export interface FleetErrorContextByCode {
   readonly SOL_PLAN__DUPLICATE_RECIPIENT: { readonly address: string };
   readonly SOL_PLAN__NOT_READY: { readonly reason: string };
   readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
+  readonly OPERATION__ALREADY_RETRIED: { readonly operationId: string; readonly retriedBy: string };
+  readonly OPERATION__NOT_FINISHED: { readonly operationId: string };
   /** No job with this id for the tenant (another tenant's job is not found either). */
   readonly JOB__NOT_FOUND: { readonly jobId?: string };
   /** A job was asked for a kind no handler runs. */

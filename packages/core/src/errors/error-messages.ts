@@ -198,6 +198,9 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SOL_PLAN__DUPLICATE_RECIPIENT: ({ address }) =>
     `${address} is listed more than once: give each wallet one amount`,
   SOL_PLAN__NOT_READY: ({ reason }) => `This plan cannot run: ${reason}`,
+  OPERATION__ALREADY_RETRIED: () =>
+    "This operation's failed wallets were already retried: retry the newer operation instead",
+  OPERATION__NOT_FINISHED: () => 'This operation is still running: retry its failures once it ends',
   OPERATION__MASTER_BUSY: () =>
     'Another operation is spending from the master wallet. Wait for it to finish, then plan again.',
   JOB__NOT_FOUND: () => 'Job not found',

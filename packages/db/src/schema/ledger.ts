@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -76,11 +77,19 @@ export const operations = pgTable(
     /** Counts and lamports, the lamports as decimal strings (jsonb numbers are not u64). */
     totals: jsonb('totals').$type<Record<string, number | string>>().notNull(),
     jobId: uuid('job_id').references(() => jobs.id),
+    /**
+     * The operation whose failed wallets this one pays again ("Retry failed"). Unique: an
+     * operation is retried at most once, so a second retry of the same failures cannot pay twice.
+     */
+    retryOf: uuid('retry_of').references((): AnyPgColumn => operations.id),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     finishedAt: at('finished_at'),
   },
   (table) => [
+    uniqueIndex('operations_retry_of_idx')
+      .on(table.retryOf)
+      .where(sql`${table.retryOf} is not null`),
     index('operations_tenant_created_idx').on(table.tenantId, table.createdAt.desc(), table.id),
     index('operations_tenant_kind_created_idx').on(
       table.tenantId,

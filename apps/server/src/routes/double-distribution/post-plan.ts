@@ -15,7 +15,7 @@ export function postDoubleDistributionPlanRoute(
     async (request) => {
       const actor = await sessionActor(request, sessions);
       const input = doubleDistributionPlanRequestSchema.parse(request.body);
-      return solPlans.planDoubleDistribution(actor, input.recipients);
+      return solPlans.planDoubleDistribution(actor, input.recipients, input.retryOf);
     },
   );
 }

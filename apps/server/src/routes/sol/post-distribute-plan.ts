@@ -15,7 +15,7 @@ export function postDistributePlanRoute(
     async (request) => {
       const actor = await sessionActor(request, sessions);
       const input = distributePlanRequestSchema.parse(request.body);
-      return solPlans.planDistribution(actor, input.recipients);
+      return solPlans.planDistribution(actor, input.recipients, input.retryOf);
     },
   );
 }

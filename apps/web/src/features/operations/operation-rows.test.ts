@@ -26,6 +26,8 @@ function operation(kind: OperationDetail['kind']): OperationDetail {
     finishedAt: null,
     report: '',
     feeStrategy: null,
+    retryOf: null,
+    retriedBy: null,
     items: [
       {
         id: id(2),

@@ -25,10 +25,20 @@ function item(fields: Partial<Item> & Pick<Item, 'to' | 'status'>): Item {
 function operation(
   kind: OperationDetail['kind'],
   items: readonly Item[],
-  fields: Partial<Pick<OperationDetail, 'finishedAt' | 'feeStrategy'>> = {},
-): Pick<OperationDetail, 'kind' | 'items' | 'finishedAt' | 'feeStrategy'> {
-  return { kind, items: [...items], finishedAt: FINISHED, feeStrategy: null, ...fields };
+  fields: Partial<Pick<OperationDetail, 'finishedAt' | 'feeStrategy' | 'retriedBy'>> = {},
+): Pick<OperationDetail, 'id' | 'kind' | 'items' | 'finishedAt' | 'feeStrategy' | 'retriedBy'> {
+  return {
+    id: OPERATION_ID,
+    kind,
+    items: [...items],
+    finishedAt: FINISHED,
+    feeStrategy: null,
+    retriedBy: null,
+    ...fields,
+  };
 }
+
+const OPERATION_ID = '0b9c1f52-2c1e-4d4b-9a0f-3f1e6f0c2a11';
 
 describe('Retry failed of a distribution', () => {
   it('sends the same amounts to the failed recipients alone, by wallet id or else address', () => {
@@ -49,6 +59,7 @@ describe('Retry failed of a distribution', () => {
           { walletId, amountSol: '1.5' },
           { address: 'ByAddress', amountSol: '0.000000001' },
         ],
+        retryOf: OPERATION_ID,
       },
     });
   });
@@ -102,7 +113,7 @@ describe('Retry failed of a withdrawal', () => {
     expect(retry).toEqual({
       kind: 'sol.aggregate',
       wallets: 2,
-      request: { walletIds: [a, b], feeStrategy: 'child' },
+      request: { walletIds: [a, b], feeStrategy: 'child', retryOf: OPERATION_ID },
     });
   });
 
@@ -117,6 +128,7 @@ describe('Retry failed of a withdrawal', () => {
     expect(retry?.request).toEqual({
       addresses: failed.map((f) => f.from),
       feeStrategy: 'mixed',
+      retryOf: OPERATION_ID,
     });
   });
 });
@@ -153,6 +165,7 @@ describe('Retry failed of a two-hop distribution', () => {
           { destination: 'FirstFailed', amountLamports: '1000000000' },
           { destination: 'SecondFailed', amountLamports: '1000000000' },
         ],
+        retryOf: OPERATION_ID,
       },
     });
   });
@@ -160,6 +173,12 @@ describe('Retry failed of a two-hop distribution', () => {
 
 describe('when a report offers Retry failed', () => {
   const failed = [item({ to: 'W', status: 'failed' })];
+
+  it('never once the operation was retried: its failures are the newer operation to retry', () => {
+    const retried = operation('sol.distribute', failed, { retriedBy: uuid() });
+    expect(canRetryFailed(retried, true)).toBe(false);
+    expect(canRetryFailed(operation('sol.distribute', failed), true)).toBe(true);
+  });
 
   it('offers it once the operation is over and some wallet failed', () => {
     expect(canRetryFailed(operation('sol.distribute', failed), false)).toBe(true);

@@ -79,8 +79,10 @@ export function failedItems(
  * two-hop distribution pays the failed destinations their amounts through fresh middlemen.
  */
 export function retryRequest(
-  operation: Pick<OperationDetail, 'kind' | 'items' | 'feeStrategy'>,
+  operation: Pick<OperationDetail, 'id' | 'kind' | 'items' | 'feeStrategy'>,
 ): RetryRequest | null {
+  // The server links the retry to this operation and refuses a second retry of it.
+  const retryOf = operation.id;
   const failed = failedItems(operation);
   if (failed.length === 0) return null;
   const wallets = failed.length;
@@ -96,6 +98,7 @@ export function retryRequest(
               ? { address: item.to, amountSol }
               : { walletId: item.walletId, amountSol };
           }),
+          retryOf,
         },
       };
     case 'sol.aggregate': {
@@ -107,8 +110,8 @@ export function retryRequest(
         wallets,
         request:
           ids.length === failed.length
-            ? { walletIds: ids, feeStrategy }
-            : { addresses: failed.map((item) => item.from), feeStrategy },
+            ? { walletIds: ids, feeStrategy, retryOf }
+            : { addresses: failed.map((item) => item.from), feeStrategy, retryOf },
       };
     }
     case 'sol.double_distribution':
@@ -120,6 +123,7 @@ export function retryRequest(
             destination: item.to,
             amountLamports: item.lamports,
           })),
+          retryOf,
         },
       };
     default:
@@ -132,9 +136,11 @@ export function retryRequest(
  * done, or the server marked it finished), so the retry never races the first attempt.
  */
 export function canRetryFailed(
-  operation: Pick<OperationDetail, 'kind' | 'items' | 'finishedAt'>,
+  operation: Pick<OperationDetail, 'kind' | 'items' | 'finishedAt' | 'retriedBy'>,
   jobDone: boolean,
 ): boolean {
+  // Retried once already: its failures are the newer operation's to retry, never paid twice.
+  if (operation.retriedBy !== null) return false;
   const over = jobDone || operation.finishedAt !== null;
   return over && failedItems(operation).length > 0;
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "operations" ADD COLUMN "retry_of" uuid;--> statement-breakpoint
+ALTER TABLE "operations" ADD CONSTRAINT "operations_retry_of_operations_id_fk" FOREIGN KEY ("retry_of") REFERENCES "public"."operations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "operations_retry_of_idx" ON "operations" USING btree ("retry_of") WHERE "operations"."retry_of" is not null;
