@@ -7,6 +7,8 @@ import {
   packTransfersWithTables,
   planLookupTableSetup,
   transactionFee,
+  type Address as FleetAddress,
+  type Instruction,
 } from '@fleet/core';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
 import {
@@ -59,6 +61,15 @@ describe('address lookup tables on the localnet', () => {
     throw new Error(`${sig} was not confirmed`);
   }
 
+  async function sendInstruction(payer: KeyPairSigner, instruction: Instruction) {
+    const { value: lifetime } = await pool.rpc.getLatestBlockhash().send();
+    const signed = await buildSignedInstructions(
+      { feePayer: fleetAddress(payer.address), instructions: [instruction], lifetime },
+      () => Promise.resolve(payer),
+    );
+    await sendAndConfirm(signed.wireBase64, signed.signature);
+  }
+
   it('derives the same table address as kit', async () => {
     const authority = await generateKeyPairSigner();
     const slotBytes = new Uint8Array(8);
@@ -87,12 +98,12 @@ describe('address lookup tables on the localnet', () => {
     expect(plan.addressesPerExtend).toBe(30);
 
     const before = (await pool.rpc.getBalance(address(master.address)).send()).value;
-    // The localnet's SlotHashes holds slot 0 only (see testing/lookup-table.ts), so the table
-    // is derived from recent slot 0; on a real cluster it is a slot read just before.
+    // The table derives from a slot the SlotHashes sysvar holds: one read just before.
+    const recentSlot = await pool.rpc.getSlot({ commitment: 'finalized' }).send();
     const { instruction: create, tableAddress } = createLookupTableInstruction({
       authority: me,
       payer: me,
-      recentSlot: 0n,
+      recentSlot,
     });
     for (const tx of plan.transactions) {
       const { value: lifetime } = await pool.rpc.getLatestBlockhash().send();
@@ -180,6 +191,46 @@ describe('address lookup tables on the localnet', () => {
         `${simulated.value.unitsConsumed} CU consumed, limit ${simulated.value.computeUnitLimit}, fee ${fee} lamports; ` +
         `setup ${plan.transactionCount} transactions, fees ${plan.fees}, rent ${plan.rent}; rent of 256: ${lookupTableRent(256)}`,
     );
+  });
+
+  it('gives one authority a table per recent slot: three tables at three slots read from getSlot, each extended and read back', async () => {
+    const master = await generateKeyPairSigner();
+    const me = fleetAddress(master.address);
+    await localnet.admin.fund(master.address, 10_000_000_000n);
+    const created: {
+      tableAddress: FleetAddress;
+      recentSlot: bigint;
+      addresses: FleetAddress[];
+    }[] = [];
+    for (const commitment of ['finalized', 'confirmed', 'finalized'] as const) {
+      let recentSlot = await pool.rpc.getSlot({ commitment }).send();
+      // Slots pass every 50 ms; wait for one that no earlier table of this authority used.
+      while (created.some((table) => table.recentSlot === recentSlot)) {
+        await new Promise((r) => setTimeout(r, 20));
+        recentSlot = await pool.rpc.getSlot({ commitment }).send();
+      }
+      const { instruction, tableAddress } = createLookupTableInstruction({
+        authority: me,
+        payer: me,
+        recentSlot,
+      });
+      await sendInstruction(master, instruction);
+      const addresses = Array.from({ length: 5 }, () => fleetAddress(randomAddress()));
+      await sendInstruction(
+        master,
+        extendLookupTableInstruction({ table: tableAddress, authority: me, payer: me, addresses }),
+      );
+      created.push({ tableAddress, recentSlot, addresses });
+    }
+
+    expect(new Set(created.map((table) => table.tableAddress)).size).toBe(3);
+    for (const { tableAddress, addresses } of created) {
+      const table = await readLookupTable(pool.rpc, tableAddress);
+      expect(table?.authority).toBe(master.address);
+      expect(table?.deactivationSlot).toBeNull();
+      expect(table?.addresses).toEqual(addresses);
+      expect(table?.lamports).toBe(lookupTableRent(5));
+    }
   });
 
   it('refuses an account that is not a table, and gives up waiting for a slot that does not come', async () => {

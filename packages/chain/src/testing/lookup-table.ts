@@ -59,15 +59,15 @@ async function sendLanded(
 
 /**
  * Creates a table owned by `authority` (who also pays) and extends it with `addresses`, 30 per
- * transaction. The localnet's SlotHashes sysvar holds only slot 0, so the table is derived from
- * recent slot 0: one table per authority.
+ * transaction. The table derives from the finalized slot read first, which the localnet's
+ * SlotHashes sysvar holds, as a cluster's does.
  */
 export async function createAndExtendLookupTable(
   rpc: Rpc<SolanaRpcApi>,
   authority: KeyPairSigner,
   addresses: readonly string[],
 ): Promise<CreatedLookupTable> {
-  const recentSlot = 0n;
+  const recentSlot = await rpc.getSlot({ commitment: 'finalized' }).send();
   const slotBytes = new Uint8Array(8);
   new DataView(slotBytes.buffer).setBigUint64(0, recentSlot, true);
   const [tableAddress, bump] = await getProgramDerivedAddress({

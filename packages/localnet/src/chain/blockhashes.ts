@@ -7,6 +7,11 @@ import { encodeBase58 } from '../codec/base58.js';
 
 export const MAX_PROCESSING_AGE = 150n;
 
+/** The 32 bytes of a slot's blockhash (also its hash in the SlotHashes sysvar). */
+export function blockhashBytes(seed: string, slot: bigint): Uint8Array {
+  return createHash('sha256').update(seed).update(slot.toString()).digest();
+}
+
 export class Blockhashes {
   private readonly slotOf = new Map<string, bigint>();
   private readonly hashOf = new Map<bigint, string>();
@@ -16,8 +21,7 @@ export class Blockhashes {
   hashForSlot(slot: bigint): string {
     let hash = this.hashOf.get(slot);
     if (hash === undefined) {
-      const digest = createHash('sha256').update(this.seed).update(slot.toString()).digest();
-      hash = encodeBase58(digest);
+      hash = encodeBase58(blockhashBytes(this.seed, slot));
       this.hashOf.set(slot, hash);
       this.slotOf.set(hash, slot);
     }

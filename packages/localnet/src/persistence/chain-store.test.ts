@@ -13,10 +13,12 @@ import type { AssetMetadata } from '../admin/asset-registry.js';
 import { Faucet } from '../admin/faucet.js';
 import { LocalChain } from '../chain/local-chain.js';
 import { nativeAccount } from '../chain/native-account.js';
-import { SYSTEM_PROGRAM } from '../chain/program-ids.js';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM, SYSTEM_PROGRAM } from '../chain/program-ids.js';
+import { MAX_SLOT_HASHES } from '../chain/slot-hashes.js';
 import { decodeBase58 } from '../codec/base58.js';
 import type { TransactionRecord } from '../history/transaction-record.js';
 import { createLocalnet } from '../index.js';
+import { ownerOf, sendCreateLookupTable } from '../testing/lookup-tables.js';
 import { generateKeypair, latestBlockhash, rpcResult, signedTransfer } from '../testing/raw-rpc.js';
 import { replayJournal } from './chain-store.js';
 import type { JournalEntry } from './journal-entry.js';
@@ -174,6 +176,44 @@ describe('recovery from a crash image', () => {
       expect(history.map((h) => h.signature)[0]).toBe(signature);
       expect(history).toHaveLength(2);
       expect(await rpcResult<number>(second.url, 'getSlot')).toBeGreaterThan(lastSlot);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('creates lookup tables at recent slots after the restart, slots from before the crash included', async () => {
+    const dir = dataDir();
+    const crashed = join(dir, 'crashed');
+    const first = await createLocalnet({ dataDir: join(dir, 'live'), slotIntervalMs: 0 });
+    const authority = generateKeypair();
+    await first.admin.fund(authority.address, 10_000_000_000n);
+    first.admin.advanceSlots(MAX_SLOT_HASHES); // a full sysvar: slot 0 has left it
+    const slotBefore = BigInt(
+      await rpcResult<number>(first.url, 'getSlot', [{ commitment: 'finalized' }]),
+    );
+    const before = await sendCreateLookupTable(first.url, authority, slotBefore);
+    expect(before.reply.error).toBeUndefined();
+    cpSync(join(dir, 'live'), crashed, { recursive: true });
+    await first.close();
+
+    const second = await createLocalnet({ dataDir: crashed, slotIntervalMs: 0 });
+    try {
+      expect(await ownerOf(second.url, before.table)).toBe(ADDRESS_LOOKUP_TABLE_PROGRAM);
+      // The clock resumes above every slot reported before the crash, past the snapshot's
+      // sysvar (taken at start-up): SlotHashes is rebuilt for the slot the chain resumes at.
+      const slotAfter = BigInt(
+        await rpcResult<number>(second.url, 'getSlot', [{ commitment: 'finalized' }]),
+      );
+      expect(slotAfter).toBeGreaterThan(slotBefore + 1n);
+      const after = await sendCreateLookupTable(second.url, authority, slotAfter);
+      expect(after.reply.error).toBeUndefined();
+      expect(await ownerOf(second.url, after.table)).toBe(ADDRESS_LOOKUP_TABLE_PROGRAM);
+      // A slot read before the crash is still recent, here for another authority.
+      const other = generateKeypair();
+      await second.admin.fund(other.address, 1_000_000_000n);
+      const late = await sendCreateLookupTable(second.url, other, slotBefore);
+      expect(late.reply.error).toBeUndefined();
+      expect(await ownerOf(second.url, late.table)).toBe(ADDRESS_LOOKUP_TABLE_PROGRAM);
     } finally {
       await second.close();
     }
