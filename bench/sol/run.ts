@@ -45,7 +45,23 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const balances = (addresses: readonly string[]) => bed.balances(addresses);
 
 try {
-  const runJob = (jobId: string) => bed.runToEnd(jobId, 30 * 60_000);
+  const runJob = async (jobId: string) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      void services.jobs.get(actor, jobId).then((job) => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        const stats = pool.stats();
+        console.log(
+          `  … ${seconds} s: ${job.status} ${job.processedItems}/${job.totalItems}; ${stats.calls} RPC calls, ${stats.failedCalls} failed, sends ${JSON.stringify(stats.rpcMethods['sendTransaction'] ?? 0)}, waiting ${pool.waiting()}; ${job.logs.at(-1)?.message ?? ''}`,
+        );
+      });
+    }, 10_000);
+    try {
+      return await bed.runToEnd(jobId, 30 * 60_000);
+    } finally {
+      clearInterval(timer);
+    }
+  };
 
   // 1. distribution to WALLETS recipients (addresses only: no keys needed to receive)
   await seedWallets(database.db, actor.tenantId, { count: WALLETS, tokensPerWallet: 0 });
@@ -56,6 +72,7 @@ try {
       .where(eq(schema.wallets.tenantId, actor.tenantId))
       .orderBy(asc(schema.wallets.createdAt)),
   );
+  console.log(`${recipients.length} recipients seeded`);
   let started = performance.now();
   const plan = solPlanSchema.parse(
     await services.solPlans.planDistribution(
@@ -64,6 +81,7 @@ try {
     ),
   );
   const planSeconds = (performance.now() - started) / 1000;
+  console.log(`planned in ${fmt(planSeconds)} s`);
   const masterBefore = (await balances([master])).get(master) ?? 0n;
   started = performance.now();
   const { jobId, operationId } = await services.solExecute.execute(

@@ -2,6 +2,7 @@ import {
   feeStrategySchema,
   FleetError,
   itemStatus,
+  transactionsByItem,
   operationReport,
   plannedTransaction,
   summarizeOperation,
@@ -174,6 +175,7 @@ function summaryOfRow(row: OperationRow): OperationSummaryView {
 }
 
 function detailOf(operation: StoredOperation): OperationDetail {
+  const byItem = transactionsByItem(operation.transactions);
   const { status, totals } = summarizeOperation(operation);
   return {
     id: operation.id,
@@ -203,7 +205,7 @@ function detailOf(operation: StoredOperation): OperationDetail {
     retryOf: operation.retryOf,
     retriedBy: operation.retriedBy,
     items: operation.items.map((item) => {
-      const itemState = itemStatus(item, operation.transactions);
+      const itemState = itemStatus(item, byItem);
       return {
         id: item.id,
         leg: item.leg,

@@ -3,6 +3,7 @@ import {
   exhaustiveSwitchError,
   nextStep,
   nothingObserved,
+  REBROADCAST_INTERVAL_MS,
   transition,
   type ChainObservation,
   type Clock,
@@ -101,8 +102,12 @@ export async function driveTransaction(
         const refused = await apply(transition(tx, { type: 'broadcast', at: clock.now() }));
         if (refused !== null) return { kind: 'refused', tx, error: refused };
         await ports.broadcast(tx);
-        // The height read before this send decides nothing about what comes after it.
-        observation = { status: { kind: 'notFound' }, blockHeight: null, now: clock.now() };
+        // Give the bytes a rebroadcast interval from when they actually left (a send may wait
+        // for the pool's send budget), then ask the chain again: a send that waited must not be
+        // followed by another without a status check in between. The height read before this
+        // send decides nothing about what comes after it.
+        await clock.sleep(REBROADCAST_INTERVAL_MS, signal);
+        observation = nothingObserved(clock.now());
         break;
       }
       case 'wait':

@@ -51,6 +51,29 @@ export type ItemStatus =
   | { readonly kind: 'confirmed' }
   | { readonly kind: 'failed'; readonly reason: string };
 
+/** Each item's transactions, so that the status of every item is one lookup, not a scan. */
+export type TransactionsByItem = ReadonlyMap<string, readonly LedgerTransaction[]>;
+
+export function transactionsByItem(
+  transactions: readonly LedgerTransaction[],
+): TransactionsByItem {
+  const byItem = new Map<string, LedgerTransaction[]>();
+  for (const tx of transactions) {
+    for (const itemId of tx.itemIds) {
+      const list = byItem.get(itemId);
+      if (list) list.push(tx);
+      else byItem.set(itemId, [tx]);
+    }
+  }
+  return byItem;
+}
+
+function isIndex(
+  transactions: readonly LedgerTransaction[] | TransactionsByItem,
+): transactions is TransactionsByItem {
+  return transactions instanceof Map;
+}
+
 /**
  * An item's status from the transactions that name it. A confirmed transaction wins (the money
  * moved); then one that landed with an error (final: the item is failed with the chain's
@@ -59,9 +82,11 @@ export type ItemStatus =
  */
 export function itemStatus(
   item: LedgerItem,
-  transactions: readonly LedgerTransaction[],
+  transactions: readonly LedgerTransaction[] | TransactionsByItem,
 ): ItemStatus {
-  const mine = transactions.filter((tx) => tx.itemIds.includes(item.id));
+  const mine = isIndex(transactions)
+    ? (transactions.get(item.id) ?? [])
+    : transactions.filter((tx) => tx.itemIds.includes(item.id));
   if (mine.some((tx) => tx.state === 'confirmed')) {
     return item.leg === 'firstHop' ? { kind: 'forwarded' } : { kind: 'confirmed' };
   }
@@ -109,6 +134,7 @@ function walletOutcomes(operation: LedgerOperation): Map<
 > {
   const retried = new Set(operation.items.flatMap((item) => (item.retryOf ? [item.retryOf] : [])));
   const current = operation.items.filter((item) => !retried.has(item.id));
+  const byItem = transactionsByItem(operation.transactions);
   const byWallet = new Map<string, LedgerItem[]>();
   for (const item of current) {
     const list = byWallet.get(item.wallet) ?? [];
@@ -121,7 +147,7 @@ function walletOutcomes(operation: LedgerOperation): Map<
     if (!final) continue;
     const statuses = items.map((item) => ({
       item,
-      status: itemStatus(item, operation.transactions),
+      status: itemStatus(item, byItem),
     }));
     outcomes.set(wallet, { outcome: combine(statuses.map((s) => s.status)), amount: final.amount });
   }
