@@ -88,6 +88,8 @@ const fetchTransports = [
   'packages/chain/src/pool/post-json-rpc.ts',
   'packages/chain/src/testing/**',
   'packages/localnet/**',
+  // Drives a real server process over HTTP and reads the localnet's JSON-RPC, as e2e does.
+  'apps/server/src/testing/crash/**',
   '**/*.test.ts',
   '**/*.test.tsx',
   'e2e/**',
@@ -114,6 +116,7 @@ const envReadersAllowed = [
   'packages/db/src/testing/**',
   // Starts the server as a child with only PATH and HOME passed on, like the e2e helper.
   'apps/server/src/testing/server-process.ts',
+  'apps/server/src/testing/crash/**',
   'packages/localnet/src/main.ts',
   'scripts/**',
   'e2e/**',

@@ -54,9 +54,7 @@ export type ItemStatus =
 /** Each item's transactions, so that the status of every item is one lookup, not a scan. */
 export type TransactionsByItem = ReadonlyMap<string, readonly LedgerTransaction[]>;
 
-export function transactionsByItem(
-  transactions: readonly LedgerTransaction[],
-): TransactionsByItem {
+export function transactionsByItem(transactions: readonly LedgerTransaction[]): TransactionsByItem {
   const byItem = new Map<string, LedgerTransaction[]>();
   for (const tx of transactions) {
     for (const itemId of tx.itemIds) {
