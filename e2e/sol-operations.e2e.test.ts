@@ -1,8 +1,8 @@
 import {
   doubleDistributionProgressSchema,
   formatLamportsAsSol,
-  parseSolAmount,
   jobViewSchema,
+  parseSolAmount,
   readSlimWalletList,
   type DoubleDistributionProgress,
   type JobView,
@@ -18,7 +18,8 @@ import { startFleetServer, type FleetServer } from './support/fleet-server';
 /**
  * Issue 17, "End to end (Chromium)": from the Toolkit, distribute to 30 wallets (the plan before
  * Confirm, the progress across a reload, the report, the balances), a two-hop to 5 of them, and a
- * sweep of everything back with the master paying. Every balance asserted is read on the chain.
+ * sweep of everything back with the master paying. Every movement is checked on the chain (the
+ * sandbox's getBalance) as well as on screen.
  */
 let server: FleetServer;
 let chromium: BrowserHandle;
@@ -135,7 +136,11 @@ async function openAllWallets(expected: number): Promise<void> {
   await page.getByRole('tab', { name: 'List' }).click();
   // Empty wallets are in the All segment, not in the default Non-Empty one.
   await page.getByRole('button', { name: 'View', exact: true }).click();
-  await page.getByRole('menu').getByText('All', { exact: true }).click();
+  // The item, not its label: a click on the label's centre can land on the description beside it.
+  await page
+    .getByRole('menuitem')
+    .filter({ has: page.getByText('All', { exact: true }) })
+    .click();
   await expect.poll(() => rows().count()).toBe(expected);
 }
 
@@ -147,12 +152,14 @@ async function openToolkitTile(name: string): Promise<void> {
     .click();
 }
 
-/** Every listed wallet's SOL cell reads `text` (the list re-reads balances after an operation). */
-async function expectListedBalances(wallets: readonly SlimWallet[], text: string): Promise<void> {
+/**
+ * Every listed wallet's SOL cell reads `sol` (4 decimals) then its scan age: the page reads the
+ * list again 1.5 s after it sees the operation end, with no Refresh pressed.
+ */
+async function expectListedBalances(wallets: readonly SlimWallet[], sol: string): Promise<void> {
+  const expected = new RegExp(`^${sol.replace('.', '\\.')}scanned `);
   for (const wallet of wallets) {
-    await expect
-      .poll(() => solOf(wallet.id).textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^${text.replace('.', '\\.')}`));
+    await expect.poll(() => solOf(wallet.id).textContent(), { timeout: 15_000 }).toMatch(expected);
   }
 }
 
