@@ -159,7 +159,11 @@ describe('identity and the master wallet in Chromium', () => {
     expect(created.status()).toBeLessThan(300);
     await page.getByRole('link', { name: 'Wallets' }).click();
     await page.getByRole('button', { name: 'View', exact: true }).click();
-    await page.getByRole('menu').getByText('All', { exact: true }).click();
+    // The item, not its label: a click on the label's centre can land on the description beside it.
+    await page
+      .getByRole('menuitem')
+      .filter({ has: page.getByText('All', { exact: true }) })
+      .click();
     await page.locator('[role=row][data-wallet-id]').first().waitFor();
 
     // Log out and sign in again without a page load: the app's cache is all that could leak.

@@ -24,6 +24,8 @@ import type { JobContext, JobHandler } from '../jobs/job-handler';
 import { loadTransactions, recordTransaction } from '../ledger/ledger-repository';
 import { loadOperation, refreshOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
+import { findWalletsByAddress, writeRefreshedBalances } from '../wallets/repository';
+import { readLamports } from './chain-balances';
 import { createChainPorts } from './chain-ports';
 import { solPlanBuildSchema, type PlanTransactionBuild } from './sol-plan-build';
 import { createSigningKeys } from './signing-keys';
@@ -403,7 +405,43 @@ async function runOperation(
   if (summary) {
     await context.progress(processed(), cancelled ? 'Cancelled' : 'Done');
   }
+  await storeBalancesAfter(deps, tenantId, operation.items, now());
   await context.report(report('done'));
+}
+
+/**
+ * The fleet's stored SOL balances of the wallets the operation moved, read again from the chain, so
+ * the wallet list shows what the operation did (spec 2 §4: data is refreshed afterwards) without a
+ * full refresh. SOL transfers leave token accounts as they were, so only lamports and the scan time
+ * move (and, as in a refresh, never back past a later read). The money has moved whatever happens
+ * here: a chain or database that does not answer leaves the old figures and a warning.
+ */
+async function storeBalancesAfter(
+  deps: Parameters<typeof createSolOperationJob>[0],
+  tenantId: string,
+  items: readonly LedgerItem[],
+  at: Date,
+): Promise<void> {
+  const addresses = [...new Set(items.flatMap((item) => [item.from, item.to]))];
+  try {
+    const fleet = await withTenant(deps.db, tenantId, (tx) => findWalletsByAddress(tx, addresses));
+    const lamports = await readLamports(
+      deps.pool,
+      fleet.map((wallet) => wallet.address),
+    );
+    const reads = fleet.flatMap((wallet) => {
+      const held = lamports.get(wallet.address);
+      return held === undefined
+        ? []
+        : [{ walletId: wallet.id, lamports: held, tokens: [], droppedTokenAccounts: [] }];
+    });
+    await withTenant(deps.db, tenantId, (tx) => writeRefreshedBalances(tx, tenantId, reads, at));
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, wallets: addresses.length },
+      'the balances after a SOL operation could not be stored; a refresh will show them',
+    );
+  }
 }
 
 /** Enough transactions in flight to keep the pool's send budget busy while each awaits its status. */

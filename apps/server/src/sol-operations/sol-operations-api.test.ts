@@ -3,6 +3,7 @@ import {
   doubleDistributionProgressSchema,
   jobViewSchema,
   operationDetailSchema,
+  readSlimWalletList,
   solPlanSchema,
   type JobView,
   type SolPlanView,
@@ -34,6 +35,12 @@ describe.each(testDatabaseKinds)('SOL operations API on %s', (kind) => {
     });
   const balance = async (owner: string) =>
     (await pool.rpc.getBalance(address(owner), { commitment: 'confirmed' }).send()).value;
+  /** The 30 wallets' SOL as the wallet list reads it (stored, not read from the chain). */
+  const storedLamports = async () => {
+    const list = readSlimWalletList((await call(operator, 'GET', '/api/wallets?mode=slim')).json());
+    const stored = new Map(list.wallets.map((w) => [w.id, w.lamports]));
+    return wallets.map((w) => stored.get(w.id));
+  };
   const planOf = (response: LightMyRequestResponse): SolPlanView => {
     expect(response.statusCode, response.body).toBe(200);
     return solPlanSchema.parse(response.json());
@@ -105,6 +112,8 @@ describe.each(testDatabaseKinds)('SOL operations API on %s', (kind) => {
     // 3. on chain: each wallet paid exactly once, the master charged amounts plus planned fees
     for (const wallet of wallets) expect(await balance(wallet.address)).toBe(12_500_000n);
     expect(masterBefore - (await balance(master))).toBe(30n * 12_500_000n + fees);
+    // The wallet list shows it without a refresh: the job stored what the chain now holds.
+    expect(await storedLamports()).toEqual(wallets.map(() => '12500000'));
 
     // 4. the history: every item confirmed with its signature; the other tenant sees nothing
     const detail = operationDetailSchema.parse(
@@ -140,6 +149,7 @@ describe.each(testDatabaseKinds)('SOL operations API on %s', (kind) => {
     );
     expect(sweepDetail.feeStrategy).toBe('master');
     for (const wallet of wallets) expect(await balance(wallet.address)).toBe(0n);
+    expect(await storedLamports()).toEqual(wallets.map(() => '0'));
     expect((await balance(master)) - masterBeforeSweep).toBe(
       30n * 12_500_000n - BigInt(sweep.costs.totalFeeLamports),
     );

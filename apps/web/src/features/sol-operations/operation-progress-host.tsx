@@ -39,8 +39,10 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
     if (!open.visible) setOpenJob(null);
   }, [done, kind, job.data, operation, toast, refresh, open.visible]);
 
-  const close = () => setOpenJob(null);
   const hide = () => setOpenJob({ ...open, visible: false });
+  // The two-hop dialog reads its own progress route and may offer Close before this job's poll has
+  // seen the end: closed then, the job is still followed, hidden, to its toast and refresh.
+  const close = () => (finished.current ? setOpenJob(null) : hide());
   if (job.isError && !job.data) {
     // The job is gone (another tenant's id, a wiped database): nothing to follow.
     return <ForgetJob />;
