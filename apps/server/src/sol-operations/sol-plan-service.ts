@@ -2,13 +2,11 @@ import type { EndpointPool } from '@fleet/chain';
 import {
   FleetError,
   isAddress,
-  packTransfers,
   planSolAggregation,
   planSolDistribution,
   RENT_EXEMPT_MINIMUM_LAMPORTS,
   type Address,
   type FeeQuery,
-  type FeeStrategyName,
   type Lamports,
   type OperationKindName,
   type PlanWallet,
@@ -16,14 +14,9 @@ import {
   type SolPlanView,
 } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
-import { inArray as inArrayOf } from 'drizzle-orm';
 import type { Actor } from '../http/actor';
 import { PLAN_VALIDITY_MS, requireRetryable, savePlan } from '../ledger/ledger-repository';
-import {
-  findWalletsByAddress,
-  listActiveWallets,
-  requireActiveWallets,
-} from '../wallets/repository';
+import { findWalletsByAddress } from '../wallets/repository';
 import { readLamports } from './chain-balances';
 import {
   flatComputeUnitModel,
@@ -38,24 +31,20 @@ import {
   type StoredSolPlan,
 } from './sol-plan-build';
 import { planView, type ViewWallet } from './sol-plan-view';
+import {
+  resolveRecipients,
+  resolveSources,
+  type AggregateInput,
+  type DistributeRecipientInput,
+} from './sol-plan-inputs';
+import { buildOf, transfersThatFit } from './sol-plan-packing';
 
 /** Spec 2 §9's unit price: 5,000 micro-lamports per compute unit. */
 export const DEFAULT_MICRO_LAMPORTS_PER_UNIT = 5_000n;
 /** The most a tenant's operations may bid per compute unit, whatever is configured. */
 export const MAX_MICRO_LAMPORTS_PER_UNIT = 1_000_000n;
 
-export interface DistributeRecipientInput {
-  readonly address?: string | undefined;
-  readonly walletId?: string | undefined;
-  readonly amountSol: Lamports;
-}
-
-export interface AggregateInput {
-  readonly addresses?: readonly string[] | undefined;
-  readonly walletIds?: readonly string[] | undefined;
-  readonly feeStrategy: FeeStrategyName;
-  readonly retryOf?: string | undefined;
-}
+export type { AggregateInput, DistributeRecipientInput } from './sol-plan-inputs';
 
 export interface DoubleRecipientInput {
   readonly destination: string;
@@ -116,23 +105,6 @@ export function createSolPlanService(context: {
     return (query: FeeQuery): bigint => transactionCost(model, query, price).fee;
   }
 
-  /** Transfers of one transaction from the master, as the packer fits them by size. */
-  function transfersPerTransaction(master: string, recipients: readonly string[]): number {
-    const sample = recipients.slice(0, 64).map((to, index) => ({
-      itemId: String(index),
-      from: master as Address,
-      to: to as Address,
-      lamports: 1n as Lamports,
-    }));
-    const packed = packTransfers({
-      feePayer: master as Address,
-      transfers: sample,
-      version: 'legacy',
-      computeBudget: true,
-    });
-    return packed.ok ? Math.max(1, packed.value[0]?.transfers.length ?? 1) : 1;
-  }
-
   return {
     async planDistribution(
       actor: Actor,
@@ -151,9 +123,9 @@ export function createSolPlanService(context: {
       ]);
       const paying = resolved.filter((r) => r.amount > 0n && r.address !== master);
       const perTransaction = master
-        ? transfersPerTransaction(
+        ? transfersThatFit(
             master,
-            paying.map((r) => r.address),
+            paying.map((r) => ({ from: master, to: r.address })),
           )
         : 1;
       const model = master
@@ -246,7 +218,13 @@ export function createSolPlanService(context: {
         })),
         fee: feeSource(model),
         feeStrategy: input.feeStrategy,
-        walletsPerMasterTransaction: master ? sweepersPerTransaction(master, addresses) : 1,
+        // Wallets that fit one master-paid transaction: each adds a signature and a transfer.
+        walletsPerMasterTransaction: master
+          ? transfersThatFit(
+              master,
+              addresses.filter((a) => a !== master).map((from) => ({ from, to: master })),
+            )
+          : 1,
       });
       const walletIds = new Map(sources.map((s) => [s.address, s.walletId]));
       const { items, transactions } = buildOf(plan, model, price, walletIds, () => 'direct');
@@ -333,9 +311,9 @@ export function createSolPlanService(context: {
         ],
         fee: feeSource(model),
         recipientsPerTransaction: master
-          ? transfersPerTransaction(
+          ? transfersThatFit(
               master,
-              paying.map((r) => r.destination),
+              paying.map((r) => ({ from: master, to: r.destination })),
             )
           : 1,
       });
@@ -427,27 +405,6 @@ export function createSolPlanService(context: {
 
 export type SolPlanService = ReturnType<typeof createSolPlanService>;
 
-/** Wallets that fit one master-paid sweep transaction: each adds a signature and a transfer. */
-function sweepersPerTransaction(master: string, sources: readonly string[]): number {
-  const sample = sources
-    .filter((source) => source !== master)
-    .slice(0, 32)
-    .map((from, index) => ({
-      itemId: String(index),
-      from: from as Address,
-      to: master as Address,
-      lamports: 1n as Lamports,
-    }));
-  if (sample.length === 0) return 1;
-  const packed = packTransfers({
-    feePayer: master as Address,
-    transfers: sample,
-    version: 'legacy',
-    computeBudget: true,
-  });
-  return packed.ok ? Math.max(1, packed.value[0]?.transfers.length ?? 1) : 1;
-}
-
 function clampPrice(price: bigint): bigint {
   if (price < 0n) return 0n;
   return price > MAX_MICRO_LAMPORTS_PER_UNIT ? MAX_MICRO_LAMPORTS_PER_UNIT : price;
@@ -469,137 +426,4 @@ function rentProblem(address: string, after: bigint) {
     address,
     blocking: true,
   };
-}
-
-interface ResolvedRecipient {
-  readonly address: string;
-  readonly walletId: string | null;
-  readonly amount: Lamports;
-}
-
-/** Recipients by id (this tenant's active wallets) or by address; each wallet at most once. */
-async function resolveRecipients(
-  tx: TenantDatabase,
-  recipients: readonly DistributeRecipientInput[],
-): Promise<ResolvedRecipient[]> {
-  const ids = recipients.flatMap((r) => (r.walletId ? [r.walletId] : []));
-  const byId = new Map<string, string>();
-  if (ids.length > 0) {
-    await requireActiveWallets(tx, ids);
-    for (const chunk of chunks(ids, 1_000)) {
-      const rows = await tx
-        .select({ id: schema.wallets.id, address: schema.wallets.publicAddress })
-        .from(schema.wallets)
-        .where(inIds(chunk));
-      for (const row of rows) byId.set(row.id, row.address);
-    }
-  }
-  const addresses = recipients.flatMap((r) => (r.address ? [r.address] : []));
-  for (const address of addresses) {
-    if (!isAddress(address)) throw new FleetError('ADDRESS__INVALID', { address });
-  }
-  const known = new Map(
-    (await findWalletsByAddress(tx, addresses))
-      .filter((w) => w.archivedAt === null)
-      .map((w) => [w.address, w.id]),
-  );
-  const seen = new Set<string>();
-  return recipients.map((r) => {
-    const address = r.walletId ? (byId.get(r.walletId.toLowerCase()) ?? '') : (r.address ?? '');
-    if (seen.has(address)) throw new FleetError('SOL_PLAN__DUPLICATE_RECIPIENT', { address });
-    seen.add(address);
-    const walletId = r.walletId ? r.walletId.toLowerCase() : (known.get(address) ?? null);
-    return { address, walletId, amount: r.amountSol };
-  });
-}
-
-interface ResolvedSource {
-  readonly address: string;
-  readonly walletId: string | null;
-  readonly hasKey: boolean;
-}
-
-async function resolveSources(
-  tx: TenantDatabase,
-  tenantId: string,
-  input: AggregateInput,
-): Promise<ResolvedSource[]> {
-  if (input.walletIds) {
-    const ids = await requireActiveWallets(tx, input.walletIds);
-    const rows: ResolvedSource[] = [];
-    for (const chunk of chunks(ids, 1_000)) {
-      const found = await tx
-        .select({ id: schema.wallets.id, address: schema.wallets.publicAddress })
-        .from(schema.wallets)
-        .where(inIds(chunk));
-      rows.push(...found.map((row) => ({ address: row.address, walletId: row.id, hasKey: true })));
-    }
-    return rows;
-  }
-  if (input.addresses) {
-    const unique = [...new Set(input.addresses)];
-    for (const address of unique) {
-      if (!isAddress(address)) throw new FleetError('ADDRESS__INVALID', { address });
-    }
-    const known = new Map(
-      (await findWalletsByAddress(tx, unique))
-        .filter((w) => w.archivedAt === null)
-        .map((w) => [w.address, w.id]),
-    );
-    return unique.map((address) => ({
-      address,
-      walletId: known.get(address) ?? null,
-      hasKey: known.has(address),
-    }));
-  }
-  const all = await listActiveWallets(tx, tenantId, { traderOnly: false });
-  return all.map((w) => ({ address: w.address, walletId: w.id, hasKey: true }));
-}
-
-/** The plan's items (one per transfer, in order) and transactions as item positions. */
-function buildOf(
-  plan: SolPlan,
-  model: ComputeUnitModel,
-  price: bigint,
-  walletIds: ReadonlyMap<string, string | null>,
-  leg: () => PlanItem['leg'],
-): { items: PlanItem[]; transactions: PlanTransactionBuild[] } {
-  const items: PlanItem[] = [];
-  const transactions: PlanTransactionBuild[] = [];
-  for (const planned of plan.transactions) {
-    const positions: number[] = [];
-    for (const transfer of planned.transfers) {
-      positions.push(items.length);
-      const about = plan.kind === 'aggregate' ? transfer.from : transfer.to;
-      items.push({
-        leg: leg(),
-        walletId: walletIds.get(about) ?? null,
-        from: transfer.from,
-        to: transfer.to,
-        lamports: transfer.amount.toString(),
-      });
-    }
-    const selfPaid = planned.feePayer === planned.transfers[0]?.from && plan.kind === 'aggregate';
-    transactions.push({
-      items: positions,
-      feePayer: selfPaid ? null : planned.feePayer,
-      computeUnitLimit: transactionCost(
-        model,
-        { signers: planned.signers.length, transfers: planned.transfers.length },
-        price,
-      ).computeUnitLimit.toString(),
-    });
-  }
-  return { items, transactions };
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size)
-    out.push(items.slice(start, start + size));
-  return out;
-}
-
-function inIds(ids: readonly string[]) {
-  return inArrayOf(schema.wallets.id, ids);
 }

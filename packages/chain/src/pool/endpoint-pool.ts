@@ -113,7 +113,7 @@ interface Lease {
 interface Waiter {
   /** Also waits for the endpoint's send budget. */
   readonly send: boolean;
-  /** The one endpoint a pinned call may use; null: any. */
+  /** The one endpoint a pinned call may use, or null when every endpoint may serve it. */
   readonly only: EndpointState | null;
   readonly avoid: ReadonlySet<EndpointState>;
   readonly deadline: number;

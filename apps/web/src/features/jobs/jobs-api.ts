@@ -4,7 +4,7 @@ import { apiRequest } from '../../api/http';
 export const jobQueryKey = (jobId: string) => ['jobs', jobId] as const;
 export const activeJobsQueryKey = ['jobs', 'active'] as const;
 
-/** `GET /api/jobs/:id`: any kind of job, its progress, report and newest log lines. */
+/** `GET /api/jobs/:id`: a job of whatever kind, its progress, report and newest log lines. */
 export function fetchJob(jobId: string, signal?: AbortSignal): Promise<JobView> {
   return apiRequest(`/api/jobs/${encodeURIComponent(jobId)}`, {
     schema: jobViewSchema,
