@@ -101,6 +101,15 @@ export function createSolPlanService(context: {
     };
   }
 
+  /** What an execution signs: the items and transactions as planned, at this price. */
+  function buildFor(
+    master: string | null,
+    built: Pick<StoredSolPlan['build'], 'items' | 'transactions'>,
+    middlemen: number,
+  ): StoredSolPlan['build'] {
+    return { master: master ?? '', microLamportsPerUnit: price.toString(), ...built, middlemen };
+  }
+
   function feeSource(model: ComputeUnitModel) {
     return (query: FeeQuery): bigint => transactionCost(model, query, price).fee;
   }
@@ -171,13 +180,7 @@ export function createSolPlanService(context: {
         actor,
         'sol.distribute',
         view,
-        {
-          master: master ?? '',
-          microLamportsPerUnit: price.toString(),
-          items,
-          transactions,
-          middlemen: 0,
-        },
+        buildFor(master, { items, transactions }, 0),
         null,
         retryOf,
       );
@@ -245,13 +248,7 @@ export function createSolPlanService(context: {
         actor,
         'sol.aggregate',
         view,
-        {
-          master: master ?? '',
-          microLamportsPerUnit: price.toString(),
-          items,
-          transactions,
-          middlemen: 0,
-        },
+        buildFor(master, { items, transactions }, 0),
         null,
         input.retryOf,
       );
@@ -389,13 +386,7 @@ export function createSolPlanService(context: {
         actor,
         'sol.double_distribution',
         { ...view, amountLamports: moved.toString() },
-        {
-          master: master ?? '',
-          microLamportsPerUnit: price.toString(),
-          items,
-          transactions,
-          middlemen: paying.length,
-        },
+        buildFor(master, { items, transactions }, paying.length),
         recipients.map((r) => ({ destination: r.destination, amountLamports: r.amountLamports })),
         retryOf,
       );
