@@ -19,14 +19,22 @@ import {
 } from './chain-journal.js';
 import { computeBudgetOf, feeOf } from './fees.js';
 import { nativeAccount } from './native-account.js';
-import { LOOKUP_TABLE_META_SIZE } from './lookup-table-layout.js';
-import { ADDRESS_LOOKUP_TABLE_PROGRAM, SYSTEM_PROGRAM, isTokenProgram } from './program-ids.js';
+import { isTokenProgram } from './program-ids.js';
 import { parseMint, parseTokenAccount, uiTokenAmount } from './token-layout.js';
 import { TokenOwnerIndex } from './token-owner-index.js';
 import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
 import { isWritableIndex, type WireTransaction } from './wire-transaction.js';
 import { memoOf, outcomeOf, type ExecutionOutcome } from './execution-outcome.js';
 import { PrioritizationFees } from './prioritization-fees.js';
+import {
+  durableNonceAccountOf,
+  isErrorJson,
+  resolveKeys,
+  storedNonce,
+  type ResolvedKeys,
+} from './transaction-loading.js';
+
+export type { ResolvedKeys } from './transaction-loading.js';
 import {
   SLOT_HASHES_ACCOUNT_SIZE,
   SLOT_HASHES_SYSVAR,
@@ -48,12 +56,6 @@ const LOADERS: ReadonlySet<string> = new Set([
   'BPFLoaderUpgradeab1e11111111111111111111111',
   'LoaderV411111111111111111111111111111111111',
 ]);
-
-export interface ResolvedKeys {
-  readonly keys: readonly string[];
-  readonly loadedWritable: readonly string[];
-  readonly loadedReadonly: readonly string[];
-}
 
 export interface SimulationOutcome extends ExecutionOutcome {
   readonly fee: bigint;
@@ -418,64 +420,15 @@ export class LocalChain {
 
   // ---- transactions ------------------------------------------------------------------------
 
-  /** Resolves lookup-table keys; an error means the transaction cannot be loaded at all. */
-  resolveKeys(tx: WireTransaction): ResolvedKeys | TransactionErrorJson {
-    const loadedWritable: string[] = [];
-    const loadedReadonly: string[] = [];
-    for (const lookup of tx.lookups) {
-      const table = this.getAccount(lookup.accountKey);
-      if (table === null) return 'AddressLookupTableNotFound';
-      if (table.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM) return 'InvalidAddressLookupTableOwner';
-      const count = Math.floor((table.data.length - LOOKUP_TABLE_META_SIZE) / 32);
-      const at = (i: number): string | null =>
-        i < count
-          ? encodeBase58(
-              table.data.subarray(
-                LOOKUP_TABLE_META_SIZE + 32 * i,
-                LOOKUP_TABLE_META_SIZE + 32 * i + 32,
-              ),
-            )
-          : null;
-      for (const i of lookup.writableIndexes) {
-        const key = at(i);
-        if (key === null) return 'InvalidAddressLookupTableIndex';
-        loadedWritable.push(key);
-      }
-      for (const i of lookup.readonlyIndexes) {
-        const key = at(i);
-        if (key === null) return 'InvalidAddressLookupTableIndex';
-        loadedReadonly.push(key);
-      }
-    }
-    return {
-      keys: [...tx.staticKeys, ...loadedWritable, ...loadedReadonly],
-      loadedWritable,
-      loadedReadonly,
-    };
-  }
-
   /** Checks that happen before execution: blockhash age and duplicate signatures. */
   precheck(tx: WireTransaction): TransactionErrorJson | null {
     if (this.index.get(tx.signature) !== undefined) return 'AlreadyProcessed';
     if (this.isBlockhashValid(tx.recentBlockhash)) return null;
     // A durable-nonce transaction is valid while its nonce account still holds that nonce.
     const nonceAccount = durableNonceAccountOf(tx);
-    if (nonceAccount !== null && this.storedNonce(nonceAccount) === tx.recentBlockhash) return null;
-    return 'BlockhashNotFound';
-  }
-
-  /** The durable nonce an initialized nonce account holds (version, state, authority, nonce). */
-  private storedNonce(address: string): string | null {
-    const account = this.getAccount(address);
-    if (account === null || account.owner !== SYSTEM_PROGRAM || account.data.length < 80)
+    if (nonceAccount !== null && storedNonce(this.getAccount(nonceAccount)) === tx.recentBlockhash)
       return null;
-    const view = new DataView(
-      account.data.buffer,
-      account.data.byteOffset,
-      account.data.byteLength,
-    );
-    if (view.getUint32(4, true) !== 1) return null; // State::Initialized
-    return encodeBase58(account.data.subarray(40, 72));
+    return 'BlockhashNotFound';
   }
 
   simulate(
@@ -483,7 +436,7 @@ export class LocalChain {
     options: { sigVerify: boolean; checkBlockhash: boolean },
   ): SimulationOutcome {
     const fee = feeOf(tx);
-    const resolved = this.resolveKeys(tx);
+    const resolved = resolveKeys(tx, (address) => this.getAccount(address));
     const empty = {
       fee,
       postAccounts: new Map<string, AccountState>(),
@@ -571,7 +524,7 @@ export class LocalChain {
     if (this.halted !== null) throw this.halted;
     const precheck = this.precheck(tx);
     if (precheck !== null) return { landed: false, err: precheck };
-    const resolved = this.resolveKeys(tx);
+    const resolved = resolveKeys(tx, (address) => this.getAccount(address));
     if (isErrorJson(resolved)) return { landed: false, err: resolved };
     const keyBytes = resolved.keys.map((key, i) => tx.staticKeyBytes[i] ?? decodeBase58(key));
     const pre = keyBytes.map((bytes) => this.getAccountByBytes(bytes));
@@ -665,23 +618,4 @@ export class LocalChain {
   inStatusCache(record: TransactionRecord): boolean {
     return this.currentSlot - record.slot <= STATUS_CACHE_SLOTS;
   }
-}
-
-function isErrorJson(value: ResolvedKeys | TransactionErrorJson): value is TransactionErrorJson {
-  return typeof value === 'string' || !('keys' in value);
-}
-
-/** The nonce account of a transaction whose first instruction is AdvanceNonceAccount. */
-function durableNonceAccountOf(tx: WireTransaction): string | null {
-  const first = tx.instructions[0];
-  if (
-    first === undefined ||
-    tx.staticKeys[first.programIdIndex] !== SYSTEM_PROGRAM ||
-    first.data.length < 4 ||
-    new DataView(first.data.buffer, first.data.byteOffset, 4).getUint32(0, true) !== 4
-  ) {
-    return null;
-  }
-  const index = first.accounts[0];
-  return index === undefined ? null : (tx.staticKeys[index] ?? null);
 }
