@@ -19,9 +19,8 @@ import {
 } from './chain-journal.js';
 import { computeBudgetOf, feeOf } from './fees.js';
 import { nativeAccount } from './native-account.js';
-import { isTokenProgram } from './program-ids.js';
-import { parseMint, parseTokenAccount, uiTokenAmount } from './token-layout.js';
-import { TokenOwnerIndex } from './token-owner-index.js';
+import type { TokenOwnerIndex } from './token-owner-index.js';
+import { TokenView } from './token-view.js';
 import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
 import { isWritableIndex, type WireTransaction } from './wire-transaction.js';
 import { memoOf, outcomeOf, type ExecutionOutcome } from './execution-outcome.js';
@@ -99,7 +98,7 @@ export type AccountInput = Omit<AccountState, 'rentEpoch'> & { rentEpoch?: bigin
 export class LocalChain {
   readonly svm: LiteSvm;
   readonly index: TransactionIndex;
-  readonly tokenIndex = new TokenOwnerIndex();
+  readonly tokens: TokenView;
   readonly seed: string;
   private currentSlot: bigint;
   private clockOffsetSeconds: number;
@@ -107,7 +106,6 @@ export class LocalChain {
   private readonly slotHashes: SlotHashes;
   /** The SlotHashes account's lamports and rent epoch, as LiteSVM (or the snapshot) made it. */
   private readonly slotHashesAccount: { readonly lamports: bigint; readonly rentEpoch: bigint };
-  private readonly decimalsOf = new Map<string, number>();
   private readonly listeners: { [K in keyof ChainEvents]: Set<Listener<K>> } = {
     slot: new Set(),
     transaction: new Set(),
@@ -123,6 +121,7 @@ export class LocalChain {
 
   constructor(options: LocalChainOptions) {
     this.svm = options.svm ?? new LiteSvm();
+    this.tokens = new TokenView((address) => this.getAccount(address));
     // The localnet checks blockhash age itself (150 slots) and duplicates through its own index,
     // so LiteSVM's single-hash check and its history are off (also for a restored snapshot).
     this.svm.setBlockhashCheck(false);
@@ -149,7 +148,7 @@ export class LocalChain {
     this.writeClock();
     // A restored snapshot holds the sysvar of its own slot: it is rebuilt for the slot resumed at.
     this.writeSlotHashes();
-    this.rebuildTokenIndex();
+    this.tokens.rebuild((program) => this.programAccounts(program));
   }
 
   /**
@@ -350,8 +349,7 @@ export class LocalChain {
       const entry = native[i];
       if (entry === undefined) continue;
       this.svm.setAccount(entry.key, entry.account);
-      this.decimalsOf.delete(address);
-      this.indexAccount(address, this.getAccount(address));
+      this.tokens.accountWritten(address);
     }
     this.emit(
       'accounts',
@@ -385,37 +383,13 @@ export class LocalChain {
     return this.svm.minimumBalanceForRentExemption(dataLength);
   }
 
+  /** Who owns or is delegated which token account (the RPC's token queries). */
+  get tokenIndex(): TokenOwnerIndex {
+    return this.tokens.index;
+  }
+
   mintDecimals(mint: string): number | null {
-    const cached = this.decimalsOf.get(mint);
-    if (cached !== undefined) return cached;
-    const account = this.getAccount(mint);
-    if (account === null || !isTokenProgram(account.owner)) return null;
-    const parsed = parseMint(account.data);
-    if (parsed === null) return null;
-    this.decimalsOf.set(mint, parsed.decimals);
-    return parsed.decimals;
-  }
-
-  private indexAccount(address: string, account: AccountState | null): void {
-    if (account === null || !isTokenProgram(account.owner)) {
-      this.tokenIndex.update(address, null);
-      return;
-    }
-    const parsed = parseTokenAccount(account.data);
-    this.tokenIndex.update(
-      address,
-      parsed && { owner: parsed.owner, delegate: parsed.delegate, mint: parsed.mint },
-    );
-  }
-
-  private rebuildTokenIndex(): void {
-    for (const program of [
-      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-      'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-    ]) {
-      for (const { address, account } of this.programAccounts(program))
-        this.indexAccount(address, account);
-    }
+    return this.tokens.mintDecimals(mint);
   }
 
   // ---- transactions ------------------------------------------------------------------------
@@ -462,7 +436,7 @@ export class LocalChain {
     }
     const pre = resolved.keys.map((key) => this.getAccount(key));
     const preBalances = pre.map((account) => account?.lamports ?? 0n);
-    const preTokenBalances = this.tokenBalances(pre);
+    const preTokenBalances = this.tokens.balances(pre);
     const loadedAccountsDataSize = pre.reduce(
       (sum, account) => sum + (account?.data.length ?? 0),
       0,
@@ -511,7 +485,7 @@ export class LocalChain {
       postBalances: post.map((account) => account?.lamports ?? 0n),
       preTokenBalances,
       loadedAccountsDataSize,
-      postTokenBalances: this.tokenBalances(post),
+      postTokenBalances: this.tokens.balances(post),
     };
   }
 
@@ -561,8 +535,8 @@ export class LocalChain {
       err,
       preBalances: pre.map((a) => a?.lamports ?? 0n),
       postBalances: post.map((a) => a?.lamports ?? 0n),
-      preTokenBalances: this.tokenBalances(pre),
-      postTokenBalances: this.tokenBalances(post),
+      preTokenBalances: this.tokens.balances(pre),
+      postTokenBalances: this.tokens.balances(post),
       logMessages: outcome.logs,
       computeUnitsConsumed: outcome.unitsConsumed,
       innerInstructions: outcome.innerInstructions,
@@ -581,30 +555,12 @@ export class LocalChain {
     this.index.add(record, resolved.keys);
     for (let i = 0; i < resolved.keys.length; i++) {
       const key = resolved.keys[i];
-      if (key !== undefined && isWritable[i]) this.indexAccount(key, post[i] ?? null);
+      if (key !== undefined && isWritable[i]) this.tokens.indexAccount(key, post[i] ?? null);
     }
     this.prioritizationFees.record(this.currentSlot, computeBudgetOf(tx).unitPrice, writable);
     this.emit('transaction', record);
     this.emit('accounts', writable);
     return { landed: true, record };
-  }
-
-  private tokenBalances(accounts: readonly (AccountState | null)[]): TokenBalance[] {
-    const balances: TokenBalance[] = [];
-    accounts.forEach((account, accountIndex) => {
-      if (account === null || !isTokenProgram(account.owner)) return;
-      const parsed = parseTokenAccount(account.data);
-      if (parsed === null) return;
-      const decimals = this.mintDecimals(parsed.mint) ?? 0;
-      balances.push({
-        accountIndex,
-        mint: parsed.mint,
-        owner: parsed.owner,
-        programId: account.owner,
-        uiTokenAmount: uiTokenAmount(parsed.amount, decimals),
-      });
-    });
-    return balances;
   }
 
   /** Per slot, the compute-unit prices that landed (see PrioritizationFees). */
