@@ -8,3 +8,4 @@ export * from './scans';
 export * from './jobs';
 export * from './ledger';
 export * from './middlemen';
+export * from './lookup-tables';

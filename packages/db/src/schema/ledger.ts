@@ -161,6 +161,11 @@ export const ledgerTransactions = pgTable(
     failureReason: text('failure_reason'),
     /** The transaction's place in the operation, as the packer made them. */
     position: integer('position').notNull(),
+    /**
+     * Which lookup-table setup step of the operation's build this transaction carries out (create
+     * or extend, issue 17); null for a transaction that pays items. A re-planned step keeps it.
+     */
+    setupStep: integer('setup_step'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
