@@ -3,37 +3,24 @@
 // change events for subscriptions. Everything above this module speaks RPC; nothing below does.
 // With a journal, every change is recorded before anything outside this class can see it.
 
-import { Account, Clock, FailedTransactionMetadata, LiteSvm } from 'litesvm/dist/internal.js';
+import { Account, Clock, LiteSvm } from 'litesvm/dist/internal.js';
 
 import { decodeBase58, encodeBase58 } from '../codec/base58.js';
-import { encodeBase64 } from '../codec/base64.js';
 import { TransactionIndex } from '../history/transaction-index.js';
-import type { TokenBalance, TransactionRecord } from '../history/transaction-record.js';
+import type { TransactionRecord } from '../history/transaction-record.js';
 import { RENT_EXEMPT_EPOCH, type AccountState } from './account-state.js';
 import { Blockhashes, MAX_PROCESSING_AGE, blockhashBytes } from './blockhashes.js';
-import {
-  CLOSED_ACCOUNT,
-  JournalError,
-  type AccountWrite,
-  type ChainJournal,
-} from './chain-journal.js';
-import { computeBudgetOf, feeOf } from './fees.js';
+import { JournalError, type AccountWrite, type ChainJournal } from './chain-journal.js';
+import { computeBudgetOf } from './fees.js';
 import { nativeAccount } from './native-account.js';
 import type { TokenOwnerIndex } from './token-owner-index.js';
 import { TokenView } from './token-view.js';
-import { transactionErrorJson, type TransactionErrorJson } from './transaction-error.js';
-import { isWritableIndex, type WireTransaction } from './wire-transaction.js';
-import { memoOf, outcomeOf, type ExecutionOutcome } from './execution-outcome.js';
+import type { TransactionErrorJson } from './transaction-error.js';
+import type { WireTransaction } from './wire-transaction.js';
 import { PrioritizationFees } from './prioritization-fees.js';
-import {
-  durableNonceAccountOf,
-  isErrorJson,
-  resolveKeys,
-  storedNonce,
-  type ResolvedKeys,
-} from './transaction-loading.js';
-
-export type { ResolvedKeys } from './transaction-loading.js';
+import { executeTransaction } from './transaction-execution.js';
+import { durableNonceAccountOf, storedNonce } from './transaction-loading.js';
+import { simulateTransaction, type SimulationOutcome } from './transaction-simulation.js';
 import {
   SLOT_HASHES_ACCOUNT_SIZE,
   SLOT_HASHES_SYSVAR,
@@ -55,18 +42,6 @@ const LOADERS: ReadonlySet<string> = new Set([
   'BPFLoaderUpgradeab1e11111111111111111111111',
   'LoaderV411111111111111111111111111111111111',
 ]);
-
-export interface SimulationOutcome extends ExecutionOutcome {
-  readonly fee: bigint;
-  readonly keys: ResolvedKeys | null;
-  readonly postAccounts: ReadonlyMap<string, AccountState>;
-  readonly preBalances: readonly bigint[];
-  readonly postBalances: readonly bigint[];
-  readonly preTokenBalances: readonly TokenBalance[];
-  /** Bytes of account data the transaction loads (its keys' data; program data not included). */
-  readonly loadedAccountsDataSize: number;
-  readonly postTokenBalances: readonly TokenBalance[];
-}
 
 export type LandOutcome =
   | { readonly landed: true; readonly record: TransactionRecord }
@@ -363,22 +338,6 @@ export class LocalChain {
     return this.halted;
   }
 
-  /** The complete state of an account as LiteSVM holds it, for the journal. */
-  private accountWrite(address: string, key: Uint8Array): AccountWrite {
-    const account = this.svm.getAccount(key);
-    if (account === null) return { address, account: CLOSED_ACCOUNT };
-    return {
-      address,
-      account: {
-        lamports: account.lamports(),
-        data: account.data(),
-        owner: encodeBase58(account.owner()),
-        executable: account.executable(),
-        rentEpoch: account.rentEpoch(),
-      },
-    };
-  }
-
   minimumBalanceForRentExemption(dataLength: bigint): bigint {
     return this.svm.minimumBalanceForRentExemption(dataLength);
   }
@@ -409,84 +368,7 @@ export class LocalChain {
     tx: WireTransaction,
     options: { sigVerify: boolean; checkBlockhash: boolean },
   ): SimulationOutcome {
-    const fee = feeOf(tx);
-    const resolved = resolveKeys(tx, (address) => this.getAccount(address));
-    const empty = {
-      fee,
-      postAccounts: new Map<string, AccountState>(),
-      preBalances: [],
-      postBalances: [],
-      preTokenBalances: [],
-      loadedAccountsDataSize: 0,
-      postTokenBalances: [],
-    };
-    const fail = (err: TransactionErrorJson): SimulationOutcome => ({
-      ...empty,
-      err,
-      logs: [],
-      unitsConsumed: 0n,
-      innerInstructions: [],
-      returnData: null,
-      keys: isErrorJson(resolved) ? null : resolved,
-    });
-    if (isErrorJson(resolved)) return fail(resolved);
-    if (options.checkBlockhash) {
-      const err = this.precheck(tx);
-      if (err !== null) return fail(err);
-    }
-    const pre = resolved.keys.map((key) => this.getAccount(key));
-    const preBalances = pre.map((account) => account?.lamports ?? 0n);
-    const preTokenBalances = this.tokens.balances(pre);
-    const loadedAccountsDataSize = pre.reduce(
-      (sum, account) => sum + (account?.data.length ?? 0),
-      0,
-    );
-    const sigverify = this.svm.getSigverify();
-    if (!options.sigVerify) this.svm.setSigverify(false);
-    let result;
-    try {
-      result =
-        tx.version === 'legacy'
-          ? this.svm.simulateLegacyTransaction(tx.bytes)
-          : this.svm.simulateVersionedTransaction(tx.bytes);
-    } finally {
-      if (!options.sigVerify) this.svm.setSigverify(sigverify);
-    }
-    if (result instanceof FailedTransactionMetadata) {
-      return {
-        ...empty,
-        ...outcomeOf(result.meta(), transactionErrorJson(result)),
-        keys: resolved,
-        preBalances,
-        postBalances: preBalances,
-        preTokenBalances,
-        postTokenBalances: preTokenBalances,
-        loadedAccountsDataSize,
-      };
-    }
-    const postAccounts = new Map<string, AccountState>();
-    for (const entry of result.postAccounts()) {
-      const account = entry.account();
-      postAccounts.set(encodeBase58(entry.address), {
-        lamports: account.lamports(),
-        data: account.data(),
-        owner: encodeBase58(account.owner()),
-        executable: account.executable(),
-        rentEpoch: account.rentEpoch(),
-      });
-    }
-    const post = resolved.keys.map((key, i) => postAccounts.get(key) ?? pre[i] ?? null);
-    return {
-      ...outcomeOf(result.meta(), null),
-      fee,
-      keys: resolved,
-      postAccounts,
-      preBalances,
-      postBalances: post.map((account) => account?.lamports ?? 0n),
-      preTokenBalances,
-      loadedAccountsDataSize,
-      postTokenBalances: this.tokens.balances(post),
-    };
+    return simulateTransaction(this, tx, options);
   }
 
   /**
@@ -498,64 +380,20 @@ export class LocalChain {
     if (this.halted !== null) throw this.halted;
     const precheck = this.precheck(tx);
     if (precheck !== null) return { landed: false, err: precheck };
-    const resolved = resolveKeys(tx, (address) => this.getAccount(address));
-    if (isErrorJson(resolved)) return { landed: false, err: resolved };
-    const keyBytes = resolved.keys.map((key, i) => tx.staticKeyBytes[i] ?? decodeBase58(key));
-    const pre = keyBytes.map((bytes) => this.getAccountByBytes(bytes));
-    const result =
-      tx.version === 'legacy'
-        ? this.svm.sendLegacyTransaction(tx.bytes)
-        : this.svm.sendVersionedTransaction(tx.bytes);
-    const isWritable = resolved.keys.map((_, i) =>
-      isWritableIndex(tx, i, resolved.loadedWritable.length),
-    );
-    // Only writable accounts can change (the runtime enforces it): their complete post-state is
-    // what the journal records, and the others are read back as before.
-    const writes: AccountWrite[] = [];
-    const post = keyBytes.map((bytes, i) => {
-      if (!isWritable[i]) return this.getAccountByBytes(bytes);
-      const write = this.accountWrite(resolved.keys[i] ?? '', bytes);
-      writes.push(write);
-      return write.account.lamports === 0n ? null : write.account;
-    });
-    const failed = result instanceof FailedTransactionMetadata;
-    const err = failed ? transactionErrorJson(result) : null;
-    if (failed && (pre[0]?.lamports ?? 0n) === (post[0]?.lamports ?? 0n)) {
-      return { landed: false, err: err ?? 'SanitizeFailure' };
-    }
-    const outcome = outcomeOf(failed ? result.meta() : result, err);
-    const record: TransactionRecord = {
-      seq: this.index.nextSeq(),
-      signature: tx.signature,
-      slot: this.currentSlot,
-      blockTime: this.unixTimestamp(),
-      wire: encodeBase64(tx.bytes),
-      loadedAddresses: { writable: resolved.loadedWritable, readonly: resolved.loadedReadonly },
-      fee: feeOf(tx),
-      err,
-      preBalances: pre.map((a) => a?.lamports ?? 0n),
-      postBalances: post.map((a) => a?.lamports ?? 0n),
-      preTokenBalances: this.tokens.balances(pre),
-      postTokenBalances: this.tokens.balances(post),
-      logMessages: outcome.logs,
-      computeUnitsConsumed: outcome.unitsConsumed,
-      innerInstructions: outcome.innerInstructions,
-      memo: memoOf(tx),
-    };
+    const execution = executeTransaction(this, tx);
+    if (!execution.charged) return { landed: false, err: execution.err };
+    const { record, keys, writes } = execution;
     try {
       this.journal?.transactionLanded(record, writes);
     } catch (error) {
       // Not recorded, so it must not have happened: the written accounts get their old state back.
-      keyBytes.forEach((bytes, i) => {
-        if (isWritable[i]) this.svm.setAccount(bytes, nativeAccount(pre[i] ?? CLOSED_ACCOUNT));
-      });
+      execution.undo();
       throw this.halt(error);
     }
-    const writable = resolved.keys.filter((_, i) => isWritable[i]);
-    this.index.add(record, resolved.keys);
-    for (let i = 0; i < resolved.keys.length; i++) {
-      const key = resolved.keys[i];
-      if (key !== undefined && isWritable[i]) this.tokens.indexAccount(key, post[i] ?? null);
+    const writable = writes.map((write) => write.address);
+    this.index.add(record, keys);
+    for (const { address, account } of writes) {
+      this.tokens.indexAccount(address, account.lamports === 0n ? null : account);
     }
     this.prioritizationFees.record(this.currentSlot, computeBudgetOf(tx).unitPrice, writable);
     this.emit('transaction', record);

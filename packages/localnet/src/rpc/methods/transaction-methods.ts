@@ -1,6 +1,6 @@
 // Sending, simulating and looking up transactions, and the faucet's requestAirdrop.
 
-import type { SimulationOutcome } from '../../chain/local-chain.js';
+import type { SimulationOutcome } from '../../chain/transaction-simulation.js';
 import { transactionErrorText } from '../../chain/transaction-error.js';
 import { encodeBase64 } from '../../codec/base64.js';
 import { encodeAccount, encodingParam } from '../account-encoding.js';
