@@ -282,3 +282,28 @@ export function probeTransaction(
   };
   return getBase64EncodedWireTransaction(compilePlannedTransaction({ ...input, computeBudget }));
 }
+
+/**
+ * The unsigned probe of arbitrary instructions (a lookup table's create or extend) for
+ * simulation, legacy, behind the largest compute-unit limit and the given price, as
+ * `probeTransaction` builds a plan's.
+ */
+export function probeInstructions(input: {
+  readonly feePayer: string;
+  readonly instructions: readonly FleetInstruction[];
+  readonly microLamportsPerUnit?: bigint;
+}): Base64EncodedWireTransaction {
+  const transaction = compileInstructions({
+    feePayer: input.feePayer,
+    instructions: [
+      setComputeUnitLimitInstruction(MAX_COMPUTE_UNIT_LIMIT),
+      setComputeUnitPriceInstruction(input.microLamportsPerUnit ?? 0n),
+      ...input.instructions,
+    ],
+    // Replaced by the simulation (`replaceRecentBlockhash`); any well-formed hash will do.
+    lifetime: { blockhash: '11111111111111111111111111111111', lastValidBlockHeight: 0n },
+    version: 'legacy',
+    lookupTables: undefined,
+  });
+  return getBase64EncodedWireTransaction(transaction);
+}

@@ -1,7 +1,11 @@
 import { computeUnitLimitFromSimulation, err, FleetError, ok, type Result } from '@fleet/core';
-import type { Rpc, SimulateTransactionApi } from '@solana/kit';
+import type { Base64EncodedWireTransaction, Rpc, SimulateTransactionApi } from '@solana/kit';
 
-import { probeTransaction, type BuildTransactionInput } from './build-transaction';
+import {
+  probeInstructions,
+  probeTransaction,
+  type BuildTransactionInput,
+} from './build-transaction';
 import { transactionErrorReason } from './transaction-error-reason';
 
 export interface SimulatedUnits {
@@ -25,8 +29,23 @@ export async function simulateComputeUnits(
   rpc: Rpc<SimulateTransactionApi>,
   input: SimulationInput,
 ): Promise<Result<SimulatedUnits, FleetError<'TRANSFER__SIMULATION_FAILED'>>> {
+  return simulateProbe(rpc, probeTransaction(input));
+}
+
+/** The same for arbitrary instructions (a lookup table's create and extend), legacy. */
+export async function simulateInstructionUnits(
+  rpc: Rpc<SimulateTransactionApi>,
+  input: Parameters<typeof probeInstructions>[0],
+): Promise<Result<SimulatedUnits, FleetError<'TRANSFER__SIMULATION_FAILED'>>> {
+  return simulateProbe(rpc, probeInstructions(input));
+}
+
+async function simulateProbe(
+  rpc: Rpc<SimulateTransactionApi>,
+  probe: Base64EncodedWireTransaction,
+): Promise<Result<SimulatedUnits, FleetError<'TRANSFER__SIMULATION_FAILED'>>> {
   const { value } = await rpc
-    .simulateTransaction(probeTransaction(input), {
+    .simulateTransaction(probe, {
       encoding: 'base64',
       sigVerify: false,
       replaceRecentBlockhash: true,

@@ -164,6 +164,52 @@ describe('planning a distribution from the master', () => {
   });
 });
 
+describe('a distribution packed another way (lookup tables)', () => {
+  const recipients = ['A', 'B', 'C', 'D', 'E'].map((address) => ({
+    address,
+    balance: L(SOL),
+    amount: L(SOL),
+  }));
+
+  it('cuts the transactions where the packing says, each transfer once', () => {
+    const plan = planSolDistribution({
+      master: master(100n * SOL),
+      recipients,
+      fee: 5_000n,
+      packing: (transfers) => [transfers.slice(0, 4), transfers.slice(4)],
+    });
+    expect(plan.transactions.map((tx) => tx.transfers.map((t) => t.to))).toEqual([
+      ['A', 'B', 'C', 'D'],
+      ['E'],
+    ]);
+    expect(plan.totalFees).toBe(10_000n);
+  });
+
+  it('refuses a packing that loses or repeats a transfer', () => {
+    expect(() =>
+      planSolDistribution({
+        master: master(100n * SOL),
+        recipients,
+        fee: 5_000n,
+        packing: (transfers) => [transfers.slice(0, 4)],
+      }),
+    ).toThrow(RangeError);
+  });
+
+  it('counts what the master spends besides (setup fees and rent) against its balance', () => {
+    const input = {
+      recipients,
+      fee: 5_000n,
+      masterSpendsBesides: L(2_000_000n),
+    } as const;
+    const enough = planSolDistribution({ ...input, master: master(5n * SOL + 2_005_000n) });
+    expect(enough.ready).toBe(true);
+    expect(enough.balances[0]?.after).toBe(0n);
+    const short = planSolDistribution({ ...input, master: master(5n * SOL + 2_004_999n) });
+    expect(codes(short)).toContain('SOL_PLAN__MASTER_BALANCE_SHORT');
+  });
+});
+
 describe('planning a withdrawal to the master (spec 2 §4 fee strategies)', () => {
   const wallets = [
     { address: 'W1', balance: L(SOL), hasKey: true },

@@ -179,6 +179,15 @@ export interface DistributeSolInput {
   readonly recipients: readonly DistributeRecipient[];
   readonly fee: FeeSource;
   readonly recipientsPerTransaction?: number;
+  /**
+   * How the transfers are cut into transactions when not by `recipientsPerTransaction`: a
+   * lookup-table plan packs v0 transactions by table. Every transfer must come back exactly once.
+   */
+  readonly packing?: (
+    transfers: readonly PlannedTransfer[],
+  ) => readonly (readonly PlannedTransfer[])[];
+  /** What the master spends besides these transactions (a lookup table's setup fees and rent). */
+  readonly masterSpendsBesides?: Lamports;
 }
 
 /**
@@ -225,18 +234,26 @@ export function planSolDistribution(input: DistributeSolInput): SolPlan {
     problems.push(problem('SOL_PLAN__NOTHING_TO_DISTRIBUTE', {}, null, true));
   }
 
-  const transactions: PlannedSolTransaction[] = [];
-  for (let start = 0; start < transfers.length; start += perTransaction) {
-    const chunk = transfers.slice(start, start + perTransaction);
-    transactions.push({
-      feePayer: master.address,
-      signers: [master.address],
-      transfers: chunk,
-      fee: feeOf(input.fee, { signers: 1, transfers: chunk.length }),
-    });
+  const chunks: (readonly PlannedTransfer[])[] = [];
+  if (input.packing) {
+    chunks.push(...input.packing(transfers));
+    const packed = chunks.reduce((n, chunk) => n + chunk.length, 0);
+    if (packed !== transfers.length || chunks.some((chunk) => chunk.length === 0)) {
+      throw new RangeError(`The packing returned ${packed} of ${transfers.length} transfers`);
+    }
+  } else {
+    for (let start = 0; start < transfers.length; start += perTransaction) {
+      chunks.push(transfers.slice(start, start + perTransaction));
+    }
   }
+  const transactions: PlannedSolTransaction[] = chunks.map((chunk) => ({
+    feePayer: master.address,
+    signers: [master.address],
+    transfers: chunk,
+    fee: feeOf(input.fee, { signers: 1, transfers: chunk.length }),
+  }));
 
-  let needed = 0n;
+  let needed = input.masterSpendsBesides ?? 0n;
   for (const tx of transactions) {
     needed += tx.fee;
     for (const transfer of tx.transfers) needed += transfer.amount;
