@@ -19,6 +19,8 @@ export interface RecordTransaction {
   readonly expected: LedgerTransaction | null;
   /** The signed bytes (base64), stored with the `signed` step and never changed afterwards. */
   readonly wireBase64?: string;
+  /** For a new transaction that creates or extends a lookup table: its step in the build. */
+  readonly setupStep?: number;
   readonly now: Date;
 }
 
@@ -79,7 +81,7 @@ export async function recordTransaction(
 
 async function insertPlanned(
   tx: TenantDatabase,
-  { tenantId, next, now }: RecordTransaction,
+  { tenantId, next, now, setupStep }: RecordTransaction,
 ): Promise<LedgerTransaction> {
   if (next.state !== 'planned') {
     throw new FleetError('LEDGER__ILLEGAL_TRANSITION', {
@@ -118,6 +120,7 @@ async function insertPlanned(
       operationId: next.operationId,
       state: 'planned',
       broadcasts: 0,
+      setupStep: setupStep ?? null,
       // After the operation's other transactions: the order the packer made them in.
       position: sql`(select coalesce(max(${ledgerTransactions.position}) + 1, 0) from ${ledgerTransactions} where ${ledgerTransactions.operationId} = ${next.operationId}::uuid)`,
       createdAt: now,
@@ -152,6 +155,8 @@ function bigintParam(value: bigint | null): string | null {
 export interface StoredTransaction {
   readonly transaction: LedgerTransaction;
   readonly wireBase64: string | null;
+  /** The lookup-table setup step it carries out; null for a transaction that pays items. */
+  readonly setupStep: number | null;
 }
 
 /** The transactions of an operation in the order they were planned, optionally only those in `states`. */
@@ -193,6 +198,7 @@ export async function loadTransactions(
   return rows.map((row) => ({
     transaction: transactionOf(row, itemsOf.get(row.id) ?? []),
     wireBase64: row.wireBase64,
+    setupStep: row.setupStep,
   }));
 }
 
@@ -217,4 +223,44 @@ function transactionOf(row: TransactionRow, itemIds: readonly string[]): LedgerT
     lastBroadcastAt: row.lastBroadcastAt === null ? null : row.lastBroadcastAt.getTime(),
     failureReason: row.failureReason,
   });
+}
+
+/**
+ * Replaces a transaction that was never signed with others for the same items (a v0 transaction
+ * whose table could not be set up, cut into legacy ones), or with none (a table step that can no
+ * longer run). Only a `planned` row goes: nothing of it ever reached the chain.
+ */
+export async function replacePlannedTransaction(
+  tx: TenantDatabase,
+  input: {
+    readonly tenantId: string;
+    readonly planned: LedgerTransaction;
+    readonly replacements: readonly LedgerTransaction[];
+    readonly now: Date;
+  },
+): Promise<void> {
+  const deleted = await tx
+    .delete(ledgerTransactions)
+    .where(
+      and(eq(ledgerTransactions.id, input.planned.id), eq(ledgerTransactions.state, 'planned')),
+    )
+    .returning({ id: ledgerTransactions.id });
+  if (deleted.length !== 1) {
+    throw new FleetError('LEDGER__STALE_TRANSACTION', {
+      transactionId: input.planned.id,
+      expected: 'planned',
+    });
+  }
+  const covered = new Set(input.replacements.flatMap((replacement) => replacement.itemIds));
+  if (input.replacements.length > 0 && input.planned.itemIds.some((id) => !covered.has(id))) {
+    throw new Error('replacePlannedTransaction: the replacements must hold every item');
+  }
+  for (const replacement of input.replacements) {
+    await insertPlanned(tx, {
+      tenantId: input.tenantId,
+      next: replacement,
+      expected: null,
+      now: input.now,
+    });
+  }
 }

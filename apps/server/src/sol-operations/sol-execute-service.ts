@@ -128,6 +128,17 @@ export function createSolExecuteService(context: {
           })),
           now: at,
         });
+        // A lookup table's creates and extensions first: the transfers load from them.
+        const setup = plan.build.lookupTables?.setup ?? [];
+        for (const [step] of setup.entries()) {
+          await recordTransaction(tx, {
+            tenantId: actor.tenantId,
+            next: plannedTransaction(newId(), operation.id, []),
+            expected: null,
+            setupStep: step,
+            now: at,
+          });
+        }
         for (const planned of plan.build.transactions) {
           const itemIds = planned.items.map((position) => {
             const item = operation.items[position];

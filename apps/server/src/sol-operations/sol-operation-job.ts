@@ -2,6 +2,7 @@ import {
   buildSignedTransaction,
   driveTransaction,
   type EndpointPool,
+  type OnChainLookupTable,
   type TransactionLifetime,
 } from '@fleet/chain';
 import {
@@ -16,18 +17,27 @@ import {
   type LedgerTransaction,
   type SolOperationReport,
 } from '@fleet/core';
-import { withTenant, type FleetDatabase } from '@fleet/db';
+import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { JobContext, JobHandler } from '../jobs/job-handler';
 import { loadTransactions, recordTransaction } from '../ledger/ledger-repository';
+import { replacePlannedTransaction } from '../ledger/transaction-repository';
+import { signSetupStep, tableKey } from '../lookup-tables/table-steps';
+import { transferTables } from '../lookup-tables/transfer-tables';
 import { loadOperation, refreshOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
 import { findWalletsByAddress, writeRefreshedBalances } from '../wallets/repository';
 import { readLamports } from './chain-balances';
 import { createChainPorts } from './chain-ports';
-import { solPlanBuildSchema, type PlanTransactionBuild } from './sol-plan-build';
+import { computeUnitLimitFor, flatComputeUnitModel } from './compute-units';
+import {
+  solPlanBuildSchema,
+  type PlanTransactionBuild,
+  type SetupStep,
+  type TableRef,
+} from './sol-plan-build';
 import { createSigningKeys } from './signing-keys';
 
 export const SOL_OPERATION_JOB_KIND = 'sol.operation';
@@ -51,6 +61,8 @@ const RETRY_MAX_MS = 15_000;
 interface Entry {
   tx: LedgerTransaction;
   wire: string | null;
+  /** The lookup-table setup step it carries out (decision 027); null when it pays items. */
+  setupStep: number | null;
 }
 
 /**
@@ -103,9 +115,12 @@ async function runOperation(
   const entries = new Map<string, Entry>(
     loaded.transactions.map((stored) => [
       stored.transaction.id,
-      { tx: stored.transaction, wire: stored.wireBase64 },
+      { tx: stored.transaction, wire: stored.wireBase64, setupStep: stored.setupStep },
     ]),
   );
+  const setupSteps = build.lookupTables?.setup ?? [];
+  const stepOf = (entry: Entry) =>
+    entry.setupStep === null ? undefined : setupSteps[entry.setupStep];
   const itemsOf = (tx: LedgerTransaction): LedgerItem[] =>
     tx.itemIds.map((id) => {
       const item = itemsById.get(id);
@@ -167,26 +182,84 @@ async function runOperation(
     next: LedgerTransaction,
     expected: LedgerTransaction | null,
     wire?: string,
+    extra: {
+      readonly setupStep?: number | null;
+      readonly alongside?: (tx: TenantDatabase, id: string) => Promise<void>;
+    } = {},
   ) => {
-    await bound((tx) =>
-      recordTransaction(tx, {
+    const setupStep = extra.setupStep ?? entries.get(next.id)?.setupStep ?? null;
+    await bound(async (tx) => {
+      await recordTransaction(tx, {
         tenantId,
         next,
         expected,
         now: now(),
         ...(wire === undefined ? {} : { wireBase64: wire }),
-      }),
-    );
+        ...(expected === null && setupStep !== null ? { setupStep } : {}),
+      });
+      await extra.alongside?.(tx, next.id);
+    });
     const entry = entries.get(next.id);
-    entries.set(next.id, { tx: next, wire: wire ?? entry?.wire ?? null });
+    entries.set(next.id, { tx: next, wire: wire ?? entry?.wire ?? null, setupStep });
+  };
+
+  const master = build.master as Address;
+  const price = BigInt(build.microLamportsPerUnit);
+  const model = build.computeUnits
+    ? {
+        base: BigInt(build.computeUnits.base),
+        perTransfer: BigInt(build.computeUnits.perTransfer),
+        source: 'simulation' as const,
+      }
+    : flatComputeUnitModel();
+  /** The tables the v0 transfers load from, read once the setup is over (`tableKey` → table). */
+  let loadedTables = new Map<string, OnChainLookupTable>();
+
+  const signSetup = async (entry: Entry, step: SetupStep, lifetime: TransactionLifetime) => {
+    const { signed, alongside } = await signSetupStep({
+      pool,
+      tx: bound,
+      tenantId,
+      operationId,
+      master,
+      step,
+      lifetime,
+      computeBudget: {
+        unitLimit: Number(build.lookupTables?.computeUnitLimit ?? 0),
+        microLamportsPerUnit: price,
+      },
+      signerFor: (address) => keys.signerFor(address),
+      now,
+    });
+    const next = transition(entry.tx, {
+      type: 'signed',
+      signature: signed.signature,
+      lastValidBlockHeight: signed.lastValidBlockHeight,
+    });
+    if (!next.ok) throw next.error;
+    // The bytes, and a create's table address, are stored before anything is broadcast.
+    await store(next.value, entry.tx, signed.wireBase64, { alongside });
+    return { tx: next.value, wire: signed.wireBase64, setupStep: entry.setupStep };
+  };
+
+  /** The build of a transfer transaction, and whether it is the plan's own (not cut again). */
+  const specOf = (tx: LedgerTransaction) => {
+    const items = itemsOf(tx);
+    const first = items[0];
+    const spec = first ? specByPosition.get(positionOf.get(first.id) ?? -1) : undefined;
+    if (!first || !spec) throw new Error(`transaction ${tx.id} has no planned build`);
+    return { items, first, spec, asPlanned: spec.items.length === items.length };
   };
 
   const sign = async (entry: Entry, lifetime: TransactionLifetime): Promise<Entry> => {
-    const items = itemsOf(entry.tx);
-    const first = items[0];
-    const spec = first ? specByPosition.get(positionOf.get(first.id) ?? -1) : undefined;
-    if (!first || !spec) throw new Error(`transaction ${entry.tx.id} has no planned build`);
+    const step = stepOf(entry);
+    if (step) return signSetup(entry, step, lifetime);
+    const { items, first, spec, asPlanned } = specOf(entry.tx);
     const feePayer = (spec.feePayer ?? first.from) as Address;
+    const table = asPlanned && spec.table ? loadedTables.get(tableKey(spec.table)) : undefined;
+    if (asPlanned && spec.table && !table) {
+      throw new Error(`transaction ${entry.tx.id} loads from a table that is not there`);
+    }
     const packed = packTransfers({
       feePayer,
       transfers: items.map((item) => ({
@@ -195,7 +268,14 @@ async function runOperation(
         to: item.to as Address,
         lamports: item.amount,
       })),
-      version: 'legacy',
+      version: table
+        ? {
+            v0: {
+              tableAddress: table.tableAddress as Address,
+              addresses: table.addresses as Address[],
+            },
+          }
+        : 'legacy',
       computeBudget: true,
     });
     const planned = packed.ok && packed.value.length === 1 ? packed.value[0] : undefined;
@@ -205,9 +285,12 @@ async function runOperation(
         planned,
         lifetime,
         computeBudget: {
-          unitLimit: Number(spec.computeUnitLimit),
-          microLamportsPerUnit: BigInt(build.microLamportsPerUnit),
+          unitLimit: Number(
+            asPlanned ? spec.computeUnitLimit : computeUnitLimitFor(model, items.length),
+          ),
+          microLamportsPerUnit: price,
         },
+        ...(table ? { lookupTables: [table] } : {}),
       },
       (address) => keys.signerFor(address),
     );
@@ -219,32 +302,56 @@ async function runOperation(
     if (!next.ok) throw next.error;
     // Stored, bytes and all, before anything is broadcast.
     await store(next.value, entry.tx, signed.wireBase64);
-    return { tx: next.value, wire: signed.wireBase64 };
+    return { tx: next.value, wire: signed.wireBase64, setupStep: null };
   };
 
   /** Re-plans an expired transaction's items as a new transaction, when nothing else holds them. */
   const replan = async (expired: LedgerTransaction): Promise<string | null> => {
+    const setupStep = entries.get(expired.id)?.setupStep ?? null;
     const holders = [...entries.values()].filter(
       (other) =>
         other.tx.id !== expired.id &&
         other.tx.state !== 'expired' &&
-        other.tx.itemIds.some((id) => expired.itemIds.includes(id)),
+        (setupStep === null
+          ? other.tx.itemIds.some((id) => expired.itemIds.includes(id))
+          : other.setupStep === setupStep),
     );
     if (holders.length > 0) return null;
     const next = plannedTransaction(randomUUID(), operationId, expired.itemIds);
-    await store(next, null);
+    await store(next, null, undefined, { setupStep });
     await context.log(
       'warn',
-      `A transaction expired unseen (${expired.signature ?? '-'}); its ${expired.itemIds.length} payment(s) are signed again with a new blockhash`,
+      setupStep === null
+        ? `A transaction expired unseen (${expired.signature ?? '-'}); its ${expired.itemIds.length} payment(s) are signed again with a new blockhash`
+        : `A lookup-table transaction expired unseen (${expired.signature ?? '-'}); it is signed again with a new blockhash`,
     );
     return next.id;
   };
 
   // 4. what may start: every signed or sent transaction first (reconcile), then planned ones
-  //    in the plan's order; second legs wait for their first leg; expired ones are re-planned.
+  //    in the plan's order; second legs wait for their first leg, a new table's extensions for
+  //    its create; expired ones are re-planned. A lookup table's setup runs to its end before
+  //    any transfer starts (phase 1), so the transfers sign against the tables as they landed.
   const queue: string[] = [];
   const waitingSecondLeg = new Map<string, string>();
+  const waitingExtensions = new Map<number, string[]>();
+  const createdTables = new Set<number>();
+  const failedTables = new Set<number>();
+  for (const entry of entries.values()) {
+    const step = stepOf(entry);
+    if (step?.kind !== 'create') continue;
+    if (entry.tx.state === 'confirmed') createdTables.add(step.newTable);
+    if (entry.tx.state === 'failed') failedTables.add(step.newTable);
+  }
   const enqueue = (entry: Entry, front = false) => {
+    const step = stepOf(entry);
+    if (entry.tx.state === 'planned' && step?.kind === 'extend' && 'newTable' in step.table) {
+      const table = step.table.newTable;
+      if (!createdTables.has(table)) {
+        waitingExtensions.set(table, [...(waitingExtensions.get(table) ?? []), entry.tx.id]);
+        return;
+      }
+    }
     if (entry.tx.state === 'planned' && legOf(entry.tx) === 'secondHop') {
       const middleman = itemsOf(entry.tx)[0]?.from ?? '';
       if (!confirmedMiddlemen.has(middleman)) {
@@ -255,21 +362,20 @@ async function runOperation(
     if (front) queue.unshift(entry.tx.id);
     else queue.push(entry.tx.id);
   };
-  const inFlight = [...entries.values()].filter(
-    (e) => e.tx.state === 'signed' || e.tx.state === 'sent',
-  );
-  for (const entry of inFlight) enqueue(entry);
-  for (const entry of entries.values()) {
-    if (entry.tx.state === 'planned') enqueue(entry);
-  }
-  for (const entry of [...entries.values()]) {
-    if (entry.tx.state === 'expired') {
+  /** Queues a phase's transactions; answers those to reconcile before anything is signed. */
+  const queuePhase = async (inPhase: (entry: Entry) => boolean): Promise<Set<string>> => {
+    const mine = [...entries.values()].filter(inPhase);
+    const inFlight = mine.filter((e) => e.tx.state === 'signed' || e.tx.state === 'sent');
+    for (const entry of inFlight) enqueue(entry);
+    for (const entry of mine) if (entry.tx.state === 'planned') enqueue(entry);
+    for (const entry of mine) {
+      if (entry.tx.state !== 'expired') continue;
       const replanned = await replan(entry.tx);
       const fresh = replanned ? entries.get(replanned) : undefined;
       if (fresh) enqueue(fresh, true);
     }
-  }
-  const reconcileFirst = new Set(inFlight.map((entry) => entry.tx.id));
+    return new Set(inFlight.map((entry) => entry.tx.id));
+  };
 
   let cancelled = false;
   let lastProgress = 0;
@@ -285,6 +391,22 @@ async function runOperation(
       await bound((tx) => refreshOperationSummary(tx, operationId, { now: now(), final: false }));
     }
     cancelled = cancelled || (await context.isCancelRequested());
+  };
+
+  const afterFinal = (tx: LedgerTransaction, confirmed: boolean) => {
+    for (const item of itemsOf(tx)) {
+      if (item.leg !== 'firstHop') continue;
+      const second = waitingSecondLeg.get(item.to);
+      waitingSecondLeg.delete(item.to);
+      const waiting = second ? entries.get(second) : undefined;
+      if (waiting && confirmed) queue.push(waiting.tx.id);
+    }
+    const step = stepOf(entries.get(tx.id) as Entry);
+    if (step?.kind === 'create') {
+      (confirmed ? createdTables : failedTables).add(step.newTable);
+      if (confirmed) queue.push(...(waitingExtensions.get(step.newTable) ?? []));
+      if (confirmed) waitingExtensions.delete(step.newTable);
+    }
   };
 
   const run = async (id: string): Promise<void> => {
@@ -316,13 +438,7 @@ async function runOperation(
             `Transaction ${outcome.tx.signature ?? ''} failed: ${outcome.tx.failureReason ?? 'failed on chain'}`,
           );
         }
-        for (const item of itemsOf(outcome.tx)) {
-          if (item.leg !== 'firstHop') continue;
-          const second = waitingSecondLeg.get(item.to);
-          waitingSecondLeg.delete(item.to);
-          const waiting = second ? entries.get(second) : undefined;
-          if (waiting && outcome.kind === 'confirmed') queue.push(waiting.tx.id);
-        }
+        afterFinal(outcome.tx, outcome.kind === 'confirmed');
         return;
       }
       case 'expired': {
@@ -372,31 +488,119 @@ async function runOperation(
     active.set(id, promise);
   };
 
-  // 5. reconcile every transaction that may have been sent before any new one is signed
-  for (const id of [...queue]) {
-    if (!reconcileFirst.has(id)) continue;
-    queue.splice(queue.indexOf(id), 1);
-    start(id);
-    while (active.size >= lanes) await Promise.race(active.values());
-  }
-  await Promise.all(active.values());
-
-  // 6. the rest, `lanes` at a time
-  for (;;) {
-    context.signal.throwIfAborted();
-    await settle();
-    while (active.size < lanes && queue.length > 0) {
-      const id = queue.shift() as string;
-      const entry = entries.get(id);
-      if (!entry) continue;
-      const unsent = entry.tx.state === 'planned';
-      // After Cancel nothing new is paid, but money already at a middleman is forwarded.
-      if (cancelled && unsent && legOf(entry.tx) !== 'secondHop') continue;
+  /**
+   * 5. reconciles every transaction of the phase that may have been sent before any new one is
+   * signed; 6. then the rest, `lanes` at a time, until nothing is queued or running.
+   */
+  const drain = async (reconcileFirst: ReadonlySet<string>) => {
+    for (const id of [...queue]) {
+      if (!reconcileFirst.has(id)) continue;
+      queue.splice(queue.indexOf(id), 1);
       start(id);
+      while (active.size >= lanes) await Promise.race(active.values());
     }
-    if (active.size === 0) break;
-    await Promise.race(active.values());
+    await Promise.all(active.values());
+    for (;;) {
+      context.signal.throwIfAborted();
+      await settle();
+      while (active.size < lanes && queue.length > 0) {
+        const id = queue.shift() as string;
+        const entry = entries.get(id);
+        if (!entry) continue;
+        const unsent = entry.tx.state === 'planned';
+        // After Cancel nothing new is paid, but money already at a middleman is forwarded.
+        if (cancelled && unsent && legOf(entry.tx) !== 'secondHop') continue;
+        start(id);
+      }
+      if (active.size === 0) break;
+      await Promise.race(active.values());
+    }
+  };
+
+  /**
+   * Reads the tables the v0 transfers load from. A transfer whose table is missing or lacks one of
+   * its recipients (a setup step failed) is cut into legacy transactions instead, unsigned: the
+   * same payments, never a second time, only more transactions.
+   */
+  const prepareTransfers = async () => {
+    const refs = new Map<string, TableRef>();
+    for (const spec of build.transactions)
+      if (spec.table) refs.set(tableKey(spec.table), spec.table);
+    if (refs.size === 0) return;
+    loadedTables = await transferTables({
+      pool,
+      tx: bound,
+      operationId,
+      master,
+      refs: [...refs.values()],
+      clock,
+      signal: context.signal,
+    });
+    for (const entry of [...entries.values()]) {
+      if (entry.setupStep !== null || entry.tx.state !== 'planned') continue;
+      const { items, first, spec, asPlanned } = specOf(entry.tx);
+      if (!asPlanned || !spec.table) continue;
+      const table = loadedTables.get(tableKey(spec.table));
+      const held = new Set<string>(table?.addresses ?? []);
+      if (table && items.every((item) => held.has(item.to))) continue;
+      const packed = packTransfers({
+        feePayer: (spec.feePayer ?? first.from) as Address,
+        transfers: items.map((item) => ({
+          itemId: item.id,
+          from: item.from as Address,
+          to: item.to as Address,
+          lamports: item.amount,
+        })),
+        version: 'legacy',
+        computeBudget: true,
+      });
+      if (!packed.ok) throw new Error(packed.error.message);
+      const replacements = packed.value.map((cut) =>
+        plannedTransaction(
+          randomUUID(),
+          operationId,
+          cut.transfers.map((transfer) => transfer.itemId),
+        ),
+      );
+      await bound((tx) =>
+        replacePlannedTransaction(tx, { tenantId, planned: entry.tx, replacements, now: now() }),
+      );
+      entries.delete(entry.tx.id);
+      for (const replacement of replacements) {
+        entries.set(replacement.id, { tx: replacement, wire: null, setupStep: null });
+      }
+      await context.log(
+        'warn',
+        `A lookup table this transaction loads from is not there; its ${items.length} payment(s) go in ${replacements.length} legacy transaction(s)`,
+      );
+    }
+  };
+
+  // Phase 1: the lookup tables' creates and extensions
+  if (setupSteps.length > 0) {
+    await drain(await queuePhase((entry) => entry.setupStep !== null));
+    // A table whose create landed failed cannot be extended: its steps are dropped unsigned.
+    for (const table of failedTables) {
+      for (const id of waitingExtensions.get(table) ?? []) {
+        const entry = entries.get(id);
+        if (!entry || entry.tx.state !== 'planned') continue;
+        await bound((tx) =>
+          replacePlannedTransaction(tx, {
+            tenantId,
+            planned: entry.tx,
+            replacements: [],
+            now: now(),
+          }),
+        );
+        entries.delete(id);
+      }
+      waitingExtensions.delete(table);
+    }
   }
+  if (!cancelled) await prepareTransfers();
+
+  // Phase 2: the transfers
+  await drain(await queuePhase((entry) => entry.setupStep === null));
 
   // 7. how it ended
   const summary = await bound((tx) =>

@@ -8,6 +8,7 @@ import {
   type Address,
   type FeeQuery,
   type Lamports,
+  type LookupTableChoice,
   type OperationKindName,
   type PlanWallet,
   type SolPlan,
@@ -38,6 +39,11 @@ import {
   type DistributeRecipientInput,
 } from './sol-plan-inputs';
 import { buildOf, transfersThatFit } from './sol-plan-packing';
+import {
+  planDistributionVariants,
+  tableUnavailableProblem,
+} from '../lookup-tables/distribution-variants';
+import { comparisonOf, setupBuild, tablesOfView } from '../lookup-tables/variant-view';
 
 /** Spec 2 §9's unit price: 5,000 micro-lamports per compute unit. */
 export const DEFAULT_MICRO_LAMPORTS_PER_UNIT = 5_000n;
@@ -118,7 +124,10 @@ export function createSolPlanService(context: {
     async planDistribution(
       actor: Actor,
       recipients: readonly DistributeRecipientInput[],
-      retryOf?: string,
+      options: {
+        readonly retryOf?: string | undefined;
+        readonly lookupTable?: LookupTableChoice | undefined;
+      } = {},
     ): Promise<SolPlanView> {
       // 1. the master and every recipient, each once, each this tenant's when named by id
       const { master, resolved } = await withTenant(db, actor.tenantId, async (tx) => ({
@@ -150,19 +159,33 @@ export function createSolPlanService(context: {
             price,
           )
         : flatComputeUnitModel();
-      // 3. the plan
-      const plan = planSolDistribution({
-        master: master ? planWallet(master, balances) : null,
-        recipients: resolved.map((r) => ({
-          address: r.address,
-          balance: balances.get(r.address) ?? (0n as Lamports),
-          amount: r.amount,
-        })),
-        fee: feeSource(model),
-        recipientsPerTransaction: perTransaction,
+      // 3. the plan, legacy and through the tenant's lookup tables, and the one chosen
+      const variants = await planDistributionVariants({
+        db,
+        pool,
+        tenantId: actor.tenantId,
+        choice: options.lookupTable ?? 'auto',
+        price,
+        input: {
+          master: master ? planWallet(master, balances) : null,
+          recipients: resolved.map((r) => ({
+            address: r.address,
+            balance: balances.get(r.address) ?? (0n as Lamports),
+            amount: r.amount,
+          })),
+          fee: feeSource(model),
+          recipientsPerTransaction: perTransaction,
+        },
       });
+      const table = variants.chosen === 'lookupTable' ? variants.table : null;
+      const plan = table?.plan ?? variants.legacy;
       const walletIds = new Map(resolved.map((r) => [r.address, r.walletId]));
-      const { items, transactions } = buildOf(plan, model, price, walletIds, () => 'direct');
+      const built = buildOf(plan, model, price, walletIds, () => 'direct');
+      const transactions = built.transactions.map((spec, index) => ({
+        ...spec,
+        table: table?.refs[index] ?? null,
+      }));
+      const items = built.items;
       const view = planView({
         kind: 'sol.distribute',
         plan,
@@ -175,14 +198,23 @@ export function createSolPlanService(context: {
         amounts: new Map(
           plan.transactions.flatMap((t) => t.transfers.map((x) => [x.to, x.amount])),
         ),
+        ...(table ? { tables: tablesOfView(table) } : {}),
+        comparison: comparisonOf(variants, model, price, resolved.length),
       });
+      if (options.lookupTable === 'always' && variants.unavailable !== null) {
+        view.problems.push(tableUnavailableProblem(variants.unavailable));
+      }
       return store(
         actor,
         'sol.distribute',
         view,
-        buildFor(master, { items, transactions }, 0),
+        {
+          ...buildFor(master, { items, transactions }, 0),
+          lookupTables: table ? setupBuild(table) : null,
+          computeUnits: { base: model.base.toString(), perTransfer: model.perTransfer.toString() },
+        },
         null,
-        retryOf,
+        options.retryOf,
       );
     },
 

@@ -1,11 +1,14 @@
-import type {
-  FeeStrategyName,
-  OperationKindName,
-  PlanCostsView,
-  PlanTransactionView,
-  PlanWalletView,
-  SolPlan,
-  SolPlanView,
+import {
+  transactionFee,
+  type FeeStrategyName,
+  type LookupTableComparisonView,
+  type LookupTableSetupPlan,
+  type OperationKindName,
+  type PlanCostsView,
+  type PlanTransactionView,
+  type PlanWalletView,
+  type SolPlan,
+  type SolPlanView,
 } from '@fleet/core';
 import { transactionCost, type ComputeUnitModel, type TransactionCost } from './compute-units';
 
@@ -30,26 +33,12 @@ export function planView(input: {
   readonly extraTransactions?: number;
   readonly extraTransactionCost?: TransactionCost;
   readonly extraWallets?: readonly PlanWalletView[];
+  /** A distribution through lookup tables: its setup, and each transaction's format and size. */
+  readonly tables?: TablesOfView;
+  readonly comparison?: LookupTableComparisonView | null;
 }): Omit<SolPlanView, 'planId' | 'expiresAt' | 'createdAt'> {
-  const { plan, model, price } = input;
-  const transactions: PlanTransactionView[] = plan.transactions.map((planned) => {
-    const cost = transactionCost(
-      model,
-      { signers: planned.signers.length, transfers: planned.transfers.length },
-      price,
-    );
-    return {
-      leg: input.kind === 'sol.double_distribution' ? 'firstHop' : 'direct',
-      version: 'legacy',
-      feePayer: planned.feePayer,
-      signers: planned.signers.length,
-      transfers: planned.transfers.length,
-      sizeBytes: 0,
-      computeUnitLimit: Number(cost.computeUnitLimit),
-      networkFeeLamports: cost.networkFee.toString(),
-      priorityFeeLamports: cost.priorityFee.toString(),
-    };
-  });
+  const { plan, model, price, tables } = input;
+  const transactions = transferTransactions(input.kind, plan, model, price, tables);
   const extra = input.extraTransactionCost;
   if (extra && input.extraTransactions) {
     for (let index = 0; index < input.extraTransactions; index++) {
@@ -80,15 +69,20 @@ export function planView(input: {
   }
   wallets.push(...(input.extraWallets ?? []));
   const paidWallets = wallets.filter((w) => w.role !== 'master' && w.role !== 'middleman').length;
+  const setup = tables ? setupTransactions(tables, input.master ?? '') : [];
+  const costs = costsOf(transactions, paidWallets, {
+    fee: tables?.setup.fees ?? 0n,
+    rent: tables?.setup.rent ?? 0n,
+  });
   return {
     kind: input.kind,
     ready: plan.ready,
     masterAddress: input.master,
     feeStrategy: input.feeStrategy,
     amountLamports: plan.totalAmount.toString(),
-    costs: costsOf(transactions, paidWallets),
-    comparison: null,
-    transactions,
+    costs: { ...costs, transactions: setup.length + transactions.length },
+    comparison: input.comparison ?? null,
+    transactions: [...setup, ...transactions],
     wallets,
     skipped: plan.skipped.map((skip) => ({
       address: skip.address,
@@ -120,4 +114,62 @@ export function costsOf(
     feePerWalletLamports: paidWallets === 0 ? '0' : (total / BigInt(paidWallets)).toString(),
     totalFeeLamports: total.toString(),
   };
+}
+
+export interface TablesOfView {
+  readonly setup: LookupTableSetupPlan;
+  readonly setupUnitLimit: bigint;
+  /** Per transaction of the plan: whether it loads from a table (v0), and its exact size. */
+  readonly v0: readonly boolean[];
+  readonly sizes: readonly number[];
+}
+
+/** The plan's own transactions with their fees, as the confirm dialog lists them. */
+export function transferTransactions(
+  kind: OperationKindName,
+  plan: SolPlan,
+  model: ComputeUnitModel,
+  price: bigint,
+  tables?: TablesOfView,
+): PlanTransactionView[] {
+  return plan.transactions.map((planned, index) => {
+    const cost = transactionCost(
+      model,
+      { signers: planned.signers.length, transfers: planned.transfers.length },
+      price,
+    );
+    return {
+      leg: kind === 'sol.double_distribution' ? 'firstHop' : 'direct',
+      version: tables?.v0[index] ? 'v0' : 'legacy',
+      feePayer: planned.feePayer,
+      signers: planned.signers.length,
+      transfers: planned.transfers.length,
+      sizeBytes: tables?.sizes[index] ?? 0,
+      computeUnitLimit: Number(cost.computeUnitLimit),
+      networkFeeLamports: cost.networkFee.toString(),
+      priorityFeeLamports: cost.priorityFee.toString(),
+    };
+  });
+}
+
+/** The creates and extensions that come first, paid and signed by the master. */
+function setupTransactions(tables: TablesOfView, master: string): PlanTransactionView[] {
+  return tables.setup.transactions.map((tx) => {
+    const network = transactionFee({
+      signatures: tx.signatures,
+      computeUnitLimit: 0n,
+      microLamportsPerComputeUnit: 0n,
+    });
+    return {
+      leg: 'lookupTable',
+      version: 'legacy',
+      feePayer: master,
+      signers: tx.signatures,
+      transfers: 0,
+      sizeBytes: tx.size,
+      computeUnitLimit: Number(tables.setupUnitLimit),
+      networkFeeLamports: network.toString(),
+      priorityFeeLamports: (tx.fee - network).toString(),
+    };
+  });
 }

@@ -62,8 +62,18 @@ export const distributeRecipientSchema = z
 /** "Retry failed": the finished operation whose failed wallets this plan pays again. */
 const retryOfSchema = z.string().uuid('Invalid operation id').optional();
 
+/**
+ * Whether a distribution loads its recipients from the tenant's lookup tables: `auto` takes the
+ * cheaper in fees (a table's rent is a deposit, shown but not counted), `always` builds or
+ * extends the tables whatever this plan saves, `never` sends legacy transactions.
+ */
+export const LOOKUP_TABLE_CHOICES = ['auto', 'always', 'never'] as const;
+export const lookupTableChoiceSchema = z.enum(LOOKUP_TABLE_CHOICES);
+export type LookupTableChoice = z.infer<typeof lookupTableChoiceSchema>;
+
 export const distributePlanRequestSchema = z.object({
   recipients: recipientsLimit(distributeRecipientSchema),
+  lookupTable: lookupTableChoiceSchema.default('auto'),
   retryOf: retryOfSchema,
 });
 export type DistributePlanRequest = z.input<typeof distributePlanRequestSchema>;

@@ -217,6 +217,7 @@ export interface FleetErrorContextByCode {
   };
   readonly SOL_PLAN__NO_PRIVATE_KEY: { readonly wallets: number };
   readonly SOL_PLAN__NOTHING_TO_DISTRIBUTE: Record<string, never>;
+  readonly SOL_PLAN__LOOKUP_TABLE_UNAVAILABLE: { readonly reason: string };
   readonly SOL_PLAN__NO_SOL_TO_WITHDRAW: Record<string, never>;
   readonly SOL_PLAN__DUPLICATE_RECIPIENT: { readonly address: string };
   readonly SOL_PLAN__NOT_READY: { readonly reason: string };

@@ -194,6 +194,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SOL_PLAN__NO_PRIVATE_KEY: ({ wallets }) =>
     `${wallets} wallet(s) skipped because no private key is available`,
   SOL_PLAN__NOTHING_TO_DISTRIBUTE: () => 'Nothing to distribute: every amount is 0',
+  SOL_PLAN__LOOKUP_TABLE_UNAVAILABLE: ({ reason }) =>
+    `The lookup table cannot be used for this plan (${reason}); it sends legacy transactions`,
   SOL_PLAN__NO_SOL_TO_WITHDRAW: () => 'No SOL available to withdraw',
   SOL_PLAN__DUPLICATE_RECIPIENT: ({ address }) =>
     `${address} is listed more than once: give each wallet one amount`,

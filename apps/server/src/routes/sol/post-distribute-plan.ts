@@ -4,7 +4,10 @@ import { sessionActor } from '../../http/actor';
 import type { Services } from '../../services';
 import { RECIPIENT_LIST_BODY_LIMIT_BYTES } from './recipients-body-limit';
 
-/** `POST /api/sol/distribute/plan { recipients: [{ address | walletId, amountSol }] }`: the plan, nothing sent. */
+/**
+ * `POST /api/sol/distribute/plan { recipients: [{ address | walletId, amountSol }], lookupTable? }`:
+ * the plan, nothing sent.
+ */
 export function postDistributePlanRoute(
   app: FastifyInstance,
   { sessions, solPlans }: Services,
@@ -15,7 +18,10 @@ export function postDistributePlanRoute(
     async (request) => {
       const actor = await sessionActor(request, sessions);
       const input = distributePlanRequestSchema.parse(request.body);
-      return solPlans.planDistribution(actor, input.recipients, input.retryOf);
+      return solPlans.planDistribution(actor, input.recipients, {
+        retryOf: input.retryOf,
+        lookupTable: input.lookupTable,
+      });
     },
   );
 }

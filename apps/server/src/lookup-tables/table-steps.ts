@@ -1,0 +1,103 @@
+import {
+  buildSignedInstructions,
+  type EndpointPool,
+  type SignedInstructions,
+  type SignerFor,
+  type TransactionLifetime,
+} from '@fleet/chain';
+import {
+  createLookupTableInstruction,
+  extendLookupTableInstruction,
+  type Address,
+} from '@fleet/core';
+import type { TenantDatabase } from '@fleet/db';
+import type { SetupStep, TableRef } from '../sol-operations/sol-plan-build';
+import { createdTableOf, insertLookupTable } from './lookup-table-repository';
+
+export interface SignedStep {
+  readonly signed: SignedInstructions;
+  /**
+   * What must commit with the signed row, in the same database transaction: a create's table
+   * address, so a crash after the broadcast still knows where the table is.
+   */
+  readonly alongside: (tx: TenantDatabase, transactionId: string) => Promise<void>;
+}
+
+/**
+ * Signs one setup step of an operation (decision 027): a create names the finalized slot (which
+ * the SlotHashes sysvar holds) and so fixes the table's address; an extension of a new table
+ * finds that address from the create that landed. Master signs and pays both.
+ */
+export async function signSetupStep(context: {
+  readonly pool: EndpointPool;
+  readonly tx: <T>(work: (tx: TenantDatabase) => Promise<T>) => Promise<T>;
+  readonly tenantId: string;
+  readonly operationId: string;
+  readonly master: Address;
+  readonly step: SetupStep;
+  readonly lifetime: TransactionLifetime;
+  readonly computeBudget: { readonly unitLimit: number; readonly microLamportsPerUnit: bigint };
+  readonly signerFor: SignerFor;
+  readonly now: () => Date;
+}): Promise<SignedStep> {
+  const { step, master } = context;
+  const sign = (
+    instruction: Parameters<typeof buildSignedInstructions>[0]['instructions'][number],
+  ) =>
+    buildSignedInstructions(
+      {
+        feePayer: master,
+        instructions: [instruction],
+        lifetime: context.lifetime,
+        computeBudget: context.computeBudget,
+      },
+      context.signerFor,
+    );
+  if (step.kind === 'create') {
+    const recentSlot = await context.pool.rpc.getSlot({ commitment: 'finalized' }).send();
+    const { instruction, tableAddress } = createLookupTableInstruction({
+      authority: master,
+      payer: master,
+      recentSlot,
+    });
+    return {
+      signed: await sign(instruction),
+      alongside: (tx, transactionId) =>
+        insertLookupTable(tx, {
+          tenantId: context.tenantId,
+          address: tableAddress,
+          authority: master,
+          recentSlot,
+          operationId: context.operationId,
+          newTable: step.newTable,
+          createTransactionId: transactionId,
+          now: context.now(),
+        }),
+    };
+  }
+  const table = await context.tx((tx) => tableAddressOf(tx, context.operationId, step.table));
+  if (table === null) throw new Error(`the table of step ${JSON.stringify(step)} was not created`);
+  const instruction = extendLookupTableInstruction({
+    table: table as Address,
+    authority: master,
+    payer: master,
+    addresses: step.addresses as Address[],
+  });
+  return { signed: await sign(instruction), alongside: async () => {} };
+}
+
+/** A table the tenant had, or the address of the operation's n-th new table once it landed. */
+export function tableAddressOf(
+  tx: TenantDatabase,
+  operationId: string,
+  ref: TableRef,
+): Promise<string | null> {
+  return 'existing' in ref
+    ? Promise.resolve(ref.existing)
+    : createdTableOf(tx, operationId, ref.newTable);
+}
+
+/** One key per table reference, for maps. */
+export function tableKey(ref: TableRef): string {
+  return 'existing' in ref ? `existing:${ref.existing}` : `new:${ref.newTable}`;
+}
