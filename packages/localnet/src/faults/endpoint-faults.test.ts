@@ -17,7 +17,15 @@ let localnet: Localnet;
 beforeAll(async () => {
   localnet = await createLocalnet({
     slotIntervalMs: 0,
-    endpoints: { fast: {}, slow: {}, limited: {}, flaky: {}, lossy: {}, behind: {} },
+    endpoints: {
+      fast: {},
+      slow: {},
+      limited: {},
+      flaky: {},
+      lossy: {},
+      unacked: {},
+      behind: {},
+    },
   });
 });
 
@@ -180,6 +188,114 @@ describe('fault profiles', () => {
     expect(landed.value[0]).toMatchObject({ err: null });
   });
 
+  /** A fresh funded payer's transfer to a fresh wallet, and the balance that wallet should end with. */
+  async function freshTransfer(lamports = 1_000_000n): Promise<{ tx: string; to: string }> {
+    const payer = generateKeypair();
+    await localnet.admin.fund(payer.address, 1_000_000_000n);
+    const to = generateKeypair().address;
+    return { tx: signedTransfer(payer, to, lamports, await latestBlockhash(urlOf('fast'))), to };
+  }
+
+  const sendBody = (tx: string): string =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'sendTransaction',
+      params: [tx, { encoding: 'base64' }],
+    });
+
+  const balanceOf = async (address: string): Promise<number> =>
+    (await rpcResult<{ value: number }>(urlOf('fast'), 'getBalance', [address])).value;
+
+  it('lands a send whose acknowledgement it loses, answering HTTP 503 instead of the signature', async () => {
+    localnet.admin.setProfile('unacked', { lostAckRate: 1 });
+    localnet.admin.resetCounters('unacked');
+    const { tx, to } = await freshTransfer();
+    const response = await postRaw(urlOf('unacked'), sendBody(tx));
+    expect(response.status).toBe(503);
+    expect(response.body).toBe('Service Unavailable');
+    expect(await balanceOf(to)).toBe(1_000_000);
+    expect(localnet.admin.counters('unacked')).toMatchObject({ lostAcks: 1, errors: 0 });
+    // The client that asks for the signature finds it: the same bytes sent again (as a ledger
+    // rebroadcasts, without preflight) name the landed transaction and move nothing.
+    const signature = await rpcResult<string>(urlOf('fast'), 'sendTransaction', [
+      tx,
+      { encoding: 'base64', skipPreflight: true },
+    ]);
+    const statuses = await rpcResult<{ value: unknown[] }>(urlOf('fast'), 'getSignatureStatuses', [
+      [signature],
+      { searchTransactionHistory: true },
+    ]);
+    expect(statuses.value[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' });
+    expect(await balanceOf(to)).toBe(1_000_000);
+  });
+
+  it('loses an acknowledgement as HTTP 500, a JSON-RPC error or a reset connection, as configured', async () => {
+    localnet.admin.setProfile('unacked', { lostAckRate: 1, lostAckKind: 'http-500' });
+    const first = await freshTransfer();
+    expect((await postRaw(urlOf('unacked'), sendBody(first.tx))).status).toBe(500);
+    expect(await balanceOf(first.to)).toBe(1_000_000);
+
+    localnet.admin.setProfile('unacked', { lostAckRate: 1, lostAckKind: 'json-rpc' });
+    const second = await freshTransfer();
+    const reply = await postRaw(urlOf('unacked'), sendBody(second.tx));
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32603, message: 'Internal error' },
+    });
+    expect(await balanceOf(second.to)).toBe(1_000_000);
+
+    localnet.admin.setProfile('unacked', { lostAckRate: 1, lostAckKind: 'reset' });
+    const third = await freshTransfer();
+    await expect(postRaw(urlOf('unacked'), sendBody(third.tx))).rejects.toThrow();
+    expect(await balanceOf(third.to)).toBe(1_000_000);
+    // Only the send's answer is lost: reads on the same endpoint are answered.
+    expect(await rpcResult(urlOf('unacked'), 'getHealth')).toBe('ok');
+  });
+
+  it('answers sends that did not land as they are: nothing on chain, no acknowledgement lost', async () => {
+    localnet.admin.setProfile('unacked', { lostAckRate: 1, dropSendRate: 1 });
+    localnet.admin.resetCounters('unacked');
+    const dropped = await freshTransfer();
+    const answer = await rpcCall(urlOf('unacked'), 'sendTransaction', [
+      dropped.tx,
+      { encoding: 'base64' },
+    ]);
+    expect(typeof answer.result).toBe('string');
+    // A preflight failure is the node's own answer about a transaction it did not run.
+    localnet.admin.setProfile('unacked', { lostAckRate: 1 });
+    const poor = generateKeypair();
+    const refused = await rpcCall(urlOf('unacked'), 'sendTransaction', [
+      signedTransfer(
+        poor,
+        generateKeypair().address,
+        1_000_000n,
+        await latestBlockhash(urlOf('fast')),
+      ),
+      { encoding: 'base64' },
+    ]);
+    expect(refused.error?.code).toBe(-32002);
+    expect(localnet.admin.counters('unacked')).toMatchObject({ lostAcks: 0, droppedSends: 1 });
+  });
+
+  it('loses the same acknowledgements again for the same seed', async () => {
+    const pattern = async (): Promise<number[]> => {
+      localnet.admin.setProfile('unacked', { lostAckRate: 0.5, seed: 42 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const { tx } = await freshTransfer();
+        statuses.push((await postRaw(urlOf('unacked'), sendBody(tx))).status);
+      }
+      return statuses;
+    };
+    const first = await pattern();
+    expect(first).toContain(200);
+    expect(first).toContain(503);
+    expect(await pattern()).toEqual(first);
+  });
+
   it('reports an older slot from a lagging endpoint and fails its health check past 128 slots', async () => {
     localnet.admin.advanceSlots(300);
     localnet.admin.setProfile('behind', { lagSlots: 200 });
@@ -248,6 +364,13 @@ describe('fault profiles', () => {
     expect(() => localnet.admin.setProfile('fast', { rps: 0 })).toThrow(/rps/);
     expect(() => localnet.admin.setProfile('fast', { outage: 'sometimes' as 'hang' })).toThrow(
       /outage/,
+    );
+    expect(() => localnet.admin.setProfile('fast', { lostAckRate: 1.5 })).toThrow(/lostAckRate/);
+    expect(() => localnet.admin.setProfile('fast', { lostAckRate: Number.NaN })).toThrow(
+      /lostAckRate/,
+    );
+    expect(() => localnet.admin.setProfile('fast', { lostAckKind: 'timeout' as 'reset' })).toThrow(
+      /lostAckKind/,
     );
     expect(() => localnet.admin.setProfile('nope', {})).toThrow(/unknown endpoint/);
   });

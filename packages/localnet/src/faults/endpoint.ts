@@ -1,7 +1,12 @@
 // One named endpoint: its fault profile, its seeded randomness and its counters. The HTTP layer
 // asks it what to do with each request; tests and benchmarks read what it served.
 
-import { validateFaultProfile, type ErrorKind, type FaultProfile } from './fault-profile.js';
+import {
+  validateFaultProfile,
+  type ErrorKind,
+  type FaultProfile,
+  type LostAckKind,
+} from './fault-profile.js';
 import { RateLimiter } from './rate-limiter.js';
 
 export interface EndpointCounters {
@@ -20,6 +25,8 @@ export interface EndpointCounters {
   readonly outages: number;
   /** Sends acknowledged but not landed. */
   readonly droppedSends: number;
+  /** Sends that landed but were answered with a failure (or a reset) instead of the signature. */
+  readonly lostAcks: number;
 }
 
 export type Admission =
@@ -128,6 +135,17 @@ export class Endpoint {
     return true;
   }
 
+  /**
+   * Whether to lose the answer to one send the chain has executed, and how; null to answer it.
+   * Drawn after the call ran, from the same seeded sequence as the other faults.
+   */
+  loseAck(): LostAckKind | null {
+    const rate = this.profileValue.lostAckRate ?? 0;
+    if (rate <= 0 || this.random() >= rate) return null;
+    this.counts.lostAcks++;
+    return this.profileValue.lostAckKind ?? 'http-503';
+  }
+
   counters(): EndpointCounters {
     return { ...this.counts, requestsByMethod: Object.fromEntries(this.byMethod) };
   }
@@ -149,6 +167,7 @@ function emptyCounts(): Counts {
     rpcErrors: 0,
     outages: 0,
     droppedSends: 0,
+    lostAcks: 0,
   };
 }
 

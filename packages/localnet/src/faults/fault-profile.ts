@@ -1,8 +1,11 @@
 // What can go wrong on one endpoint, as real providers fail: slow answers, rate limits (HTTP 429
-// with Retry-After), random 500/503s or JSON-RPC errors, a full outage, and sends that are
-// acknowledged but never land.
+// with Retry-After), random 500/503s or JSON-RPC errors, a full outage, sends that are
+// acknowledged but never land, and sends that land but whose acknowledgement is lost.
 
 export type ErrorKind = 'http-500' | 'http-503' | 'json-rpc';
+
+/** How a lost acknowledgement reaches the client: an error answer, or no answer at all. */
+export type LostAckKind = ErrorKind | 'reset';
 
 export interface FaultProfile {
   /** Fixed delay added to every answer, in milliseconds. */
@@ -23,6 +26,15 @@ export interface FaultProfile {
   readonly outage?: boolean | 'reset' | 'hang';
   /** Probability in [0, 1] that an accepted sendTransaction never lands. */
   readonly dropSendRate?: number;
+  /**
+   * Probability in [0, 1] that an accepted sendTransaction lands but the client never learns it:
+   * the signature is replaced by a `lostAckKind` failure, as when a provider times out after
+   * handing the transaction to the leader. A client that sends again as a new transaction pays
+   * twice; one that asks for the signature's status finds it landed.
+   */
+  readonly lostAckRate?: number;
+  /** What the client gets instead of the signature; default `http-503`. */
+  readonly lostAckKind?: LostAckKind;
   /**
    * Slots this endpoint lags behind the chain: it reports (and checks `minContextSlot` against)
    * an older slot and hands out that slot's blockhash; getHealth fails past 128. Account state is
@@ -78,6 +90,15 @@ export function validateFaultProfile(profile: FaultProfile): Readonly<FaultProfi
     );
   }
   checkProbability('dropSendRate', profile.dropSendRate);
+  checkProbability('lostAckRate', profile.lostAckRate);
+  if (
+    profile.lostAckKind !== undefined &&
+    !['http-500', 'http-503', 'json-rpc', 'reset'].includes(profile.lostAckKind)
+  ) {
+    throw new FaultProfileError(
+      `lostAckKind must be http-500, http-503, json-rpc or reset, got ${String(profile.lostAckKind)}`,
+    );
+  }
   if (
     profile.errorKind !== undefined &&
     !['http-500', 'http-503', 'json-rpc'].includes(profile.errorKind)

@@ -1,11 +1,19 @@
-// One HTTP request on one endpoint: fault admission, the JSON-RPC envelope, dispatch, and the
-// injected latency on the way out. Calls are executed as soon as they arrive and only the answer
-// is delayed, so a client that times out may still have landed its transaction — as on mainnet.
+// One HTTP request on one endpoint: fault admission, the JSON-RPC envelope, dispatch, lost
+// acknowledgements, and the injected latency on the way out. Calls are executed as soon as they
+// arrive and only the answer is delayed or lost, so a client that times out or gets an error may
+// still have landed its transaction — as on mainnet.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { Endpoint } from '../faults/endpoint.js';
-import { errorResponse, invoke, parseEntry, type JsonRpcResponse } from '../rpc/json-rpc.js';
+import type { LostAckKind } from '../faults/fault-profile.js';
+import {
+  errorResponse,
+  invoke,
+  parseEntry,
+  type JsonRpcCall,
+  type JsonRpcResponse,
+} from '../rpc/json-rpc.js';
 import { stringifyJson } from '../rpc/json-text.js';
 import type { RpcContext } from '../rpc/rpc-context.js';
 import { RpcError, internalError, invalidRequest, parseError } from '../rpc/rpc-error.js';
@@ -27,6 +35,21 @@ function send(
   if (res.destroyed) return;
   res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+function sendHttpError(res: ServerResponse, kind: 'http-500' | 'http-503'): void {
+  if (kind === 'http-500')
+    send(res, 500, 'Internal Server Error', { 'content-type': 'text/plain' });
+  else send(res, 503, 'Service Unavailable', { 'content-type': 'text/plain' });
+}
+
+/** A sendTransaction answered with a signature that the chain's history holds. */
+function landedSend(call: JsonRpcCall, reply: JsonRpcResponse, ctx: RpcContext): boolean {
+  return (
+    call.method === 'sendTransaction' &&
+    typeof reply.result === 'string' &&
+    ctx.chain.index.get(reply.result) !== undefined
+  );
 }
 
 function later(delayMs: number, action: () => void): void {
@@ -95,10 +118,8 @@ export async function handleRpcRequest(
       later(admission.delayMs, () => {
         switch (admission.errorKind) {
           case 'http-500':
-            send(res, 500, 'Internal Server Error', { 'content-type': 'text/plain' });
-            return;
           case 'http-503':
-            send(res, 503, 'Service Unavailable', { 'content-type': 'text/plain' });
+            sendHttpError(res, admission.errorKind);
             return;
           case 'json-rpc': {
             const replies = parsed.map((p) =>
@@ -113,20 +134,52 @@ export async function handleRpcRequest(
     case 'serve': {
       const ctx = options.contextFor(endpoint);
       const replies: JsonRpcResponse[] = [];
+      let rpcErrors = 0;
+      // The first send whose acknowledgement is lost decides how the whole answer fails.
+      let lostAck: LostAckKind | null = null;
       for (const entry of parsed) {
-        if (!entry.ok) replies.push(errorResponse(entry.error, entry.id));
-        else {
-          const reply = invoke(entry.call, ctx);
-          if (!entry.call.notification) replies.push(reply);
+        if (!entry.ok) {
+          replies.push(errorResponse(entry.error, entry.id));
+          rpcErrors++;
+          continue;
         }
+        if (entry.call.notification) {
+          invoke(entry.call, ctx);
+          continue;
+        }
+        let reply = invoke(entry.call, ctx);
+        if (reply.error !== undefined) rpcErrors++;
+        // Drawn only for sends the chain holds now (landed, or landed before): the point of the
+        // fault is a transaction that is on chain while its sender believes it failed.
+        const loss = landedSend(entry.call, reply, ctx) ? endpoint.loseAck() : null;
+        if (loss !== null) {
+          lostAck ??= loss;
+          if (loss === 'json-rpc') reply = errorResponse(internalError(), entry.call.id);
+        }
+        replies.push(reply);
       }
-      endpoint.recordRpcErrors(replies.filter((reply) => reply.error !== undefined).length);
+      endpoint.recordRpcErrors(rpcErrors);
       const text = isBatch
         ? stringifyJson(replies)
         : replies[0] === undefined
           ? ''
           : stringifyJson(replies[0]);
-      later(admission.delayMs, () => send(res, 200, text));
+      later(admission.delayMs, () => {
+        switch (lostAck) {
+          case null:
+          case 'json-rpc':
+            send(res, 200, text);
+            return;
+          case 'http-500':
+          case 'http-503':
+            sendHttpError(res, lostAck);
+            return;
+          case 'reset':
+            // As a provider's proxy that gives up: the connection closes with no answer at all.
+            res.socket?.destroy();
+            return;
+        }
+      });
       return;
     }
   }
