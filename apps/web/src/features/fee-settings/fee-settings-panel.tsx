@@ -1,0 +1,105 @@
+import { formatUnitPrice, type FeeSettings } from '@fleet/core';
+import { useState } from 'react';
+import { errorMessage } from '../../api/error-message';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { useToast } from '../../ui/toast';
+import { checkFeeCapDraft, feeCapChanged, feeCapDraftOf } from './fee-cap-draft';
+import { useFeeSettings, useSaveFeeCap } from './use-fee-settings';
+
+/**
+ * Transaction fees (issue 17): the server's unit price, the tenant's cap on it and what its
+ * operations therefore bid per compute unit, with a field to set or remove the cap.
+ */
+export function FeeSettingsPanel() {
+  const settings = useFeeSettings();
+  if (settings.isPending) return <p className="text-sm text-fg-muted">Loading fee settings…</p>;
+  if (settings.isError) {
+    return <Alert kind="error">{errorMessage(settings.error, 'Fee settings unavailable')}</Alert>;
+  }
+  const { data } = settings;
+  return (
+    <div className="flex flex-col gap-4 rounded-md border border-border bg-surface-raised p-4">
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="text-fg-muted">Server price</dt>
+        <dd>{formatUnitPrice(data.serverMicroLamportsPerUnit)}</dd>
+        <dt className="text-fg-muted">Your cap</dt>
+        <dd>
+          {data.maxMicroLamportsPerUnit === null
+            ? 'No cap'
+            : formatUnitPrice(data.maxMicroLamportsPerUnit)}
+        </dd>
+        <dt className="text-fg-muted">Operations bid</dt>
+        <dd className="font-semibold">{formatUnitPrice(data.effectiveMicroLamportsPerUnit)}</dd>
+      </dl>
+      {/* A new stored cap starts the field again from it. */}
+      <FeeCapForm key={data.maxMicroLamportsPerUnit ?? ''} settings={data} />
+    </div>
+  );
+}
+
+function FeeCapForm({ settings }: { readonly settings: FeeSettings }) {
+  const toast = useToast();
+  const saving = useSaveFeeCap();
+  const stored = settings.maxMicroLamportsPerUnit;
+  const [text, setText] = useState(feeCapDraftOf(stored));
+  const draft = checkFeeCapDraft(text);
+  const shownError = saving.isError
+    ? errorMessage(saving.error, 'The fee cap was not saved')
+    : draft.ok
+      ? undefined
+      : draft.error;
+
+  const save = (cap: string | null) =>
+    saving.mutate(cap, {
+      onSuccess: (next) =>
+        toast.show({
+          title: next.maxMicroLamportsPerUnit === null ? 'Fee cap removed' : 'Fee cap saved',
+          description: `Operations now bid ${formatUnitPrice(next.effectiveMicroLamportsPerUnit)}.`,
+          severity: 'success',
+        }),
+    });
+
+  return (
+    <form
+      className="flex flex-wrap items-start gap-3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (draft.ok) save(draft.value);
+      }}
+    >
+      <div className="min-w-56 flex-1">
+        <Input
+          label="Maximum unit price (µlamports/CU)"
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="No cap"
+          error={shownError}
+          hint={`0 to ${formatUnitPrice(settings.limit)}. Leave empty for no cap.`}
+          onChange={(event) => {
+            saving.reset();
+            setText(event.target.value);
+          }}
+        />
+      </div>
+      <div className="flex gap-2 pt-6">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!feeCapChanged(stored, draft)}
+          busy={saving.isPending}
+        >
+          Save
+        </Button>
+        {stored !== null ? (
+          <Button variant="ghost" disabled={saving.isPending} onClick={() => save(null)}>
+            Remove cap
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
