@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds)('fee settings API on %s', (kind) => {
       actor: 'fees@example.com',
       action: 'fee_cap.update',
       outcome: 'success',
-      summary: 'cap 4,000 µlamports/CU (was 3,000 µlamports/CU)',
+      summary: 'cap 4,000 micro-lamports/CU (was 3,000 micro-lamports/CU)',
       detail: { cap: '4000', previousCap: '3000' },
     });
     const ofOther = await auditOf(other);

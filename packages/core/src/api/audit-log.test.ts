@@ -84,11 +84,11 @@ describe('audit log entries in words', () => {
     expect(
       describeAuditEntry({ action: 'fee_cap.update', detail: { cap: '2000', previousCap: null } })
         .summary,
-    ).toBe('cap 2,000 µlamports/CU (was none)');
+    ).toBe('cap 2,000 micro-lamports/CU (was none)');
     expect(
       describeAuditEntry({ action: 'fee_cap.update', detail: { cap: null, previousCap: '2000' } })
         .summary,
-    ).toBe('cap none (was 2,000 µlamports/CU)');
+    ).toBe('cap none (was 2,000 micro-lamports/CU)');
   });
 
   it('shows fields it has no words for as name: value, and nothing for no detail', () => {

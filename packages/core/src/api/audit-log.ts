@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatUnitPrice } from '../format/unit-price';
+import { groupThousands } from '../format/lamports';
 
 /**
  * The tenant's audit log as the Control Centre reads it: `GET /api/audit-log` (pages, newest
@@ -281,9 +281,14 @@ export function describeAuditEntry(entry: {
   return { summary: parts.join('; '), addresses, addressesOmitted: omitted };
 }
 
-/** A fee cap as recorded: a decimal string of micro-lamports per compute unit, or null for none. */
+/**
+ * A fee cap as recorded: a decimal string of micro-lamports per compute unit, or null for none.
+ * In words, not `µ`: the log is shown uppercased, where the micro sign becomes a capital mu.
+ */
 function capText(value: unknown): string {
-  return typeof value === 'string' && /^\d+$/.test(value) ? formatUnitPrice(value) : 'none';
+  return typeof value === 'string' && /^\d+$/.test(value)
+    ? `${groupThousands(value)} micro-lamports/CU`
+    : 'none';
 }
 
 function valueText(value: unknown): string {
