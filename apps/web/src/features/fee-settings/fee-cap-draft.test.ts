@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFeeCapDraft, feeCapChanged, feeCapDraftOf } from './fee-cap-draft';
+import { checkFeeCapDraft, canSaveFeeCap, feeCapDraftOf } from './fee-cap-draft';
 
 describe('The fee cap field', () => {
   it('reads digits as the cap and an empty field as no cap', () => {
@@ -22,14 +22,14 @@ describe('The fee cap field', () => {
     });
   });
 
-  it('shows a stored cap as its digits and says whether a draft changes it', () => {
+  it('shows a stored cap as its digits and offers Save only for a valid change', () => {
     expect(feeCapDraftOf('2000')).toBe('2000');
     expect(feeCapDraftOf(null)).toBe('');
-    expect(feeCapChanged('2000', checkFeeCapDraft('2000'))).toBe(false);
-    expect(feeCapChanged('7', checkFeeCapDraft('007'))).toBe(false);
-    expect(feeCapChanged(null, checkFeeCapDraft(''))).toBe(false);
-    expect(feeCapChanged(null, checkFeeCapDraft('1'))).toBe(true);
-    expect(feeCapChanged('1', checkFeeCapDraft(''))).toBe(true);
-    expect(feeCapChanged('1', checkFeeCapDraft('x'))).toBe(true);
+    expect(canSaveFeeCap('2000', checkFeeCapDraft('2000'))).toBe(false);
+    expect(canSaveFeeCap('7', checkFeeCapDraft('007'))).toBe(false);
+    expect(canSaveFeeCap(null, checkFeeCapDraft(''))).toBe(false);
+    expect(canSaveFeeCap(null, checkFeeCapDraft('1'))).toBe(true);
+    expect(canSaveFeeCap('1', checkFeeCapDraft(''))).toBe(true);
+    expect(canSaveFeeCap('1', checkFeeCapDraft('x'))).toBe(false);
   });
 });

@@ -18,10 +18,10 @@ export function feeCapDraftOf(cap: string | null): string {
   return cap ?? '';
 }
 
-/** Whether saving the draft would change the stored cap (`"007"` is the stored `"7"`). */
-export function feeCapChanged(
+/** Whether Save has something to send: a valid draft that changes the cap (`"007"` is `"7"`). */
+export function canSaveFeeCap(
   stored: string | null,
   draft: Result<string | null, string>,
-): boolean {
-  return !draft.ok || draft.value !== stored;
+): draft is { readonly ok: true; readonly value: string | null } {
+  return draft.ok && draft.value !== stored;
 }

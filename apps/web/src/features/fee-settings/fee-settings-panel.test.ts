@@ -23,10 +23,13 @@ describe('The Transaction fees panel', () => {
   it("shows the server's price, no cap and an empty field, with nothing to save yet", () => {
     const html = render(uncapped);
     expect(html).toContain('Server price');
-    expect(html).toContain('5,000 µlamports/CU');
+    // The unit keeps its case: uppercased, "µlamports" would read as "Mlamports".
+    expect(html).toContain('<span class="keep-case">5,000 µlamports/CU</span>');
     expect(html).toContain('No cap');
-    expect(html).toContain('Maximum unit price (µlamports/CU)');
-    expect(html).toContain('0 to 1,000,000 µlamports/CU. Leave empty for no cap.');
+    expect(html).toContain('Maximum unit price');
+    expect(html).toContain(
+      'Micro-lamports per compute unit, 0 to 1,000,000. Leave empty for no cap.',
+    );
     expect(html).toMatch(/<input[^>]*value=""/);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Save/);
     expect(html).not.toContain('Remove cap');
@@ -41,6 +44,7 @@ describe('The Transaction fees panel', () => {
     });
     expect(html).toContain('2,000 µlamports/CU');
     expect(html).toMatch(/<input[^>]*value="2000"/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Save/);
     expect(html).toContain('Remove cap');
     expect(html).not.toContain('No cap<');
   });

@@ -1,11 +1,11 @@
-import { formatUnitPrice, type FeeSettings } from '@fleet/core';
+import { formatUnitPrice, groupThousands, type FeeSettings } from '@fleet/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { useToast } from '../../ui/toast';
-import { checkFeeCapDraft, feeCapChanged, feeCapDraftOf } from './fee-cap-draft';
+import { canSaveFeeCap, checkFeeCapDraft, feeCapDraftOf } from './fee-cap-draft';
 import { useFeeSettings, useSaveFeeCap } from './use-fee-settings';
 
 /**
@@ -23,20 +23,34 @@ export function FeeSettingsPanel() {
     <div className="flex flex-col gap-4 rounded-md border border-border bg-surface-raised p-4">
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-fg-muted">Server price</dt>
-        <dd>{formatUnitPrice(data.serverMicroLamportsPerUnit)}</dd>
+        <dd>
+          <UnitPrice value={data.serverMicroLamportsPerUnit} />
+        </dd>
         <dt className="text-fg-muted">Your cap</dt>
         <dd>
-          {data.maxMicroLamportsPerUnit === null
-            ? 'No cap'
-            : formatUnitPrice(data.maxMicroLamportsPerUnit)}
+          {data.maxMicroLamportsPerUnit === null ? (
+            'No cap'
+          ) : (
+            <UnitPrice value={data.maxMicroLamportsPerUnit} />
+          )}
         </dd>
         <dt className="text-fg-muted">Operations bid</dt>
-        <dd className="font-semibold">{formatUnitPrice(data.effectiveMicroLamportsPerUnit)}</dd>
+        <dd className="font-semibold">
+          <UnitPrice value={data.effectiveMicroLamportsPerUnit} />
+        </dd>
       </dl>
       {/* A new stored cap starts the field again from it. */}
       <FeeCapForm key={data.maxMicroLamportsPerUnit ?? ''} settings={data} />
     </div>
   );
+}
+
+/**
+ * A price with its unit. The unit keeps its case: uppercased, the micro sign becomes a capital
+ * Greek mu and "µlamports" would read as "Mlamports".
+ */
+function UnitPrice({ value }: { readonly value: string }) {
+  return <span className="keep-case">{formatUnitPrice(value)}</span>;
 }
 
 function FeeCapForm({ settings }: { readonly settings: FeeSettings }) {
@@ -56,7 +70,7 @@ function FeeCapForm({ settings }: { readonly settings: FeeSettings }) {
       onSuccess: (next) =>
         toast.show({
           title: next.maxMicroLamportsPerUnit === null ? 'Fee cap removed' : 'Fee cap saved',
-          description: `Operations now bid ${formatUnitPrice(next.effectiveMicroLamportsPerUnit)}.`,
+          description: `Operations now bid ${groupThousands(next.effectiveMicroLamportsPerUnit)} micro-lamports per compute unit.`,
           severity: 'success',
         }),
     });
@@ -67,18 +81,18 @@ function FeeCapForm({ settings }: { readonly settings: FeeSettings }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (draft.ok) save(draft.value);
+        if (canSaveFeeCap(stored, draft)) save(draft.value);
       }}
     >
       <div className="min-w-56 flex-1">
         <Input
-          label="Maximum unit price (µlamports/CU)"
+          label="Maximum unit price"
           value={text}
           inputMode="numeric"
           autoComplete="off"
           placeholder="No cap"
           error={shownError}
-          hint={`0 to ${formatUnitPrice(settings.limit)}. Leave empty for no cap.`}
+          hint={`Micro-lamports per compute unit, 0 to ${groupThousands(settings.limit)}. Leave empty for no cap.`}
           onChange={(event) => {
             saving.reset();
             setText(event.target.value);
@@ -89,7 +103,7 @@ function FeeCapForm({ settings }: { readonly settings: FeeSettings }) {
         <Button
           type="submit"
           variant="primary"
-          disabled={!feeCapChanged(stored, draft)}
+          disabled={!canSaveFeeCap(stored, draft)}
           busy={saving.isPending}
         >
           Save
