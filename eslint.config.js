@@ -49,7 +49,9 @@ const routesStayOffTheDatabase = {
 const featureBoundaries = webFeatureBoundaries({
   activate: ['session'],
   'balance-refresh': ['master-wallet', 'scan-details'],
-  'control-centre': ['audit-log', 'master-wallet', 'preferences'],
+  'control-centre': ['audit-log', 'fee-settings', 'master-wallet', 'preferences'],
+  // The tenant's cap on the priority fee (GET/PUT /api/settings/fees).
+  'fee-settings': [],
   export: ['audit-log'],
   groups: ['preferences'],
   // The running jobs and the bottom bar's indicator of them.

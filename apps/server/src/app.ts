@@ -10,6 +10,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChainRoutes } from './routes/chain';
+import { registerFeesRoutes } from './routes/fees';
 import { registerGroupsRoutes } from './routes/groups';
 import { registerJobsRoutes } from './routes/jobs';
 import { registerHealthRoutes } from './routes/health';
@@ -49,6 +50,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerOperationsRoutes,
   registerSolRoutes,
   registerDoubleDistributionRoutes,
+  registerFeesRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

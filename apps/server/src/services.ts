@@ -36,6 +36,7 @@ import { createSessionCookies } from './auth/session-cookie';
 import { createSessionStore, type SessionPolicy } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
 import { createHealthService, type HealthService } from './health/health-service';
+import { createFeeSettingsService, serverUnitPrice, type FeeSettingsService } from './fees';
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
@@ -179,6 +180,8 @@ export interface Services {
   readonly jobHandlers: readonly AnyJobHandler[];
   /** Two-hop middlemen: made and linked inside the execute service's transaction. */
   readonly middlemen: MiddlemanService;
+  /** The tenant's cap on the priority fee, beside the server's unit price (issue 17). */
+  readonly feeSettings: FeeSettingsService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
 }
@@ -336,6 +339,12 @@ export function createServices(context: ServiceContext): Services {
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
     jobHandlers,
     middlemen,
+    feeSettings: createFeeSettingsService({
+      db: context.db,
+      audit,
+      now,
+      serverMicroLamportsPerUnit: serverUnitPrice(context.microLamportsPerUnit),
+    }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
   };
 }

@@ -43,7 +43,7 @@ describe.each(testLoginVariants)('tenant isolation on $kind as $login', ({ kind,
 
   function as(
     operator: Operator,
-    method: 'GET' | 'PATCH' | 'DELETE' | 'POST',
+    method: 'GET' | 'PATCH' | 'DELETE' | 'POST' | 'PUT',
     url: string,
     payload?: object,
   ) {
@@ -240,5 +240,19 @@ describe.each(testLoginVariants)('tenant isolation on $kind as $login', ({ kind,
     );
     const paged = await as(tenantA, 'GET', `/api/audit-log?before=${ofB.nextCursor}`);
     expect(paged.statusCode).toBe(400);
+  });
+
+  it("keeps tenant B's fee cap from tenant A's settings, and A's change from B's cap", async () => {
+    const fees = '/api/settings/fees';
+    expectOk(await as(tenantB, 'PUT', fees, { maxMicroLamportsPerUnit: '1234' }));
+    expect(expectOk(await as(tenantA, 'GET', fees)).json()).toMatchObject({
+      maxMicroLamportsPerUnit: null,
+    });
+    expectOk(await as(tenantA, 'PUT', fees, { maxMicroLamportsPerUnit: '77' }));
+    expectOk(await as(tenantA, 'PUT', fees, { maxMicroLamportsPerUnit: null }));
+    expect(expectOk(await as(tenantB, 'GET', fees)).json()).toMatchObject({
+      maxMicroLamportsPerUnit: '1234',
+      effectiveMicroLamportsPerUnit: '1234',
+    });
   });
 });

@@ -154,6 +154,8 @@ export const FLEET_ERROR_STATUS: Readonly<Record<FleetErrorCode, number>> = {
   OPERATION__NOT_FOUND: 404,
   OPERATION__INVALID_CURSOR: 400,
   LEDGER__STALE_TRANSACTION: 409,
+  FEE_CAP__INVALID: 400,
+  FEE_CAP__ABOVE_LIMIT: 400,
 };
 
 export function httpStatusOf(error: { readonly code: FleetErrorCode }): number {

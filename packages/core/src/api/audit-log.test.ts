@@ -79,6 +79,18 @@ describe('audit log entries in words', () => {
     });
   });
 
+  it('says what a fee cap became and what it was, "none" for no cap', () => {
+    expect(auditActionLabel('fee_cap.update')).toBe('Fee cap changed');
+    expect(
+      describeAuditEntry({ action: 'fee_cap.update', detail: { cap: '2000', previousCap: null } })
+        .summary,
+    ).toBe('cap 2,000 micro-lamports/CU (was none)');
+    expect(
+      describeAuditEntry({ action: 'fee_cap.update', detail: { cap: null, previousCap: '2000' } })
+        .summary,
+    ).toBe('cap none (was 2,000 micro-lamports/CU)');
+  });
+
   it('shows fields it has no words for as name: value, and nothing for no detail', () => {
     expect(
       describeAuditEntry({

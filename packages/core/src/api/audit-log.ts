@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../format/lamports';
 
 /**
  * The tenant's audit log as the Control Centre reads it: `GET /api/audit-log` (pages, newest
@@ -123,6 +124,7 @@ export const AUDIT_ACTIONS = [
   'group.update',
   'group.delete',
   'operation.create',
+  'fee_cap.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -159,6 +161,7 @@ const ACTION_LABELS: Readonly<Partial<Record<AuditAction, string>>> = {
   'group.update': 'Group changed',
   'group.delete': 'Group deleted',
   'operation.create': 'Operation started',
+  'fee_cap.update': 'Fee cap changed',
 };
 
 /** An action in plain words; an action this build does not know is shown as recorded. */
@@ -206,10 +209,12 @@ const DESCRIBED = new Set([
   'previousAddress',
   'addresses',
   'addressesOmitted',
+  'cap',
   'change',
   'count',
   'format',
   'includePrivateKeys',
+  'previousCap',
   'purpose',
   'reason',
   'retryAfterSeconds',
@@ -260,6 +265,10 @@ export function describeAuditEntry(entry: {
       `${NUMBER.format(omitted)} more ${omitted === 1 ? 'address' : 'addresses'} not listed`,
     );
   }
+  if ('cap' in detail) {
+    const was = 'previousCap' in detail ? ` (was ${capText(detail.previousCap)})` : '';
+    parts.push(`cap ${capText(detail.cap)}${was}`);
+  }
   const reason = text('reason');
   if (reason !== undefined) parts.push(reason);
   const retry = number('retryAfterSeconds');
@@ -270,6 +279,16 @@ export function describeAuditEntry(entry: {
     parts.push(`${name}: ${valueText(value)}`);
   }
   return { summary: parts.join('; '), addresses, addressesOmitted: omitted };
+}
+
+/**
+ * A fee cap as recorded: a decimal string of micro-lamports per compute unit, or null for none.
+ * In words, not `µ`: the log is shown uppercased, where the micro sign becomes a capital mu.
+ */
+function capText(value: unknown): string {
+  return typeof value === 'string' && /^\d+$/.test(value)
+    ? `${groupThousands(value)} micro-lamports/CU`
+    : 'none';
 }
 
 function valueText(value: unknown): string {

@@ -274,6 +274,10 @@ export interface FleetErrorContextByCode {
     readonly transactionId: string;
     readonly expected: string;
   };
+  /** A tenant's fee cap that is not a whole number of micro-lamports per compute unit. */
+  readonly FEE_CAP__INVALID: Record<string, never>;
+  /** A tenant's fee cap above the most any operation may bid (`limit`, a decimal string). */
+  readonly FEE_CAP__ABOVE_LIMIT: { readonly limit: string };
 }
 
 export type FleetErrorCode = keyof FleetErrorContextByCode;

@@ -1,4 +1,4 @@
-import { formatSolExact } from '../format/lamports';
+import { formatSolExact, groupThousands } from '../format/lamports';
 import { NO_PRIVATE_KEYS_MESSAGE } from '../keys/parse-private-keys';
 import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase-messages';
 import { fundsWarning } from '../wallets/funds-at-risk';
@@ -231,6 +231,10 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   OPERATION__INVALID_CURSOR: () => 'Invalid operations cursor',
   LEDGER__STALE_TRANSACTION: ({ transactionId }) =>
     `Transaction ${transactionId} was updated by another process`,
+  FEE_CAP__INVALID: () =>
+    'The fee cap must be a whole number of micro-lamports per compute unit (0 or more)',
+  FEE_CAP__ABOVE_LIMIT: ({ limit }) =>
+    `The fee cap must be at most ${groupThousands(limit)} micro-lamports per compute unit`,
 };
 
 /** The sentence for a code, from its context. */

@@ -1,4 +1,4 @@
-import { History, LayoutDashboard, ScrollText } from 'lucide-react';
+import { Gauge, History, LayoutDashboard, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { routeById, type RouteId } from '../../app/route-table';
@@ -6,6 +6,7 @@ import { shortenAddress } from '../../format/address';
 import { cn } from '../../ui/cn';
 import { CopyButton } from '../../ui/copy-button';
 import { AuditLogPanel } from '../audit-log/audit-log-panel';
+import { FeeSettingsPanel } from '../fee-settings/fee-settings-panel';
 import { MasterWalletDialog } from '../master-wallet/master-wallet-dialog';
 import { useMasterWallet } from '../master-wallet/use-master-wallet';
 import { MasterHistoryPanel } from './master-history-panel';
@@ -20,6 +21,7 @@ const SECTIONS: readonly {
   { id: 'overview', label: 'Overview', icon: LayoutDashboard },
   { id: 'history', label: 'Master wallet history', icon: History },
   { id: 'audit', label: 'Audit log', icon: ScrollText },
+  { id: 'fees', label: 'Transaction fees', icon: Gauge },
 ];
 
 /** Links the Control Centre offers, shown only once their pages exist (no dead links). */
@@ -68,6 +70,17 @@ export function ControlCentrePage() {
               joined the licence, and every sign-in, with its time and address.
             </p>
             <AuditLogPanel />
+          </section>
+        ) : section === 'fees' ? (
+          <section aria-labelledby="fees-heading" className="flex flex-col gap-4">
+            <h2 id="fees-heading" className="text-lg font-bold tracking-wide">
+              Transaction fees
+            </h2>
+            <p className="text-sm text-fg-muted">
+              Each transaction bids a price per compute unit on top of the base fee. The server sets
+              that price; a cap lowers it for this licence&apos;s operations and never raises it.
+            </p>
+            <FeeSettingsPanel />
           </section>
         ) : (
           <section aria-labelledby="history-heading" className="flex flex-col gap-4">

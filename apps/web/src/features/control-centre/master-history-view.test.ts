@@ -105,5 +105,6 @@ describe('the Control Centre side menu', () => {
     expect(controlCentreSection('nonsense')).toBe('history');
     expect(controlCentreSection('overview')).toBe('overview');
     expect(controlCentreSection('audit')).toBe('audit');
+    expect(controlCentreSection('fees')).toBe('fees');
   });
 });

@@ -93,9 +93,9 @@ export function historyEntries(pages: readonly MasterHistoryPage[]): MasterHisto
  * The Control Centre's side menu (spec 1 §2, plus the audit log of issue 14); Master wallet
  * history is the default.
  */
-export const CONTROL_CENTRE_SECTIONS = ['overview', 'history', 'audit'] as const;
+export const CONTROL_CENTRE_SECTIONS = ['overview', 'history', 'audit', 'fees'] as const;
 export type ControlCentreSection = (typeof CONTROL_CENTRE_SECTIONS)[number];
 
 export function controlCentreSection(param: string | null): ControlCentreSection {
-  return param === 'overview' || param === 'audit' ? param : 'history';
+  return CONTROL_CENTRE_SECTIONS.find((section) => section === param) ?? 'history';
 }
