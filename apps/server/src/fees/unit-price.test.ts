@@ -1,6 +1,5 @@
 import { DEFAULT_MICRO_LAMPORTS_PER_UNIT, MAX_MICRO_LAMPORTS_PER_UNIT } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import * as solPlans from '../sol-operations/sol-plan-service';
 import { effectiveUnitPrice, serverUnitPrice } from './unit-price';
 
 describe('The unit price a tenant bids', () => {
@@ -31,8 +30,10 @@ describe('The unit price a tenant bids', () => {
     expect(serverUnitPrice(-1n)).toBe(0n);
   });
 
-  it("uses the same default and limit as the SOL planner (until the planner takes core's)", () => {
-    expect(DEFAULT_MICRO_LAMPORTS_PER_UNIT).toBe(solPlans.DEFAULT_MICRO_LAMPORTS_PER_UNIT);
-    expect(MAX_MICRO_LAMPORTS_PER_UNIT).toBe(solPlans.MAX_MICRO_LAMPORTS_PER_UNIT);
+  it("starts from spec 2 §9's 5,000 and never bids above 1,000,000", () => {
+    expect(serverUnitPrice(undefined)).toBe(DEFAULT_MICRO_LAMPORTS_PER_UNIT);
+    expect(effectiveUnitPrice(MAX_MICRO_LAMPORTS_PER_UNIT + 1n, null)).toBe(
+      MAX_MICRO_LAMPORTS_PER_UNIT,
+    );
   });
 });

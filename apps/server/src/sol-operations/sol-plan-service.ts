@@ -17,6 +17,7 @@ import {
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import { PLAN_VALIDITY_MS, requireRetryable, savePlan } from '../ledger/ledger-repository';
+import { effectiveUnitPrice, readTenantFeeCap, serverUnitPrice } from '../fees';
 import { findWalletsByAddress } from '../wallets/repository';
 import { readLamports } from './chain-balances';
 import {
@@ -45,11 +46,6 @@ import {
 } from '../lookup-tables/distribution-variants';
 import { comparisonOf, setupBuild, tablesOfView } from '../lookup-tables/variant-view';
 
-/** Spec 2 §9's unit price: 5,000 micro-lamports per compute unit. */
-export const DEFAULT_MICRO_LAMPORTS_PER_UNIT = 5_000n;
-/** The most a tenant's operations may bid per compute unit, whatever is configured. */
-export const MAX_MICRO_LAMPORTS_PER_UNIT = 1_000_000n;
-
 export type { AggregateInput, DistributeRecipientInput } from './sol-plan-inputs';
 
 export interface DoubleRecipientInput {
@@ -69,7 +65,12 @@ export function createSolPlanService(context: {
   readonly microLamportsPerUnit?: bigint;
 }) {
   const { db, pool, now } = context;
-  const price = clampPrice(context.microLamportsPerUnit ?? DEFAULT_MICRO_LAMPORTS_PER_UNIT);
+  const serverPrice = serverUnitPrice(context.microLamportsPerUnit);
+
+  /** The server's unit price, lowered to the tenant's own cap when it has one. */
+  async function unitPrice(tx: TenantDatabase): Promise<bigint> {
+    return effectiveUnitPrice(serverPrice, await readTenantFeeCap(tx));
+  }
 
   async function masterAddress(tx: TenantDatabase): Promise<string | null> {
     const [row] = await tx
@@ -109,6 +110,7 @@ export function createSolPlanService(context: {
 
   /** What an execution signs: the items and transactions as planned, at this price. */
   function buildFor(
+    price: bigint,
     master: string | null,
     built: Pick<StoredSolPlan['build'], 'items' | 'transactions'>,
     middlemen: number,
@@ -116,7 +118,7 @@ export function createSolPlanService(context: {
     return { master: master ?? '', microLamportsPerUnit: price.toString(), ...built, middlemen };
   }
 
-  function feeSource(model: ComputeUnitModel) {
+  function feeSource(model: ComputeUnitModel, price: bigint) {
     return (query: FeeQuery): bigint => transactionCost(model, query, price).fee;
   }
 
@@ -130,7 +132,8 @@ export function createSolPlanService(context: {
       } = {},
     ): Promise<SolPlanView> {
       // 1. the master and every recipient, each once, each this tenant's when named by id
-      const { master, resolved } = await withTenant(db, actor.tenantId, async (tx) => ({
+      const { master, resolved, price } = await withTenant(db, actor.tenantId, async (tx) => ({
+        price: await unitPrice(tx),
         master: await masterAddress(tx),
         resolved: await resolveRecipients(tx, recipients),
       }));
@@ -173,7 +176,7 @@ export function createSolPlanService(context: {
             balance: balances.get(r.address) ?? (0n as Lamports),
             amount: r.amount,
           })),
-          fee: feeSource(model),
+          fee: feeSource(model, price),
           recipientsPerTransaction: perTransaction,
         },
       });
@@ -209,7 +212,7 @@ export function createSolPlanService(context: {
         'sol.distribute',
         view,
         {
-          ...buildFor(master, { items, transactions }, 0),
+          ...buildFor(price, master, { items, transactions }, 0),
           lookupTables: table ? setupBuild(table) : null,
           computeUnits: { base: model.base.toString(), perTransfer: model.perTransfer.toString() },
         },
@@ -221,7 +224,8 @@ export function createSolPlanService(context: {
     async planAggregation(actor: Actor, input: AggregateInput): Promise<SolPlanView> {
       // 1. the sources: named by id (each must be this tenant's), by address (an address that is
       //    no wallet here has no key), or every active wallet
-      const { master, sources } = await withTenant(db, actor.tenantId, async (tx) => ({
+      const { master, sources, price } = await withTenant(db, actor.tenantId, async (tx) => ({
+        price: await unitPrice(tx),
         master: await masterAddress(tx),
         sources: await resolveSources(tx, actor.tenantId, input),
       }));
@@ -251,7 +255,7 @@ export function createSolPlanService(context: {
           balance: balances.get(s.address) ?? (0n as Lamports),
           hasKey: s.hasKey,
         })),
-        fee: feeSource(model),
+        fee: feeSource(model, price),
         feeStrategy: input.feeStrategy,
         // Wallets that fit one master-paid transaction: each adds a signature and a transfer.
         walletsPerMasterTransaction: master
@@ -280,7 +284,7 @@ export function createSolPlanService(context: {
         actor,
         'sol.aggregate',
         view,
-        buildFor(master, { items, transactions }, 0),
+        buildFor(price, master, { items, transactions }, 0),
         null,
         input.retryOf,
       );
@@ -303,7 +307,8 @@ export function createSolPlanService(context: {
         }
         seen.add(recipient.destination);
       }
-      const { master, known } = await withTenant(db, actor.tenantId, async (tx) => ({
+      const { master, known, price } = await withTenant(db, actor.tenantId, async (tx) => ({
+        price: await unitPrice(tx),
         master: await masterAddress(tx),
         known: await findWalletsByAddress(
           tx,
@@ -338,7 +343,7 @@ export function createSolPlanService(context: {
               amount: 0n as Lamports,
             })),
         ],
-        fee: feeSource(model),
+        fee: feeSource(model, price),
         recipientsPerTransaction: master
           ? transfersThatFit(
               master,
@@ -418,7 +423,7 @@ export function createSolPlanService(context: {
         actor,
         'sol.double_distribution',
         { ...view, amountLamports: moved.toString() },
-        buildFor(master, { items, transactions }, paying.length),
+        buildFor(price, master, { items, transactions }, paying.length),
         recipients.map((r) => ({ destination: r.destination, amountLamports: r.amountLamports })),
         retryOf,
       );
@@ -427,11 +432,6 @@ export function createSolPlanService(context: {
 }
 
 export type SolPlanService = ReturnType<typeof createSolPlanService>;
-
-function clampPrice(price: bigint): bigint {
-  if (price < 0n) return 0n;
-  return price > MAX_MICRO_LAMPORTS_PER_UNIT ? MAX_MICRO_LAMPORTS_PER_UNIT : price;
-}
 
 function planWallet(address: string, balances: ReadonlyMap<string, Lamports>): PlanWallet {
   // Every wallet Fleet stores has its key (wallets.encrypted_key is not null), the master too.
