@@ -70,6 +70,18 @@ export async function measureComputeUnits(
   return { base: one - perTransfer, perTransfer, source: 'simulation' };
 }
 
+/** The model a plan stored in its build; the flat one for builds stored before it did. */
+export function storedComputeUnitModel(
+  stored: { readonly base: string; readonly perTransfer: string } | undefined,
+): ComputeUnitModel {
+  if (stored === undefined) return FLAT_MODEL;
+  return {
+    base: BigInt(stored.base),
+    perTransfer: BigInt(stored.perTransfer),
+    source: 'simulation',
+  };
+}
+
 export function flatComputeUnitModel(): ComputeUnitModel {
   return FLAT_MODEL;
 }

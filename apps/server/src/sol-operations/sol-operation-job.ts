@@ -1,5 +1,4 @@
 import {
-  buildSignedTransaction,
   driveTransaction,
   type EndpointPool,
   type OnChainLookupTable,
@@ -7,15 +6,12 @@ import {
 } from '@fleet/chain';
 import {
   FleetError,
-  isFleetError,
-  packTransfers,
   plannedTransaction,
   transition,
   type Address,
   type Clock,
   type LedgerItem,
   type LedgerTransaction,
-  type SolOperationReport,
 } from '@fleet/core';
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,17 +24,14 @@ import { signSetupStep, tableKey } from '../lookup-tables/table-steps';
 import { transferTables } from '../lookup-tables/transfer-tables';
 import { loadOperation, refreshOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
-import { findWalletsByAddress, writeRefreshedBalances } from '../wallets/repository';
-import { readLamports } from './chain-balances';
+import { storeBalancesAfter } from './balances-after';
 import { createChainPorts } from './chain-ports';
-import { computeUnitLimitFor, flatComputeUnitModel } from './compute-units';
-import {
-  solPlanBuildSchema,
-  type PlanTransactionBuild,
-  type SetupStep,
-  type TableRef,
-} from './sol-plan-build';
+import { computeUnitLimitFor, storedComputeUnitModel } from './compute-units';
+import { createLanes } from './lanes';
+import { solPlanBuildSchema, type PlanTransactionBuild, type TableRef } from './sol-plan-build';
+import { createOperationCounts } from './operation-counts';
 import { createSigningKeys } from './signing-keys';
+import { legacyCuts, signTransfers } from './transfer-signing';
 
 export const SOL_OPERATION_JOB_KIND = 'sol.operation';
 
@@ -54,9 +47,6 @@ const PROGRESS_EVERY_MS = 1_000;
  * transaction of the operation (10,000 and more), so not at every progress write.
  */
 const SUMMARY_EVERY_MS = 10_000;
-/** A transaction whose chain calls fail waits this long, doubling, before it is tried again. */
-const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 15_000;
 
 interface Entry {
   tx: LedgerTransaction;
@@ -138,42 +128,9 @@ async function runOperation(
       : (deps.lanes ?? lanesFor(ports.sendBudgetPerSecond()));
 
   // 2. counts for progress, kept as transactions end
-  const counts = { succeeded: 0, failed: 0, forwarded: 0 };
-  const wallets = operation.items.filter((item) => item.leg !== 'firstHop').length;
-  const confirmedMiddlemen = new Set<string>();
-  const failedMiddlemen = new Set<string>();
-  const countFinal = (tx: LedgerTransaction) => {
-    for (const item of itemsOf(tx)) {
-      if (item.leg === 'firstHop') {
-        if (tx.state === 'confirmed') {
-          confirmedMiddlemen.add(item.to);
-          counts.forwarded += 1;
-        } else if (tx.state === 'failed') {
-          failedMiddlemen.add(item.to);
-          counts.failed += 1;
-        }
-      } else if (tx.state === 'confirmed') {
-        counts.succeeded += 1;
-        if (item.leg === 'secondHop') counts.forwarded -= 1;
-      } else if (tx.state === 'failed') {
-        counts.failed += 1;
-        if (item.leg === 'secondHop') counts.forwarded -= 1;
-      }
-    }
-  };
-  for (const entry of entries.values()) countFinal(entry.tx);
-
-  const report = (phase: SolOperationReport['phase']): SolOperationReport => ({
-    operationId,
-    phase,
-    endpoint,
-    wallets,
-    succeeded: counts.succeeded,
-    failed: counts.failed,
-    forwarded: Math.max(0, counts.forwarded),
-    pending: Math.max(0, wallets - counts.succeeded - counts.failed),
-  });
-  const processed = () => counts.succeeded + counts.failed;
+  const progress = createOperationCounts(operation.items, operationId, endpoint);
+  const { countFinal, report, processed, confirmedMiddlemen, failedMiddlemen, wallets } = progress;
+  for (const entry of entries.values()) countFinal(itemsOf(entry.tx), entry.tx.state);
   await context.report(report('start'));
   await context.progress(processed(), `Sending through ${endpoint ?? 'the RPC pool'}`);
 
@@ -203,44 +160,10 @@ async function runOperation(
     entries.set(next.id, { tx: next, wire: wire ?? entry?.wire ?? null, setupStep });
   };
 
-  const master = build.master as Address;
   const price = BigInt(build.microLamportsPerUnit);
-  const model = build.computeUnits
-    ? {
-        base: BigInt(build.computeUnits.base),
-        perTransfer: BigInt(build.computeUnits.perTransfer),
-        source: 'simulation' as const,
-      }
-    : flatComputeUnitModel();
+  const model = storedComputeUnitModel(build.computeUnits);
   /** The tables the v0 transfers load from, read once the setup is over (`tableKey` → table). */
   let loadedTables = new Map<string, OnChainLookupTable>();
-
-  const signSetup = async (entry: Entry, step: SetupStep, lifetime: TransactionLifetime) => {
-    const { signed, alongside } = await signSetupStep({
-      pool,
-      tx: bound,
-      tenantId,
-      operationId,
-      master,
-      step,
-      lifetime,
-      computeBudget: {
-        unitLimit: Number(build.lookupTables?.computeUnitLimit ?? 0),
-        microLamportsPerUnit: price,
-      },
-      signerFor: (address) => keys.signerFor(address),
-      now,
-    });
-    const next = transition(entry.tx, {
-      type: 'signed',
-      signature: signed.signature,
-      lastValidBlockHeight: signed.lastValidBlockHeight,
-    });
-    if (!next.ok) throw next.error;
-    // The bytes, and a create's table address, are stored before anything is broadcast.
-    await store(next.value, entry.tx, signed.wireBase64, { alongside });
-    return { tx: next.value, wire: signed.wireBase64, setupStep: entry.setupStep };
-  };
 
   /** The build of a transfer transaction, and whether it is the plan's own (not cut again). */
   const specOf = (tx: LedgerTransaction) => {
@@ -251,58 +174,54 @@ async function runOperation(
     return { items, first, spec, asPlanned: spec.items.length === items.length };
   };
 
-  const sign = async (entry: Entry, lifetime: TransactionLifetime): Promise<Entry> => {
-    const step = stepOf(entry);
-    if (step) return signSetup(entry, step, lifetime);
+  const signTransfer = (entry: Entry, lifetime: TransactionLifetime) => {
     const { items, first, spec, asPlanned } = specOf(entry.tx);
-    const feePayer = (spec.feePayer ?? first.from) as Address;
     const table = asPlanned && spec.table ? loadedTables.get(tableKey(spec.table)) : undefined;
     if (asPlanned && spec.table && !table) {
       throw new Error(`transaction ${entry.tx.id} loads from a table that is not there`);
     }
-    const packed = packTransfers({
-      feePayer,
-      transfers: items.map((item) => ({
-        itemId: item.id,
-        from: item.from as Address,
-        to: item.to as Address,
-        lamports: item.amount,
-      })),
-      version: table
-        ? {
-            v0: {
-              tableAddress: table.tableAddress as Address,
-              addresses: table.addresses as Address[],
-            },
-          }
-        : 'legacy',
-      computeBudget: true,
+    return signTransfers({
+      transactionId: entry.tx.id,
+      items,
+      feePayer: (spec.feePayer ?? first.from) as Address,
+      computeUnitLimit: asPlanned
+        ? BigInt(spec.computeUnitLimit)
+        : computeUnitLimitFor(model, items.length),
+      microLamportsPerUnit: price,
+      table,
+      lifetime,
+      signerFor: (address) => keys.signerFor(address),
     });
-    const planned = packed.ok && packed.value.length === 1 ? packed.value[0] : undefined;
-    if (!planned) throw new Error(`transaction ${entry.tx.id} no longer fits one transaction`);
-    const signed = await buildSignedTransaction(
-      {
-        planned,
-        lifetime,
-        computeBudget: {
-          unitLimit: Number(
-            asPlanned ? spec.computeUnitLimit : computeUnitLimitFor(model, items.length),
-          ),
-          microLamportsPerUnit: price,
-        },
-        ...(table ? { lookupTables: [table] } : {}),
-      },
-      (address) => keys.signerFor(address),
-    );
+  };
+
+  const sign = async (entry: Entry, lifetime: TransactionLifetime): Promise<Entry> => {
+    const step = stepOf(entry);
+    const { signed, alongside } = step
+      ? await signSetupStep({
+          pool,
+          tx: bound,
+          tenantId,
+          operationId,
+          master: build.master as Address,
+          step,
+          lifetime,
+          computeBudget: {
+            unitLimit: Number(build.lookupTables?.computeUnitLimit ?? 0),
+            microLamportsPerUnit: price,
+          },
+          signerFor: (address) => keys.signerFor(address),
+          now,
+        })
+      : { signed: await signTransfer(entry, lifetime), alongside: undefined };
     const next = transition(entry.tx, {
       type: 'signed',
       signature: signed.signature,
       lastValidBlockHeight: signed.lastValidBlockHeight,
     });
     if (!next.ok) throw next.error;
-    // Stored, bytes and all, before anything is broadcast.
-    await store(next.value, entry.tx, signed.wireBase64);
-    return { tx: next.value, wire: signed.wireBase64, setupStep: null };
+    // Stored, bytes (and a create's table address) and all, before anything is broadcast.
+    await store(next.value, entry.tx, signed.wireBase64, alongside ? { alongside } : {});
+    return { tx: next.value, wire: signed.wireBase64, setupStep: entry.setupStep };
   };
 
   /** Re-plans an expired transaction's items as a new transaction, when nothing else holds them. */
@@ -380,7 +299,6 @@ async function runOperation(
   let cancelled = false;
   let lastProgress = 0;
   let lastSummary = clock.now();
-  let failures = 0;
   const settle = async () => {
     if (clock.now() - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = clock.now();
@@ -431,7 +349,7 @@ async function runOperation(
     switch (outcome.kind) {
       case 'confirmed':
       case 'failed': {
-        countFinal(outcome.tx);
+        countFinal(itemsOf(outcome.tx), outcome.tx.state);
         if (outcome.kind === 'failed') {
           await context.log(
             'error',
@@ -459,63 +377,27 @@ async function runOperation(
     }
   };
 
-  const active = new Map<string, Promise<void>>();
-  const start = (id: string) => {
-    const promise = run(id)
-      .then(() => {
-        failures = 0;
-      })
-      .catch(async (error: unknown) => {
-        if (context.signal.aborted) throw error;
-        // Only chain calls are retried; anything else (a key the vault cannot open) ends the run
-        // with nothing sent for this transaction.
-        if (isFleetError(error) && !error.code.startsWith('RPC__')) throw error;
-        // No endpoint answered (a 429 storm, an outage): wait, then try the same step again.
-        failures += 1;
-        const waitMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(failures, 10));
-        deps.logger.warn(
-          { err: error, operationId, transactionId: id },
-          'a transaction step failed',
-        );
-        await context.log(
-          'warn',
-          `Chain calls failed (${errorText(error)}); retrying in ${Math.round(waitMs / 1000)} s`,
-        );
-        await clock.sleep(waitMs, context.signal);
-        queue.unshift(id);
-      })
-      .finally(() => active.delete(id));
-    active.set(id, promise);
-  };
-
-  /**
-   * 5. reconciles every transaction of the phase that may have been sent before any new one is
-   * signed; 6. then the rest, `lanes` at a time, until nothing is queued or running.
-   */
-  const drain = async (reconcileFirst: ReadonlySet<string>) => {
-    for (const id of [...queue]) {
-      if (!reconcileFirst.has(id)) continue;
-      queue.splice(queue.indexOf(id), 1);
-      start(id);
-      while (active.size >= lanes) await Promise.race(active.values());
-    }
-    await Promise.all(active.values());
-    for (;;) {
-      context.signal.throwIfAborted();
-      await settle();
-      while (active.size < lanes && queue.length > 0) {
-        const id = queue.shift() as string;
-        const entry = entries.get(id);
-        if (!entry) continue;
-        const unsent = entry.tx.state === 'planned';
-        // After Cancel nothing new is paid, but money already at a middleman is forwarded.
-        if (cancelled && unsent && legOf(entry.tx) !== 'secondHop') continue;
-        start(id);
-      }
-      if (active.size === 0) break;
-      await Promise.race(active.values());
-    }
-  };
+  const lanesRunner = createLanes({
+    lanes,
+    queue,
+    run,
+    skip: (id) => {
+      const entry = entries.get(id);
+      if (!entry) return true;
+      // After Cancel nothing new is paid, but money already at a middleman is forwarded.
+      return cancelled && entry.tx.state === 'planned' && legOf(entry.tx) !== 'secondHop';
+    },
+    settle,
+    onRetry: async (error, id, waitMs) => {
+      deps.logger.warn({ err: error, operationId, transactionId: id }, 'a transaction step failed');
+      await context.log(
+        'warn',
+        `Chain calls failed (${errorText(error)}); retrying in ${Math.round(waitMs / 1000)} s`,
+      );
+    },
+    clock,
+    signal: context.signal,
+  });
 
   /**
    * Reads the tables the v0 transfers load from. A transfer whose table is missing or lacks one of
@@ -531,7 +413,7 @@ async function runOperation(
       pool,
       tx: bound,
       operationId,
-      master,
+      master: build.master,
       refs: [...refs.values()],
       clock,
       signal: context.signal,
@@ -543,24 +425,8 @@ async function runOperation(
       const table = loadedTables.get(tableKey(spec.table));
       const held = new Set<string>(table?.addresses ?? []);
       if (table && items.every((item) => held.has(item.to))) continue;
-      const packed = packTransfers({
-        feePayer: (spec.feePayer ?? first.from) as Address,
-        transfers: items.map((item) => ({
-          itemId: item.id,
-          from: item.from as Address,
-          to: item.to as Address,
-          lamports: item.amount,
-        })),
-        version: 'legacy',
-        computeBudget: true,
-      });
-      if (!packed.ok) throw new Error(packed.error.message);
-      const replacements = packed.value.map((cut) =>
-        plannedTransaction(
-          randomUUID(),
-          operationId,
-          cut.transfers.map((transfer) => transfer.itemId),
-        ),
+      const replacements = legacyCuts((spec.feePayer ?? first.from) as Address, items).map(
+        (itemIds) => plannedTransaction(randomUUID(), operationId, itemIds),
       );
       await bound((tx) =>
         replacePlannedTransaction(tx, { tenantId, planned: entry.tx, replacements, now: now() }),
@@ -578,7 +444,7 @@ async function runOperation(
 
   // Phase 1: the lookup tables' creates and extensions
   if (setupSteps.length > 0) {
-    await drain(await queuePhase((entry) => entry.setupStep !== null));
+    await lanesRunner.drain(await queuePhase((entry) => entry.setupStep !== null));
     // A table whose create landed failed cannot be extended: its steps are dropped unsigned.
     for (const table of failedTables) {
       for (const id of waitingExtensions.get(table) ?? []) {
@@ -600,7 +466,7 @@ async function runOperation(
   if (!cancelled) await prepareTransfers();
 
   // Phase 2: the transfers
-  await drain(await queuePhase((entry) => entry.setupStep === null));
+  await lanesRunner.drain(await queuePhase((entry) => entry.setupStep === null));
 
   // 7. how it ended
   const summary = await bound((tx) =>
@@ -611,41 +477,6 @@ async function runOperation(
   }
   await storeBalancesAfter(deps, tenantId, operation.items, now());
   await context.report(report('done'));
-}
-
-/**
- * The fleet's stored SOL balances of the wallets the operation moved, read again from the chain, so
- * the wallet list shows what the operation did (spec 2 §4: data is refreshed afterwards) without a
- * full refresh. SOL transfers leave token accounts as they were, so only lamports and the scan time
- * move (and, as in a refresh, never back past a later read). The money has moved whatever happens
- * here: a chain or database that does not answer leaves the old figures and a warning.
- */
-async function storeBalancesAfter(
-  deps: Parameters<typeof createSolOperationJob>[0],
-  tenantId: string,
-  items: readonly LedgerItem[],
-  at: Date,
-): Promise<void> {
-  const addresses = [...new Set(items.flatMap((item) => [item.from, item.to]))];
-  try {
-    const fleet = await withTenant(deps.db, tenantId, (tx) => findWalletsByAddress(tx, addresses));
-    const lamports = await readLamports(
-      deps.pool,
-      fleet.map((wallet) => wallet.address),
-    );
-    const reads = fleet.flatMap((wallet) => {
-      const held = lamports.get(wallet.address);
-      return held === undefined
-        ? []
-        : [{ walletId: wallet.id, lamports: held, tokens: [], droppedTokenAccounts: [] }];
-    });
-    await withTenant(deps.db, tenantId, (tx) => writeRefreshedBalances(tx, tenantId, reads, at));
-  } catch (error) {
-    deps.logger.warn(
-      { err: error, wallets: addresses.length },
-      'the balances after a SOL operation could not be stored; a refresh will show them',
-    );
-  }
 }
 
 /** Enough transactions in flight to keep the pool's send budget busy while each awaits its status. */
