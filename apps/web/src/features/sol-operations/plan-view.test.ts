@@ -48,7 +48,7 @@ describe('the plan view', () => {
   it('draws the comparison with the chosen way marked, and the verdict', () => {
     const html = renderStatic(createElement(PlanView, { plan }));
     expect(html).toContain('aria-label="Lookup-table comparison"');
-    expect(html).toMatch(/<th scope="col"[^>]*>Legacy<span[^>]*>chosen<\/span><\/th>/);
+    expect(html).toMatch(/<th scope="col"[^>]*>Legacy <span[^>]*>chosen<\/span><\/th>/);
     expect(html).toMatch(/<th scope="col"[^>]*>Lookup table<\/th>/);
     expect(html).toContain('Rent deposit (recoverable)');
     expect(html).toContain(

@@ -125,9 +125,12 @@ function LookupTableComparisonTable({
               <th key={way} scope="col" className={cell(way)}>
                 {WAY_TITLES[way]}
                 {way === comparison.chosen ? (
-                  <span className="ml-1 rounded bg-accent px-1 text-[0.625rem] text-accent-fg">
-                    chosen
-                  </span>
+                  <>
+                    {' '}
+                    <span className="rounded bg-accent px-1 text-[0.625rem] text-accent-fg">
+                      chosen
+                    </span>
+                  </>
                 ) : null}
               </th>
             ))}
