@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ChoiceGroup } from '../../ui/choice-group';
+import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { Input } from '../../ui/input';
@@ -129,7 +130,10 @@ function DistributeSolForm({
             <Alert kind="error">{errorMessage(planner.error, 'Distribution failed')}</Alert>
           ) : null}
         </div>
-        <PlanView plan={plan} />
+        {/* The plan on screen was made with another choice until the new one answers. */}
+        <div className={cn(!current && 'opacity-60')} aria-busy={planner.isPending}>
+          <PlanView plan={plan} />
+        </div>
         {execute.isError ? (
           <Alert kind="error" className="mt-2">
             {errorMessage(execute.error, 'Distribution failed')}
