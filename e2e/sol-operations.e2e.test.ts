@@ -170,6 +170,17 @@ function lamportsIn(text: string | undefined): bigint {
   return parsed.lamports;
 }
 
+/** The lookup-table comparison: each row's label → [legacy, lookup table]; '' is the header. */
+async function comparisonCells(dialog: Locator): Promise<Map<string, string[]>> {
+  const rows = await dialog
+    .getByRole('table', { name: 'Lookup-table comparison' })
+    .locator('tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+    );
+  return new Map(rows.map(([label, ...cells]) => [label === 'Figure' ? '' : (label ?? ''), cells]));
+}
+
 /** The plan's balance table as rows of cell texts: wallet, moves, before, after. */
 const plannedRows = (dialog: Locator) =>
   dialog
@@ -212,6 +223,22 @@ describe('moving SOL from the Toolkit in Chromium', () => {
     const fees = lamportsIn(figures.get('Total fees'));
     expect(fees).toBeGreaterThan(0n);
     expect(fees).toBeLessThan(1_000_000n);
+    // Legacy on a first run: what the master spends is the amount and the fees, no table rent.
+    expect(figures.has('Lookup-table rent')).toBe(false);
+    expect(lamportsIn(figures.get('Master spends'))).toBe(300_000_000n + fees);
+    // Auto weighed both ways: the comparison shows legacy chosen, and the table that would be
+    // created for the 30 wallets with its recoverable rent.
+    expect(await confirm.getByRole('radio', { name: 'Auto (cheapest)' }).isChecked()).toBe(true);
+    const comparison = await comparisonCells(confirm);
+    expect(comparison.get('')).toEqual(['Legacy chosen', 'Lookup table']);
+    expect(comparison.get('Transactions')?.[0]).toBe(figures.get('Transactions'));
+    expect(comparison.get('Fees total')?.[0]).toBe(figures.get('Total fees'));
+    expect(comparison.get('Tables to create')).toEqual(['—', '1']);
+    expect(comparison.get('Addresses to add')).toEqual(['—', String(FLEET_SIZE)]);
+    expect(lamportsIn(comparison.get('Rent deposit (recoverable)')?.[1])).toBeGreaterThan(0n);
+    await expect
+      .poll(() => confirm.textContent())
+      .toMatch(/Legacy chosen: the lookup table would cost [\d.]+ SOL more in fees\./);
     // The master first, from 100 SOL to 100 - 0.3 - the fees; then the 30 wallets, 0 to 0.01.
     const masterBefore = BigInt(await chainLamports(masterAddress));
     expect(masterBefore).toBe(100n * SOL);

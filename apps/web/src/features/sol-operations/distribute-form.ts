@@ -2,6 +2,7 @@ import {
   formatSolExact,
   SPLIT_CONFIRMATION_THRESHOLD,
   type DistributePlanRequest,
+  type LookupTableChoice,
 } from '@fleet/core';
 import { amountFieldLamports } from './amount-input';
 
@@ -18,11 +19,28 @@ export interface DistributeDraft {
   readonly sameAmount: string;
   /** Per-wallet amounts by wallet id; a wallet not in the map has no amount (0). */
   readonly amounts: ReadonlyMap<string, string>;
+  /** The "Transactions" choice: how the plan may use the tenant's lookup tables. */
+  readonly lookupTable: LookupTableChoice;
 }
 
+/**
+ * The "Transactions" choice's options, sent as the plan request's `lookupTable`: Auto lets the
+ * planner take the way cheaper in fees, the others force a way of sending.
+ */
+export const LOOKUP_TABLE_OPTIONS: readonly {
+  readonly value: LookupTableChoice;
+  readonly label: string;
+}[] = [
+  { value: 'auto', label: 'Auto (cheapest)' },
+  { value: 'always', label: 'Lookup table' },
+  { value: 'never', label: 'Legacy' },
+];
+
+export const DEFAULT_LOOKUP_TABLE_CHOICE: LookupTableChoice = 'auto';
+
 export interface DistributeSummary {
-  /** The recipients with an amount above 0, as the plan route takes them. */
-  readonly request: DistributePlanRequest;
+  /** The recipients with an amount above 0 and the "Transactions" choice, as the plan route takes them. */
+  readonly request: DistributePlanRequest & { readonly lookupTable: LookupTableChoice };
   readonly recipients: number;
   /** Wallets left out because their amount is 0 (spec 2 §5). */
   readonly zeroAmount: number;
@@ -52,7 +70,7 @@ export function summariseDistribution(
     recipients.push({ walletId: target.id, amountSol: text.trim() });
   }
   return {
-    request: { recipients },
+    request: { recipients, lookupTable: draft.lookupTable },
     recipients: recipients.length,
     zeroAmount: zero,
     totalLamports: total,

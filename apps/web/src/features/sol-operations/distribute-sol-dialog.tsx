@@ -1,14 +1,17 @@
-import type { SolPlanView } from '@fleet/core';
+import type { LookupTableChoice, SolPlanView } from '@fleet/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ChoiceGroup } from '../../ui/choice-group';
+import { cn } from '../../ui/cn';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { filterSolAmountInput } from './amount-input';
 import {
+  DEFAULT_LOOKUP_TABLE_CHOICE,
+  LOOKUP_TABLE_OPTIONS,
   splitConfirmationText,
   summariseDistribution,
   type AmountMode,
@@ -44,22 +47,49 @@ function DistributeSolForm({
   const [mode, setMode] = useState<AmountMode>('same');
   const [sameAmount, setSameAmount] = useState('');
   const [amounts, setAmounts] = useState<ReadonlyMap<string, string>>(new Map());
+  const [lookupTable, setLookupTable] = useState<LookupTableChoice>(DEFAULT_LOOKUP_TABLE_CHOICE);
   const [splitAsked, setSplitAsked] = useState(false);
-  const [plan, setPlan] = useState<SolPlanView | null>(null);
+  /** The plan on screen and the "Transactions" choice it was made with. */
+  const [planned, setPlanned] = useState<{
+    readonly plan: SolPlanView;
+    readonly choice: LookupTableChoice;
+  } | null>(null);
   const planner = usePlanDistribution();
   const execute = useExecuteDistribution();
-  const summary = summariseDistribution(targets, { mode, sameAmount, amounts });
+  const draft = { mode, sameAmount, amounts, lookupTable };
+  const summary = summariseDistribution(targets, draft);
 
+  /** Plans the amounts with a choice; only the latest request's answer is shown. */
+  const planWith = (choice: LookupTableChoice) => {
+    const { request } = summariseDistribution(targets, { ...draft, lookupTable: choice });
+    planner.mutate(request, { onSuccess: (plan) => setPlanned({ plan, choice }) });
+  };
   const review = () => {
     setSplitAsked(false);
-    planner.mutate(summary.request, { onSuccess: setPlan });
+    planWith(lookupTable);
+  };
+  /** A new choice on the confirm step plans again at once; Confirm waits for that plan. */
+  const rechoose = (choice: LookupTableChoice) => {
+    setLookupTable(choice);
+    planWith(choice);
   };
   const confirm = () => {
-    if (!plan) return;
-    execute.mutate(plan.planId, { onSuccess: onStarted });
+    if (!planned) return;
+    execute.mutate(planned.plan.planId, { onSuccess: onStarted });
   };
 
-  if (plan) {
+  const transactionsChoice = (onChange: (choice: LookupTableChoice) => void) => (
+    <ChoiceGroup<LookupTableChoice>
+      label="Transactions"
+      value={lookupTable}
+      onChange={onChange}
+      options={LOOKUP_TABLE_OPTIONS}
+    />
+  );
+
+  if (planned) {
+    const { plan } = planned;
+    const current = planned.choice === lookupTable && !planner.isPending;
     return (
       <Dialog
         open={open}
@@ -69,21 +99,41 @@ function DistributeSolForm({
         className="w-[min(48rem,calc(100vw-2rem))]"
         footer={
           <>
-            <Button onClick={() => setPlan(null)} disabled={execute.isPending}>
+            <Button
+              onClick={() => {
+                planner.reset();
+                setPlanned(null);
+              }}
+              disabled={execute.isPending}
+            >
               Back
             </Button>
             <Button
               variant="primary"
               onClick={confirm}
               busy={execute.isPending}
-              disabled={!canConfirmPlan(plan)}
+              disabled={!current || !canConfirmPlan(plan)}
             >
               Confirm
             </Button>
           </>
         }
       >
-        <PlanView plan={plan} />
+        <div className="mb-3 flex flex-col gap-1">
+          {transactionsChoice(rechoose)}
+          {planner.isPending ? (
+            <p role="status" className="text-xs text-fg-muted">
+              Planning again…
+            </p>
+          ) : null}
+          {planner.isError ? (
+            <Alert kind="error">{errorMessage(planner.error, 'Distribution failed')}</Alert>
+          ) : null}
+        </div>
+        {/* The plan on screen was made with another choice until the new one answers. */}
+        <div className={cn(!current && 'opacity-60')} aria-busy={planner.isPending}>
+          <PlanView plan={plan} />
+        </div>
         {execute.isError ? (
           <Alert kind="error" className="mt-2">
             {errorMessage(execute.error, 'Distribution failed')}
@@ -144,6 +194,8 @@ function DistributeSolForm({
             onChange={(id, amount) => setAmounts(new Map(amounts).set(id, amount))}
           />
         )}
+        {/* A choice made while Review is planning plans again, so the plan shown matches it. */}
+        {transactionsChoice(planner.isPending ? rechoose : setLookupTable)}
         <p className="text-sm">
           Total <span className="font-semibold tabular-nums">{summary.totalText}</span> to{' '}
           {summary.recipients} recipient(s)

@@ -1,14 +1,14 @@
-import type { SolPlanView } from '@fleet/core';
+import type { PlanTransactionView, SolPlanView } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import {
   balanceRows,
   blockingMessages,
   canConfirmPlan,
-  comparisonRows,
   noKeyBanner,
   notReadyReason,
   planCostLines,
   skippedLines,
+  transactionsText,
   twoHopLegs,
 } from './plan-summary';
 
@@ -22,9 +22,12 @@ const costs = {
   totalFeeLamports: '10300',
 };
 
-const tx = (leg: 'direct' | 'firstHop' | 'secondHop') => ({
+const tx = (
+  leg: 'direct' | 'firstHop' | 'secondHop',
+  version: 'legacy' | 'v0' = 'legacy',
+): PlanTransactionView => ({
   leg,
-  version: 'legacy' as const,
+  version,
   feePayer: 'Master',
   signers: 1,
   transfers: 1,
@@ -33,6 +36,9 @@ const tx = (leg: 'direct' | 'firstHop' | 'secondHop') => ({
   networkFeeLamports: '5000',
   priorityFeeLamports: '100',
 });
+
+/** A transaction that creates or extends a lookup table. */
+const setup = (): PlanTransactionView => ({ ...tx('direct'), leg: 'lookupTable', transfers: 0 });
 
 function plan(overrides: Partial<SolPlanView> = {}): SolPlanView {
   return {
@@ -72,7 +78,7 @@ function plan(overrides: Partial<SolPlanView> = {}): SolPlanView {
 }
 
 describe('the plan summary', () => {
-  it('lists the amount with 6 decimals and the fees to the lamport', () => {
+  it('lists the amount with 6 decimals, the fees to the lamport and what the master spends', () => {
     expect(planCostLines(plan())).toEqual([
       { label: 'Amount', value: '2.000000 SOL' },
       { label: 'Transactions', value: '2' },
@@ -80,24 +86,68 @@ describe('the plan summary', () => {
       { label: 'Priority fees', value: '0.0000003 SOL' },
       { label: 'Total fees', value: '0.0000103 SOL' },
       { label: 'Fee per wallet', value: '103 lamports' },
+      { label: 'Master spends', value: '2.0000103 SOL' },
     ]);
   });
 
-  it('shows the lookup-table comparison only when the planner weighed both ways', () => {
-    expect(comparisonRows(plan())).toBeNull();
-    const rows = comparisonRows(
+  it('says what the master spends for a distribution only', () => {
+    const labels = (kind: SolPlanView['kind']) =>
+      planCostLines(plan({ kind })).map((line) => line.label);
+    expect(labels('sol.aggregate')).not.toContain('Master spends');
+    expect(labels('sol.double_distribution')).not.toContain('Master spends');
+  });
+
+  it("adds the lookup tables' fees to the fees and their rent to what the master spends, as a recoverable deposit", () => {
+    const lines = planCostLines(
       plan({
-        comparison: {
-          chosen: 'lookupTable',
-          legacy: costs,
-          lookupTable: { ...costs, transactions: 1, tablesToCreate: 1, addressesToAdd: 20 },
+        costs: {
+          ...costs,
+          transactions: 3,
+          lookupTableFeeLamports: '10000',
+          lookupTableRentLamports: '7962880',
+          totalFeeLamports: '20300',
+          feePerWalletLamports: '203',
         },
+        transactions: [setup(), setup(), tx('direct', 'v0')],
       }),
     );
-    expect(rows?.map((row) => [row.way, row.chosen, row.transactions])).toEqual([
-      ['Legacy', false, 2],
-      ['Lookup table', true, 1],
+    expect(lines).toEqual([
+      { label: 'Amount', value: '2.000000 SOL' },
+      { label: 'Transactions', value: '3 (2 lookup-table setup, 1 v0)' },
+      { label: 'Network fees', value: '0.00001 SOL' },
+      { label: 'Priority fees', value: '0.0000003 SOL' },
+      { label: 'Lookup-table fees', value: '0.00001 SOL' },
+      { label: 'Total fees', value: '0.0000203 SOL' },
+      { label: 'Fee per wallet', value: '203 lamports' },
+      {
+        label: 'Lookup-table rent',
+        value: '0.00796288 SOL',
+        note: 'A deposit the master pays: recoverable by closing the tables, and not counted in the fees.',
+      },
+      {
+        label: 'Master spends',
+        value: '2.00798318 SOL',
+        note: 'The amount, the fees and the rent deposit.',
+      },
     ]);
+  });
+
+  it('counts lookup-table setup, v0 and legacy transactions when the plan goes through tables', () => {
+    expect(transactionsText(plan())).toBe('2');
+    expect(
+      transactionsText(
+        plan({
+          costs: { ...costs, transactions: 4 },
+          transactions: [setup(), tx('direct', 'v0'), tx('direct', 'v0'), tx('direct')],
+        }),
+      ),
+    ).toBe('4 (1 lookup-table setup, 2 v0, 1 legacy)');
+    // A fleet already in the tables: v0 transfers with no setup.
+    expect(
+      transactionsText(
+        plan({ costs: { ...costs, transactions: 1 }, transactions: [tx('direct', 'v0')] }),
+      ),
+    ).toBe('1 (1 v0)');
   });
 
   it('puts the master first in the after-balances and caps the list', () => {

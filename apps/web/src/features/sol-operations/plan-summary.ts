@@ -1,7 +1,6 @@
 import {
   formatLamportsAsSol,
   formatSolExact,
-  type PlanCostsView,
   type PlanWalletView,
   type SolPlanView,
 } from '@fleet/core';
@@ -19,62 +18,69 @@ export function feeSol(lamportsText: string): string {
 export interface CostLine {
   readonly label: string;
   readonly value: string;
+  /** A short explanation drawn under the line, when the figure needs one. */
+  readonly note?: string;
 }
 
-/** The plan's money at a glance: what moves, in how many transactions, and what the fees are. */
+/**
+ * The plan's transactions, and when some go through lookup tables how many set the tables up
+ * (create, extend) and how many are v0 transfers: "7 (2 lookup-table setup, 5 v0)".
+ */
+export function transactionsText(plan: SolPlanView): string {
+  let setup = 0;
+  let v0 = 0;
+  for (const tx of plan.transactions) {
+    if (tx.leg === 'lookupTable') setup += 1;
+    else if (tx.version === 'v0') v0 += 1;
+  }
+  const count = plan.costs.transactions.toLocaleString('en-US');
+  if (setup === 0 && v0 === 0) return count;
+  const legacy = plan.transactions.length - setup - v0;
+  const parts = [
+    setup > 0 ? `${setup.toLocaleString('en-US')} lookup-table setup` : null,
+    v0 > 0 ? `${v0.toLocaleString('en-US')} v0` : null,
+    legacy > 0 ? `${legacy.toLocaleString('en-US')} legacy` : null,
+  ].filter((part) => part !== null);
+  return `${count} (${parts.join(', ')})`;
+}
+
+/** Rent is a deposit the tables hold, not a fee: said wherever it is shown. */
+export const RENT_NOTE = 'recoverable by closing the tables, and not counted in the fees';
+
+/**
+ * The plan's money at a glance: what moves, in how many transactions, what the fees are, and for
+ * a distribution what the master spends in all: the amount, the fees and any lookup-table rent.
+ */
 export function planCostLines(plan: SolPlanView): readonly CostLine[] {
   const { costs } = plan;
+  const rent = BigInt(costs.lookupTableRentLamports);
   const lines: CostLine[] = [
     { label: 'Amount', value: sol6(plan.amountLamports) },
-    { label: 'Transactions', value: costs.transactions.toLocaleString('en-US') },
+    { label: 'Transactions', value: transactionsText(plan) },
     { label: 'Network fees', value: feeSol(costs.networkFeeLamports) },
     { label: 'Priority fees', value: feeSol(costs.priorityFeeLamports) },
   ];
-  if (costs.lookupTableFeeLamports !== '0' || costs.lookupTableRentLamports !== '0') {
+  if (costs.lookupTableFeeLamports !== '0' || rent !== 0n) {
     lines.push({ label: 'Lookup-table fees', value: feeSol(costs.lookupTableFeeLamports) });
-    lines.push({ label: 'Lookup-table rent', value: sol6(costs.lookupTableRentLamports) });
   }
   lines.push({ label: 'Total fees', value: feeSol(costs.totalFeeLamports) });
   lines.push({ label: 'Fee per wallet', value: `${costs.feePerWalletLamports} lamports` });
+  if (rent !== 0n) {
+    lines.push({
+      label: 'Lookup-table rent',
+      value: feeSol(rent.toString()),
+      note: `A deposit the master pays: ${RENT_NOTE}.`,
+    });
+  }
+  if (plan.kind === 'sol.distribute') {
+    const spent = BigInt(plan.amountLamports) + BigInt(costs.totalFeeLamports) + rent;
+    lines.push({
+      label: 'Master spends',
+      value: feeSol(spent.toString()),
+      ...(rent !== 0n ? { note: 'The amount, the fees and the rent deposit.' } : {}),
+    });
+  }
   return lines;
-}
-
-export interface ComparisonRow {
-  readonly way: 'Legacy' | 'Lookup table';
-  readonly chosen: boolean;
-  readonly transactions: number;
-  readonly totalFee: string;
-  readonly feePerWallet: string;
-  readonly note: string;
-}
-
-/** Legacy against lookup-table sending, when the planner weighed both (null otherwise). */
-export function comparisonRows(plan: SolPlanView): readonly ComparisonRow[] | null {
-  const comparison = plan.comparison;
-  if (comparison === null) return null;
-  const row = (
-    way: ComparisonRow['way'],
-    costs: PlanCostsView,
-    chosen: boolean,
-    note: string,
-  ): ComparisonRow => ({
-    way,
-    chosen,
-    transactions: costs.transactions,
-    totalFee: feeSol(costs.totalFeeLamports),
-    feePerWallet: `${costs.feePerWalletLamports} lamports`,
-    note,
-  });
-  const table = comparison.lookupTable;
-  return [
-    row('Legacy', comparison.legacy, comparison.chosen === 'legacy', ''),
-    row(
-      'Lookup table',
-      table,
-      comparison.chosen === 'lookupTable',
-      `${table.tablesToCreate} table(s) to create, ${table.addressesToAdd} address(es) to add`,
-    ),
-  ];
 }
 
 export interface BalanceRow {

@@ -1,10 +1,16 @@
 import type { SolPlanView } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
+import { cn } from '../../ui/cn';
+import {
+  lookupTableComparison,
+  WAY_TITLES,
+  type LookupTableComparison,
+  type SendingWay,
+} from './lookup-table-comparison';
 import {
   balanceRows,
   blockingMessages,
-  comparisonRows,
   noKeyBanner,
   notReadyReason,
   planCostLines,
@@ -22,7 +28,7 @@ const BALANCE_ROWS_SHOWN = 200;
  * and why Confirm is off when no problem says so.
  */
 export function PlanView({ plan }: { readonly plan: SolPlanView }) {
-  const comparison = comparisonRows(plan);
+  const comparison = lookupTableComparison(plan);
   const balances = balanceRows(plan, BALANCE_ROWS_SHOWN);
   const blocking = blockingMessages(plan);
   const warnings = warningMessages(plan);
@@ -37,35 +43,13 @@ export function PlanView({ plan }: { readonly plan: SolPlanView }) {
           <div key={line.label} className="contents">
             <dt className="text-fg-muted">{line.label}</dt>
             <dd className="text-right tabular-nums">{line.value}</dd>
+            {line.note ? (
+              <dd className="col-span-2 -mt-1 text-right text-xs text-fg-muted">{line.note}</dd>
+            ) : null}
           </div>
         ))}
       </dl>
-      {comparison ? (
-        <table className="w-full text-xs" aria-label="Lookup-table comparison">
-          <thead className="text-left text-fg-muted">
-            <tr>
-              <th>Way of sending</th>
-              <th className="text-right">Transactions</th>
-              <th className="text-right">Total fees</th>
-              <th className="text-right">Per wallet</th>
-            </tr>
-          </thead>
-          <tbody>
-            {comparison.map((row) => (
-              <tr key={row.way} className={row.chosen ? 'font-semibold' : 'text-fg-muted'}>
-                <td>
-                  {row.way}
-                  {row.chosen ? ' (chosen)' : ''}
-                  {row.note ? <span className="block font-normal">{row.note}</span> : null}
-                </td>
-                <td className="text-right tabular-nums">{row.transactions}</td>
-                <td className="text-right tabular-nums">{row.totalFee}</td>
-                <td className="text-right tabular-nums">{row.feePerWallet}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {comparison ? <LookupTableComparisonTable comparison={comparison} /> : null}
       <div className="max-h-56 overflow-auto rounded-md border border-border">
         <table className="w-full text-xs" aria-label="Balances after the operation">
           <thead className="sticky top-0 bg-surface-raised text-left text-fg-muted">
@@ -112,6 +96,60 @@ export function PlanView({ plan }: { readonly plan: SolPlanView }) {
         </Alert>
       ))}
       {notReady ? <Alert kind="info">{notReady}</Alert> : null}
+    </div>
+  );
+}
+
+const WAYS: readonly SendingWay[] = ['legacy', 'lookupTable'];
+
+/** Legacy | Lookup table, the way the plan took highlighted, then which it is and why. */
+function LookupTableComparisonTable({
+  comparison,
+}: {
+  readonly comparison: LookupTableComparison;
+}) {
+  const cell = (way: SendingWay) =>
+    cn(
+      'px-2 py-0.5 text-right tabular-nums',
+      way === comparison.chosen ? 'bg-accent/10 font-semibold' : 'text-fg-muted',
+    );
+  return (
+    <div className="flex flex-col gap-1">
+      <table className="w-full text-xs" aria-label="Lookup-table comparison">
+        <thead>
+          <tr>
+            <th className="px-2 py-0.5 text-left font-normal text-fg-muted">
+              <span className="sr-only">Figure</span>
+            </th>
+            {WAYS.map((way) => (
+              <th key={way} scope="col" className={cell(way)}>
+                {WAY_TITLES[way]}
+                {way === comparison.chosen ? (
+                  <>
+                    {' '}
+                    <span className="rounded bg-accent px-1 text-[0.625rem] text-accent-fg">
+                      chosen
+                    </span>
+                  </>
+                ) : null}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {comparison.lines.map((line) => (
+            <tr key={line.label} className="border-t border-border">
+              <th scope="row" className="px-2 py-0.5 text-left font-normal text-fg-muted">
+                {line.label}
+              </th>
+              <td className={cell('legacy')}>{line.legacy}</td>
+              <td className={cell('lookupTable')}>{line.lookupTable}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-xs">{comparison.verdict}</p>
+      {comparison.rentNote ? <p className="text-xs text-fg-muted">{comparison.rentNote}</p> : null}
     </div>
   );
 }
