@@ -64,3 +64,12 @@ export async function createdTableOf(
     );
   return row?.address ?? null;
 }
+
+/** The slots the creates of `authority`'s tables named, so no two name the same. */
+export async function recentSlotsOf(tx: TenantDatabase, authority: string): Promise<bigint[]> {
+  const rows = await tx
+    .select({ slot: lookupTables.recentSlot })
+    .from(lookupTables)
+    .where(eq(lookupTables.authority, authority));
+  return rows.map((row) => row.slot);
+}

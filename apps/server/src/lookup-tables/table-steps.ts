@@ -24,12 +24,11 @@ export interface SignedStep {
 }
 
 /**
- * Signs one setup step of an operation (decision 027): a create names the finalized slot (which
- * the SlotHashes sysvar holds) and so fixes the table's address; an extension of a new table
+ * Signs one setup step of an operation (decision 027): a create names a recent finalized slot
+ * (which the SlotHashes sysvar holds) and so fixes the table's address; an extension of a new table
  * finds that address from the create that landed. Master signs and pays both.
  */
 export async function signSetupStep(context: {
-  readonly pool: EndpointPool;
   readonly tx: <T>(work: (tx: TenantDatabase) => Promise<T>) => Promise<T>;
   readonly tenantId: string;
   readonly operationId: string;
@@ -39,6 +38,8 @@ export async function signSetupStep(context: {
   readonly computeBudget: { readonly unitLimit: number; readonly microLamportsPerUnit: bigint };
   readonly signerFor: SignerFor;
   readonly now: () => Date;
+  /** A recent slot no other create of this master named (`createSlotPicker`). */
+  readonly recentSlot: () => Promise<bigint>;
 }): Promise<SignedStep> {
   const { step, master } = context;
   const sign = (
@@ -54,7 +55,7 @@ export async function signSetupStep(context: {
       context.signerFor,
     );
   if (step.kind === 'create') {
-    const recentSlot = await context.pool.rpc.getSlot({ commitment: 'finalized' }).send();
+    const recentSlot = await context.recentSlot();
     const { instruction, tableAddress } = createLookupTableInstruction({
       authority: master,
       payer: master,
@@ -100,4 +101,30 @@ export function tableAddressOf(
 /** One key per table reference, for maps. */
 export function tableKey(ref: TableRef): string {
   return 'existing' in ref ? `existing:${ref.existing}` : `new:${ref.newTable}`;
+}
+
+/** How far back a create may look for its slot: well inside SlotHashes' 512. */
+const RECENT_SLOTS = 150n;
+
+/**
+ * Hands each create of a master its own recent slot. Two creates naming one slot would name one
+ * table address, and signed within one blockhash's reuse they would be the same bytes: the
+ * second would fail, and its step would wait for nothing. Slots come from `getBlocks` (a skipped
+ * slot is not in SlotHashes and the program refuses it), newest first, never one this master's
+ * tables already named (`used`, read from `lookup_tables`, so a restarted job remembers).
+ */
+export function createSlotPicker(pool: EndpointPool, used: Iterable<bigint>) {
+  const taken = new Set(used);
+  return async (): Promise<bigint> => {
+    const finalized = await pool.rpc.getSlot({ commitment: 'finalized' }).send();
+    const from = finalized > RECENT_SLOTS ? finalized - RECENT_SLOTS : 0n;
+    const blocks = await pool.rpc.getBlocks(from, finalized, { commitment: 'finalized' }).send();
+    for (let index = blocks.length - 1; index >= 0; index--) {
+      const slot = blocks[index];
+      if (slot === undefined || taken.has(slot)) continue;
+      taken.add(slot);
+      return slot;
+    }
+    throw new Error(`no recent slot left for a lookup table (${taken.size} taken)`);
+  };
 }

@@ -6,10 +6,11 @@ const RETRY_MAX_MS = 15_000;
 
 /**
  * Runs queued transactions `lanes` at a time. The queue is the caller's: a transaction's run may
- * add to it (a re-planned transaction, a second leg whose first landed). A run that fails on a
- * chain call (no endpoint answered: a 429 storm, an outage) is queued again at the front after a
- * wait that doubles with consecutive failures; any other error ends the drain, so a key the
- * vault cannot open stops the job with nothing sent for that transaction.
+ * add to it (a re-planned transaction, a second leg whose first landed). A run that fails on what
+ * may pass (a chain call no endpoint answered in a 429 storm or an outage, a network or database
+ * error) is queued again at the front after a wait that doubles with consecutive failures; a
+ * Fleet error of Fleet's own making (a key the vault cannot open) ends the drain, with nothing
+ * sent for that transaction. Every step is read back from the ledger, so a retry is safe.
  */
 export function createLanes(options: {
   readonly lanes: number;

@@ -16,11 +16,13 @@ import {
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import type { JobContext, JobHandler } from '../jobs/job-handler';
 import { loadTransactions, recordTransaction } from '../ledger/ledger-repository';
 import { replacePlannedTransaction } from '../ledger/transaction-repository';
-import { signSetupStep, tableKey } from '../lookup-tables/table-steps';
+import { recentSlotsOf } from '../lookup-tables/lookup-table-repository';
+import { createSlotPicker, signSetupStep, tableKey } from '../lookup-tables/table-steps';
 import { transferTables } from '../lookup-tables/transfer-tables';
 import { loadOperation, refreshOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
@@ -85,6 +87,9 @@ async function runOperation(
 ): Promise<void> {
   const { db, pool, clock } = deps;
   const tenantId = context.tenantId;
+  // Every lane waits on the job's signal (sleeps, status polls): up to 128 listeners at once by
+  // design, not a leak, so Node's warning at 11 would only be noise in the log.
+  setMaxListeners(1_000, context.signal);
   const bound = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(db, tenantId, work);
   const now = () => new Date(clock.now());
 
@@ -194,11 +199,18 @@ async function runOperation(
     });
   };
 
+  // One picker per run, made once even when several creates ask at the same moment.
+  let picker: Promise<() => Promise<bigint>> | null = null;
+  const slotPicker = () =>
+    (picker ??= bound((tx) => recentSlotsOf(tx, build.master)).then((used) =>
+      createSlotPicker(pool, used),
+    ));
+
   const sign = async (entry: Entry, lifetime: TransactionLifetime): Promise<Entry> => {
     const step = stepOf(entry);
     const { signed, alongside } = step
       ? await signSetupStep({
-          pool,
+          recentSlot: await slotPicker(),
           tx: bound,
           tenantId,
           operationId,
