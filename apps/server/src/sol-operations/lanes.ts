@@ -73,3 +73,13 @@ export function createLanes(options: {
     },
   };
 }
+
+/** Enough transactions in flight to keep the pool's send budget busy while each awaits its status. */
+export function lanesForBudget(sendsPerSecond: number | null): number {
+  if (sendsPerSecond === null) return 16;
+  return Math.max(4, Math.min(128, Math.ceil(sendsPerSecond * 3)));
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -29,7 +29,7 @@ import type { SecretKeyVault } from '../vault';
 import { storeBalancesAfter } from './balances-after';
 import { createChainPorts } from './chain-ports';
 import { computeUnitLimitFor, storedComputeUnitModel } from './compute-units';
-import { createLanes } from './lanes';
+import { createLanes, errorText, lanesForBudget } from './lanes';
 import { solPlanBuildSchema, type PlanTransactionBuild, type TableRef } from './sol-plan-build';
 import { createOperationCounts } from './operation-counts';
 import { createSigningKeys } from './signing-keys';
@@ -130,7 +130,7 @@ async function runOperation(
   const lanes =
     operation.kindName === 'sol.aggregate'
       ? AGGREGATE_LANES
-      : (deps.lanes ?? lanesFor(ports.sendBudgetPerSecond()));
+      : (deps.lanes ?? lanesForBudget(ports.sendBudgetPerSecond()));
 
   // 2. counts for progress, kept as transactions end
   const progress = createOperationCounts(operation.items, operationId, endpoint);
@@ -489,14 +489,4 @@ async function runOperation(
   }
   await storeBalancesAfter(deps, tenantId, operation.items, now());
   await context.report(report('done'));
-}
-
-/** Enough transactions in flight to keep the pool's send budget busy while each awaits its status. */
-function lanesFor(sendsPerSecond: number | null): number {
-  if (sendsPerSecond === null) return 16;
-  return Math.max(4, Math.min(128, Math.ceil(sendsPerSecond * 3)));
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
