@@ -4,6 +4,10 @@
 // Figures only, no assertions; loopback only.
 //
 //   npx tsx bench/crash/run.ts [--kills 20] [--distribute 300] [--two-hop 50] [--sweep 100]
+//                              [--tables 300] [--max-delay 2500]
+//
+// `--tables 0` leaves out the distribution through new lookup tables; `--distribute 0
+// --two-hop 0 --sweep 0` runs it alone, with every kill.
 
 import { runCrashScenario } from '../../apps/server/src/testing/crash/crash-scenario';
 
@@ -18,14 +22,30 @@ const outcomes = await runCrashScenario({
   distributeTo: numberArg('--distribute', 300),
   twoHopTo: numberArg('--two-hop', 50),
   sweepFrom: numberArg('--sweep', 100),
+  tableDistributeTo: numberArg('--tables', 300),
   maxKillDelayMs: numberArg('--max-delay', 2_500),
   log: (line) => console.log(line),
 });
 console.log(
-  '\noperation   wallets  kills  seconds  job        wrong balances  master drift (lamports)',
+  '\noperation           wallets  kills  seconds  job        wrong balances  master drift (lamports)',
 );
 for (const o of outcomes) {
   console.log(
-    `${o.kind.padEnd(11)} ${String(o.wallets).padStart(7)}  ${String(o.kills).padStart(5)}  ${o.seconds.toFixed(1).padStart(7)}  ${o.jobStatus.padEnd(9)}  ${String(o.wrongBalances).padStart(14)}  ${o.masterDrift.toString().padStart(10)}`,
+    `${o.kind.padEnd(19)} ${String(o.wallets).padStart(7)}  ${String(o.kills).padStart(5)}  ${o.seconds.toFixed(1).padStart(7)}  ${o.jobStatus.padEnd(9)}  ${String(o.wrongBalances).padStart(14)}  ${o.masterDrift.toString().padStart(10)}`,
   );
+}
+for (const o of outcomes) {
+  const t = o.tables;
+  if (!t) continue;
+  console.log(`
+lookup tables (${o.kind}): ${t.setupTransactions} setup transactions, ${t.transfers} transfers planned
+  kills while the ledger's setup was unfinished   ${t.killsInSetup} of ${o.kills}
+  tables planned / created (ledger) / new on chain ${t.planned} / ${t.createdInLedger} / ${t.createdOnChain}
+  creates signed (re-signs after expiry included) ${t.createsSigned}
+  stray tables, tables not holding exactly the plan's addresses   ${t.strayTables}, ${t.wrongTables}
+  re-signed before expiry, expired yet landed      ${t.resignedEarly}, ${t.expiredButLanded}
+  unsettled ledger rows, landings the ledger lacks ${t.unsettled}, ${t.unrecordedLandings}
+  master's transactions on chain / landed in ledger ${t.landedOnChain} / ${t.landedInLedger}
+  fees planned / landed (lamports)                ${t.plannedFeeLamports} / ${t.landedFeeLamports}
+  rent planned / deposited (lamports)             ${t.plannedRentLamports} / ${t.rentLamports}`);
 }

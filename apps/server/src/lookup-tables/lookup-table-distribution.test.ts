@@ -151,4 +151,29 @@ describe('distributions through the tenant’s lookup tables', () => {
     expect(planned.comparison).toBeNull();
     expect(planned.transactions.every((tx) => tx.version === 'legacy')).toBe(true);
   });
+
+  // Last: it wipes the table. A v0 transaction of 20 transfers or fewer is cut into one legacy
+  // transaction holding all of it, which the job once took for the plan's own and never signed.
+  it('a table gone between plan and execution: its transactions go legacy, each wallet paid once', async () => {
+    const paid = recipients.slice(0, 60);
+    const planned = await plan(paid, 'auto');
+    expect(planned.comparison?.chosen).toBe('lookupTable');
+    const transfers = planned.transactions.filter((tx) => tx.leg === 'direct');
+    expect(transfers.every((tx) => tx.version === 'v0')).toBe(true);
+    expect(transfers.some((tx) => tx.transfers <= 20)).toBe(true);
+    const rows = await withTenant(bed.database.db, bed.actor.tenantId, (tx) =>
+      tx.select().from(schema.lookupTables),
+    );
+    for (const row of rows) bed.localnet.admin.setAccount(row.address, { lamports: 0n });
+
+    const before = await bed.balances(paid.map((r) => r.address));
+    const { job, detail } = await run(planned);
+    expect(job.status).toBe('succeeded');
+    expect(detail.transactions.length).toBeGreaterThan(transfers.length);
+    expect(detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
+    const after = await bed.balances(paid.map((r) => r.address));
+    for (const r of paid) {
+      expect((after.get(r.address) ?? 0n) - (before.get(r.address) ?? 0n)).toBe(AMOUNT);
+    }
+  }, 180_000);
 });

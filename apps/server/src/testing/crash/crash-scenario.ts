@@ -10,6 +10,8 @@ import {
   type Api,
   type RunningServer,
 } from './crash-harness';
+import type { CrashSession, Job, OperationOutcome } from './crash-session';
+import { runTableDistribution } from './table-distribution';
 
 export interface CrashScenarioOptions {
   /** kill -9s in all, spread over the operations. */
@@ -17,21 +19,14 @@ export interface CrashScenarioOptions {
   readonly distributeTo: number;
   readonly sweepFrom: number;
   readonly twoHopTo: number;
+  /**
+   * Recipients of a distribution through new lookup tables (`lookupTable: 'always'`), run last
+   * and killed at random points of its ledger, its setup included; 0: none.
+   */
+  readonly tableDistributeTo: number;
   /** Longest wait after the server is ready before the next kill. */
   readonly maxKillDelayMs: number;
   readonly log: (line: string) => void;
-}
-
-export interface OperationOutcome {
-  readonly kind: string;
-  readonly wallets: number;
-  readonly kills: number;
-  readonly seconds: number;
-  /** Wallets whose balance is not exactly what one payment gives (0 means paid exactly once). */
-  readonly wrongBalances: number;
-  /** The master's change minus what the plan says it should be (0 means no payment twice). */
-  readonly masterDrift: bigint;
-  readonly jobStatus: string;
 }
 
 interface Plan {
@@ -41,19 +36,14 @@ interface Plan {
   costs: { totalFeeLamports: string };
   problems: { message: string }[];
 }
-interface Job {
-  status: string;
-  isDone: boolean;
-  processedItems: number;
-  totalItems: number;
-}
 
 const AMOUNT_SOL = '0.002';
 const AMOUNT_LAMPORTS = 2_000_000n;
 
 /**
- * Runs a distribution, then a two-hop distribution (when asked), then a sweep back with the
- * master paying, killing the server at random points during each, and checks every balance.
+ * Runs a distribution, then a two-hop distribution, then a sweep back with the master paying,
+ * then a distribution through new lookup tables (each when asked), killing the server at random
+ * points during each, and checks every balance.
  */
 export async function runCrashScenario(options: CrashScenarioOptions): Promise<OperationOutcome[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-crash-'));
@@ -62,7 +52,12 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<O
   const outcomes: OperationOutcome[] = [];
   try {
     const master = (await api<{ public_address: string }>('GET', '/master-wallet')).public_address;
-    const needed = Math.max(options.distributeTo, options.sweepFrom);
+    const needed = Math.max(
+      options.distributeTo,
+      options.sweepFrom,
+      options.twoHopTo,
+      options.tableDistributeTo,
+    );
     const wallets: { id: string; address: string }[] = [];
     while (wallets.length < needed) {
       const count = Math.min(100, needed - wallets.length);
@@ -74,25 +69,31 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<O
       wallets.push(...created.wallets);
     }
     options.log(`${wallets.length} wallets created; master ${master}`);
-    const operations = options.twoHopTo > 0 ? 3 : 2;
+    let operations = [
+      options.distributeTo,
+      options.twoHopTo,
+      options.sweepFrom,
+      options.tableDistributeTo,
+    ].filter((count) => count > 0).length;
     let killsLeft = options.kills;
+    /** This operation's share of the kills left: the rest spread evenly over those to come. */
+    const nextShare = () => Math.ceil(killsLeft / Math.max(1, operations--));
 
-    const runWithKills = async (
-      kind: string,
-      execute: () => Promise<{ jobId: string }>,
-      killShare: number,
-    ) => {
+    const runWithKills: CrashSession['runWithKills'] = async (kind, execute, killShare, at) => {
       const started = Date.now();
-      const { jobId } = await execute();
+      const { jobId, operationId } = await execute();
       let kills = 0;
       let job = await api<Job>('GET', `/jobs/${jobId}`);
       while (kills < killShare && !job.isDone) {
-        await sleep(Math.floor(Math.random() * options.maxKillDelayMs));
+        if (at) {
+          if (!(await at.killPoint(operationId))) break;
+        } else await sleep(Math.floor(Math.random() * options.maxKillDelayMs));
         await killHard(server);
         kills += 1;
         options.log(`${kind}: kill -9 #${kills} (job ${job.processedItems}/${job.totalItems})`);
         server = await startServer(dataDir, 0);
         api = await signIn(server, dataDir);
+        await at?.afterRestart(operationId);
         job = await api<Job>('GET', `/jobs/${jobId}`);
       }
       const deadline = Date.now() + 10 * 60_000;
@@ -101,39 +102,48 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<O
         await sleep(500);
         job = await api<Job>('GET', `/jobs/${jobId}`);
       }
-      return { kills, seconds: (Date.now() - started) / 1000, status: job.status };
+      killsLeft -= kills;
+      return { kills, seconds: (Date.now() - started) / 1000, status: job.status, operationId };
+    };
+    const session: CrashSession = {
+      dataDir,
+      master,
+      server: () => server,
+      api: () => api,
+      stop: () => killHard(server),
+      runWithKills,
     };
 
     // 1. distribute from the master
-    const targets = wallets.slice(0, options.distributeTo);
-    const before = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
-    const plan = await api<Plan>('POST', '/sol/distribute/plan', {
-      recipients: targets.map((w) => ({ walletId: w.id, amountSol: AMOUNT_SOL })),
-    });
-    if (!plan.ready)
-      throw new Error(`distribution plan not ready: ${JSON.stringify(plan.problems)}`);
-    const share = Math.ceil(killsLeft / operations);
-    const run = await runWithKills(
-      'distribute',
-      () => api('POST', '/sol/distribute', { planId: plan.planId }),
-      share,
-    );
-    killsLeft -= run.kills;
-    const after = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
-    outcomes.push({
-      kind: 'distribute',
-      wallets: targets.length,
-      kills: run.kills,
-      seconds: run.seconds,
-      jobStatus: run.status,
-      wrongBalances: targets.filter(
-        (w) => (after.get(w.address) ?? 0n) !== (before.get(w.address) ?? 0n) + AMOUNT_LAMPORTS,
-      ).length,
-      masterDrift:
-        (before.get(master) ?? 0n) -
-        (after.get(master) ?? 0n) -
-        (BigInt(plan.amountLamports) + BigInt(plan.costs.totalFeeLamports)),
-    });
+    if (options.distributeTo > 0) {
+      const targets = wallets.slice(0, options.distributeTo);
+      const before = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
+      const plan = await api<Plan>('POST', '/sol/distribute/plan', {
+        recipients: targets.map((w) => ({ walletId: w.id, amountSol: AMOUNT_SOL })),
+      });
+      if (!plan.ready)
+        throw new Error(`distribution plan not ready: ${JSON.stringify(plan.problems)}`);
+      const run = await runWithKills(
+        'distribute',
+        () => api('POST', '/sol/distribute', { planId: plan.planId }),
+        nextShare(),
+      );
+      const after = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
+      outcomes.push({
+        kind: 'distribute',
+        wallets: targets.length,
+        kills: run.kills,
+        seconds: run.seconds,
+        jobStatus: run.status,
+        wrongBalances: targets.filter(
+          (w) => (after.get(w.address) ?? 0n) !== (before.get(w.address) ?? 0n) + AMOUNT_LAMPORTS,
+        ).length,
+        masterDrift:
+          (before.get(master) ?? 0n) -
+          (after.get(master) ?? 0n) -
+          (BigInt(plan.amountLamports) + BigInt(plan.costs.totalFeeLamports)),
+      });
+    }
 
     // 2. two-hop through fresh middlemen
     if (options.twoHopTo > 0) {
@@ -160,9 +170,8 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<O
               amountLamports: AMOUNT_LAMPORTS.toString(),
             })),
           }),
-        Math.ceil(killsLeft / 2),
+        nextShare(),
       );
-      killsLeft -= hop.kills;
       const hopAfter = await balancesOf(server.rpcUrl, [master, ...fresh]);
       outcomes.push({
         kind: 'two-hop',
@@ -181,31 +190,50 @@ export async function runCrashScenario(options: CrashScenarioOptions): Promise<O
     }
 
     // 3. sweep back to the master, the master paying: every wallet at exactly 0
-    const sources = wallets.slice(0, options.sweepFrom);
-    const sweepBefore = await balancesOf(server.rpcUrl, [master]);
-    const sweep = await api<Plan>('POST', '/sol/aggregate/plan', {
-      walletIds: sources.map((w) => w.id),
-      feeStrategy: 'master',
-    });
-    if (!sweep.ready) throw new Error(`sweep plan not ready: ${JSON.stringify(sweep.problems)}`);
-    const swept = await runWithKills(
-      'sweep',
-      () => api('POST', '/sol/aggregate', { planId: sweep.planId }),
-      killsLeft,
-    );
-    const sweepAfter = await balancesOf(server.rpcUrl, [master, ...sources.map((w) => w.address)]);
-    outcomes.push({
-      kind: 'sweep',
-      wallets: sources.length,
-      kills: swept.kills,
-      seconds: swept.seconds,
-      jobStatus: swept.status,
-      wrongBalances: sources.filter((w) => (sweepAfter.get(w.address) ?? 0n) !== 0n).length,
-      masterDrift:
-        (sweepAfter.get(master) ?? 0n) -
-        (sweepBefore.get(master) ?? 0n) -
-        (BigInt(sweep.amountLamports) - BigInt(sweep.costs.totalFeeLamports)),
-    });
+    if (options.sweepFrom > 0) {
+      const sources = wallets.slice(0, options.sweepFrom);
+      const sweepBefore = await balancesOf(server.rpcUrl, [master]);
+      const sweep = await api<Plan>('POST', '/sol/aggregate/plan', {
+        walletIds: sources.map((w) => w.id),
+        feeStrategy: 'master',
+      });
+      if (!sweep.ready) throw new Error(`sweep plan not ready: ${JSON.stringify(sweep.problems)}`);
+      const swept = await runWithKills(
+        'sweep',
+        () => api('POST', '/sol/aggregate', { planId: sweep.planId }),
+        nextShare(),
+      );
+      const sweepAfter = await balancesOf(server.rpcUrl, [
+        master,
+        ...sources.map((w) => w.address),
+      ]);
+      outcomes.push({
+        kind: 'sweep',
+        wallets: sources.length,
+        kills: swept.kills,
+        seconds: swept.seconds,
+        jobStatus: swept.status,
+        wrongBalances: sources.filter((w) => (sweepAfter.get(w.address) ?? 0n) !== 0n).length,
+        masterDrift:
+          (sweepAfter.get(master) ?? 0n) -
+          (sweepBefore.get(master) ?? 0n) -
+          (BigInt(sweep.amountLamports) - BigInt(sweep.costs.totalFeeLamports)),
+      });
+    }
+
+    // 4. distribute through new lookup tables, last: its checks read the ledger of a dead server
+    if (options.tableDistributeTo > 0) {
+      outcomes.push(
+        await runTableDistribution(session, {
+          recipients: wallets.slice(0, options.tableDistributeTo),
+          amountSol: AMOUNT_SOL,
+          amountLamports: AMOUNT_LAMPORTS,
+          killShare: nextShare(),
+          maxKillDelayMs: options.maxKillDelayMs,
+          log: options.log,
+        }),
+      );
+    }
     return outcomes;
   } finally {
     await killHard(server);
