@@ -12,8 +12,9 @@
 
 import { operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
+import type { EndpointCounters } from '@fleet/localnet';
 import { createSolanaRpc, signature as toSignature } from '@solana/kit';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, max } from 'drizzle-orm';
 import { newTestKeypair } from '../../apps/server/src/testing/keypairs';
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { createSolTestBed } from '../../apps/server/src/testing/sol-test-bed';
@@ -26,13 +27,19 @@ const numberArg = (name: string, fallback: number): number => {
 const WALLETS = numberArg('--wallets', 10_000);
 const SWEEP = numberArg('--sweep', 1_000);
 const TWO_HOP = numberArg('--two-hop', 1_000);
+const textArg = (name: string, fallback: string): string => {
+  const index = args.indexOf(name);
+  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+};
+/** `postgres` runs on the server at DATABASE_URL (a database of its own, dropped after). */
+const DATABASE = textArg('--database', 'pglite') === 'postgres' ? 'postgres' : 'pglite';
 const SEND_RPS = 10;
 const ENDPOINTS = ['a', 'b', 'c'] as const;
 const AMOUNT_SOL = '0.001';
 const AMOUNT = 1_000_000n as Lamports;
 
 const bed = await createSolTestBed({
-  kind: 'pglite',
+  kind: DATABASE,
   endpoints: Object.fromEntries(
     ENDPOINTS.map((name) => [name, { methodRps: { sendTransaction: SEND_RPS } }]),
   ),
@@ -43,6 +50,107 @@ const rpc = createSolanaRpc(bed.localnet.url);
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 const balances = (addresses: readonly string[]) => bed.balances(addresses);
+const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+
+/** When the operation's last transaction record was written (its last confirmation, as a rule). */
+async function lastLedgerWrite(operationId: string): Promise<number> {
+  const [row] = await withTenant(database.db, actor.tenantId, (tx) =>
+    tx
+      .select({ at: max(schema.ledgerTransactions.updatedAt) })
+      .from(schema.ledgerTransactions)
+      .where(eq(schema.ledgerTransactions.operationId, operationId)),
+  );
+  return row?.at?.getTime() ?? Number.NaN;
+}
+
+/**
+ * The sends the localnet let through, read every 100 ms: the per-second counts show where the
+ * budget sat idle. The phase's ends come from the localnet's own first and last admission times.
+ */
+function sampleSends() {
+  const samples: { at: number; sends: number }[] = [];
+  const read = () =>
+    ENDPOINTS.reduce(
+      (sum, name) =>
+        sum + (bed.localnet.admin.counters(name).admittedByMethod['sendTransaction']?.calls ?? 0),
+      0,
+    );
+  const timer = setInterval(() => samples.push({ at: Date.now(), sends: read() }), 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push({ at: Date.now(), sends: read() });
+      return samples;
+    },
+  };
+}
+
+/**
+ * The distribution's timeline from the localnet's side: the send phase (first sendTransaction let
+ * through → last one), the budget used in it, and the fixed costs around it. In a phase of d
+ * seconds at r sends/s a paced sender makes r·d + 1 sends, so the phase's use is (sends − 1) / r·d;
+ * the whole run's and the job's are sends / r·(their time), as for the wall time above.
+ */
+function printSendPhase(input: {
+  served: readonly EndpointCounters[];
+  timeline: readonly { at: number; sends: number }[];
+  budget: number;
+  /** HTTP 429s the pool met during the distribution. */
+  pool429s: number;
+  executeAt: number;
+  executedAt: number;
+  doneAt: number;
+  lastRecordAt: number;
+}) {
+  const { served, budget, executeAt, executedAt, doneAt } = input;
+  const windows = served.flatMap((c) => {
+    const window = c.admittedByMethod['sendTransaction'];
+    return window ? [window] : [];
+  });
+  if (windows.length === 0) {
+    console.log('  send phase:                    no sends seen by the localnet');
+    return;
+  }
+  const firstChainCall = Math.min(
+    ...served.flatMap((c) => Object.values(c.admittedByMethod).map((w) => w.firstAt)),
+  );
+  const sends = windows.reduce((sum, w) => sum + w.calls, 0);
+  const first = Math.min(...windows.map((w) => w.firstAt));
+  const last = Math.max(...windows.map((w) => w.lastAt));
+  const phaseMs = Math.max(1, last - first);
+  const share = (ms: number) => fmt((100 * sends) / ((budget * ms) / 1000));
+  console.log(
+    `  send phase (localnet):         ${seconds(phaseMs)} from the first sendTransaction let through to the last, ${sends} sends (${windows.map((w) => w.calls).join('/')} by endpoint) → ${fmt((100 * (sends - 1)) / ((budget * phaseMs) / 1000))} % of the ${budget}/s budget`,
+  );
+  console.log(
+    `  whole run (execute → done):    ${seconds(doneAt - executeAt)} → ${share(doneAt - executeAt)} % of the budget`,
+  );
+  console.log(
+    `  job (queued → done):           ${seconds(doneAt - executedAt)} → ${share(doneAt - executedAt)} % of the budget`,
+  );
+  console.log(
+    `  fixed costs:                   execute ${seconds(executedAt - executeAt)}; job start to its first chain call ${seconds(firstChainCall - executedAt)}; to the first send ${seconds(first - firstChainCall)}; tail after the last send ${seconds(doneAt - last)} (the last ledger write ${seconds(input.lastRecordAt - last)} after it, done ${seconds(doneAt - input.lastRecordAt)} later)`,
+  );
+  const limited = served.reduce((sum, c) => sum + c.rateLimited, 0);
+  console.log(
+    `  HTTP 429s:                     ${limited} answered by the localnet, ${input.pool429s} met by the pool`,
+  );
+  // Whole seconds of the phase only: a second cut by its end would read as a dip.
+  const bySecond = Array.from({ length: Math.floor(phaseMs / 1000) }, () => 0);
+  let previous = 0;
+  for (const sample of input.timeline) {
+    const second = Math.floor((sample.at - first) / 1000);
+    if (second >= 0 && second < bySecond.length) {
+      bySecond[second] = (bySecond[second] ?? 0) + sample.sends - previous;
+    }
+    previous = sample.sends;
+  }
+  if (bySecond.length > 0) {
+    console.log(
+      `  sends per second of the phase: ${bySecond.join(' ')} (min ${Math.min(...bySecond)}, max ${Math.max(...bySecond)})`,
+    );
+  }
+}
 
 try {
   const runJob = async (jobId: string) => {
@@ -83,14 +191,22 @@ try {
   const planSeconds = (performance.now() - started) / 1000;
   console.log(`planned in ${fmt(planSeconds)} s`);
   const masterBefore = (await balances([master])).get(master) ?? 0n;
+  for (const name of ENDPOINTS) bed.localnet.admin.resetCounters(name);
+  const pool429s = () => Object.values(pool.stats().endpoint429s).reduce((a, b) => a + b, 0);
+  const pool429sBefore = pool429s();
+  const sampler = sampleSends();
+  const executeAt = Date.now();
   started = performance.now();
   const { jobId, operationId } = await services.solExecute.execute(
     actor,
     'sol.distribute',
     plan.planId,
   );
+  const executedAt = Date.now();
   const job = await runJob(jobId);
   const seconds = (performance.now() - started) / 1000;
+  const timeline = sampler.stop();
+  const served = ENDPOINTS.map((name) => bed.localnet.admin.counters(name));
   const after = await balances([master, ...recipients.map((r) => r.address)]);
   const wrong = recipients.filter((r) => after.get(r.address) !== AMOUNT).length;
   const spent = masterBefore - (after.get(master) ?? 0n) - AMOUNT * BigInt(recipients.length);
@@ -134,80 +250,104 @@ try {
     `  sends: ${sends} for ${detail.transactions.length} transactions; send budget ${budget}/s → ${fmt((100 * sends) / (budget * seconds))} % of the budget over the wall time`,
   );
   console.log(`  ideal time at the budget:      ${fmt(detail.transactions.length / budget)} s`);
+  printSendPhase({
+    served,
+    timeline,
+    budget,
+    pool429s: pool429s() - pool429sBefore,
+    executeAt,
+    executedAt,
+    doneAt: Date.parse(job.finishedAt ?? new Date().toISOString()),
+    lastRecordAt: await lastLedgerWrite(operationId),
+  });
   console.log(`  wallets not paid exactly once: ${wrong}`);
 
-  // 2. sweep of SWEEP wallets with real keys, the master paying
-  const created: { id: string; address: string }[] = [];
-  while (created.length < SWEEP) {
-    const made = await services.walletLifecycle.create(actor, {
-      count: Math.min(100, SWEEP - created.length),
-      isTrader: false,
-    });
-    created.push(...made.wallets);
+  // 2. sweep of SWEEP wallets with real keys, the master paying (0: skipped)
+  if (SWEEP > 0) {
+    const created: { id: string; address: string }[] = [];
+    while (created.length < SWEEP) {
+      const made = await services.walletLifecycle.create(actor, {
+        count: Math.min(100, SWEEP - created.length),
+        isTrader: false,
+      });
+      created.push(...made.wallets);
+    }
+    const fund = solPlanSchema.parse(
+      await services.solPlans.planDistribution(
+        actor,
+        created.map((w) => ({ walletId: w.id, amountSol: AMOUNT })),
+      ),
+    );
+    await runJob((await services.solExecute.execute(actor, 'sol.distribute', fund.planId)).jobId);
+    const sweepPlan = solPlanSchema.parse(
+      await services.solPlans.planAggregation(actor, {
+        walletIds: created.map((w) => w.id),
+        feeStrategy: 'master',
+      }),
+    );
+    started = performance.now();
+    const sweepJob = await runJob(
+      (await services.solExecute.execute(actor, 'sol.aggregate', sweepPlan.planId)).jobId,
+    );
+    const sweepSeconds = (performance.now() - started) / 1000;
+    const left = await balances(created.map((w) => w.address));
+    const signatures = sweepPlan.transactions.reduce((sum, tx) => sum + tx.signers, 0);
+    console.log(
+      `sweep of ${created.length} wallets to the master (master pays), job ${sweepJob.status}`,
+    );
+    if (sweepJob.status !== 'succeeded') {
+      console.log(
+        `  ${sweepJob.message}: ${sweepJob.logs.map((line) => line.message).join(' | ')}`,
+      );
+    }
+    console.log(
+      `  wall time:                     ${fmt(sweepSeconds)} s, ${sweepPlan.transactions.length} transactions`,
+    );
+    console.log(
+      `  signatures per swept wallet:   ${fmt(signatures / created.length, 3)} (${signatures} for ${created.length} wallets and ${sweepPlan.transactions.length} transactions)`,
+    );
+    console.log(
+      `  fee per swept wallet:          ${sweepPlan.costs.feePerWalletLamports} lamports`,
+    );
+    console.log(
+      `  lamports left behind:          ${[...left.values()].reduce((a, b) => a + b, 0n)}`,
+    );
   }
-  const fund = solPlanSchema.parse(
-    await services.solPlans.planDistribution(
-      actor,
-      created.map((w) => ({ walletId: w.id, amountSol: AMOUNT })),
-    ),
-  );
-  await runJob((await services.solExecute.execute(actor, 'sol.distribute', fund.planId)).jobId);
-  const sweepPlan = solPlanSchema.parse(
-    await services.solPlans.planAggregation(actor, {
-      walletIds: created.map((w) => w.id),
-      feeStrategy: 'master',
-    }),
-  );
-  started = performance.now();
-  const sweepJob = await runJob(
-    (await services.solExecute.execute(actor, 'sol.aggregate', sweepPlan.planId)).jobId,
-  );
-  const sweepSeconds = (performance.now() - started) / 1000;
-  const left = await balances(created.map((w) => w.address));
-  const signatures = sweepPlan.transactions.reduce((sum, tx) => sum + tx.signers, 0);
-  console.log(
-    `sweep of ${created.length} wallets to the master (master pays), job ${sweepJob.status}`,
-  );
-  if (sweepJob.status !== 'succeeded') {
-    console.log(`  ${sweepJob.message}: ${sweepJob.logs.map((line) => line.message).join(' | ')}`);
-  }
-  console.log(
-    `  wall time:                     ${fmt(sweepSeconds)} s, ${sweepPlan.transactions.length} transactions`,
-  );
-  console.log(
-    `  signatures per swept wallet:   ${fmt(signatures / created.length, 3)} (${signatures} for ${created.length} wallets and ${sweepPlan.transactions.length} transactions)`,
-  );
-  console.log(`  fee per swept wallet:          ${sweepPlan.costs.feePerWalletLamports} lamports`);
-  console.log(`  lamports left behind:          ${[...left.values()].reduce((a, b) => a + b, 0n)}`);
 
-  // 3. two-hop to TWO_HOP fresh destinations
-  const destinations = Array.from({ length: TWO_HOP }, () => newTestKeypair().address);
-  const hop = solPlanSchema.parse(
-    await services.solPlans.planDoubleDistribution(
+  // 3. two-hop to TWO_HOP fresh destinations (0: skipped)
+  if (TWO_HOP > 0) {
+    const destinations = Array.from({ length: TWO_HOP }, () => newTestKeypair().address);
+    const hop = solPlanSchema.parse(
+      await services.solPlans.planDoubleDistribution(
+        actor,
+        destinations.map((destination) => ({ destination, amountLamports: AMOUNT.toString() })),
+      ),
+    );
+    started = performance.now();
+    const hopStart = await services.solExecute.execute(
       actor,
-      destinations.map((destination) => ({ destination, amountLamports: AMOUNT.toString() })),
-    ),
-  );
-  started = performance.now();
-  const hopStart = await services.solExecute.execute(actor, 'sol.double_distribution', hop.planId);
-  const hopJob = await runJob(hopStart.jobId);
-  const hopSeconds = (performance.now() - started) / 1000;
-  const progress = await services.solProgress.doubleDistribution(actor, hopStart.jobId);
-  const middlemen = await balances(progress.results.map((r) => r.middleman));
-  const paid = await balances(destinations);
-  console.log(`two-hop to ${destinations.length} destinations, job ${hopJob.status}`);
-  console.log(
-    `  wall time:                     ${fmt(hopSeconds)} s (includes generating and sealing ${destinations.length} middlemen)`,
-  );
-  console.log(
-    `  fees:                          ${hop.costs.totalFeeLamports} lamports (${hop.costs.feePerWalletLamports} per destination, both legs)`,
-  );
-  console.log(
-    `  destinations paid exactly:     ${destinations.filter((d) => paid.get(d) === AMOUNT).length}`,
-  );
-  console.log(
-    `  middlemen left holding SOL:    ${[...middlemen.values()].filter((v) => v > 0n).length}`,
-  );
+      'sol.double_distribution',
+      hop.planId,
+    );
+    const hopJob = await runJob(hopStart.jobId);
+    const hopSeconds = (performance.now() - started) / 1000;
+    const progress = await services.solProgress.doubleDistribution(actor, hopStart.jobId);
+    const middlemen = await balances(progress.results.map((r) => r.middleman));
+    const paid = await balances(destinations);
+    console.log(`two-hop to ${destinations.length} destinations, job ${hopJob.status}`);
+    console.log(
+      `  wall time:                     ${fmt(hopSeconds)} s (includes generating and sealing ${destinations.length} middlemen)`,
+    );
+    console.log(
+      `  fees:                          ${hop.costs.totalFeeLamports} lamports (${hop.costs.feePerWalletLamports} per destination, both legs)`,
+    );
+    console.log(
+      `  destinations paid exactly:     ${destinations.filter((d) => paid.get(d) === AMOUNT).length}`,
+    );
+    console.log(
+      `  middlemen left holding SOL:    ${[...middlemen.values()].filter((v) => v > 0n).length}`,
+    );
+  }
   console.log(`pool: ${JSON.stringify(pool.stats().endpoint429s)} HTTP 429s by endpoint`);
 } finally {
   await bed.close();

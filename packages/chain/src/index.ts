@@ -16,6 +16,7 @@ export * from './send/build-transaction';
 export * from './send/simulate-transaction';
 export * from './send/broadcast-transaction';
 export * from './send/observe-signatures';
+export * from './send/signature-observer';
 export * from './send/drive-transaction';
 export * from './send/transaction-error-reason';
 export * from './lookup-tables/read-lookup-table';

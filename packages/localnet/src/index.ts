@@ -11,6 +11,6 @@ export type {
 export { AdminError } from './admin/admin.js';
 export { JournalError } from './chain/chain-journal.js';
 export { LocalnetDataError } from './persistence/journal-file.js';
-export type { EndpointCounters } from './faults/endpoint.js';
+export type { AdmittedCalls, EndpointCounters } from './faults/endpoint.js';
 export type { ErrorKind, FaultProfile, LostAckKind } from './faults/fault-profile.js';
 export { FaultProfileError } from './faults/fault-profile.js';

@@ -98,6 +98,9 @@ export function createJobQueue(options: {
     retryBackoff: false,
   };
   let started: Promise<void> | undefined;
+  // This process's worker, woken by its own sends: a job queued here starts now rather than at
+  // the worker's next poll (up to `pollingIntervalSeconds` later). Other processes still poll.
+  let workerId: string | null = null;
   const start = () =>
     (started ??= (async () => {
       await boss.start();
@@ -111,10 +114,11 @@ export function createJobQueue(options: {
     async send(ref) {
       await start();
       await boss.send(JOB_QUEUE_NAME, { tenantId: ref.tenantId, jobId: ref.jobId });
+      if (workerId !== null) boss.notifyWorker(workerId);
     },
     async work(handler) {
       await start();
-      await boss.work<JobRef>(
+      workerId = await boss.work<JobRef>(
         JOB_QUEUE_NAME,
         { pollingIntervalSeconds: timings.pollingIntervalSeconds, batchSize: 1 },
         async (deliveries) => {

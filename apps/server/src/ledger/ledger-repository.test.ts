@@ -15,8 +15,10 @@ import { newTestKeypair } from '../testing/keypairs';
 import {
   consumePlan,
   createOperation,
+  insertPlannedTransactions,
   listOperations,
   loadOperation,
+  loadTransactions,
   PLAN_VALIDITY_MS,
   recordTransaction,
   savePlan,
@@ -316,6 +318,68 @@ describe.each(testDatabaseKinds)('the ledger repository on %s', (kind) => {
     const loaded = await inTenant(0, (tx) => loadOperation(tx, operation.id));
     expect(loaded?.transactions).toEqual([confirmed]);
     expect(await inTenant(1, (tx) => transactionsToReconcile(tx, operation.id))).toEqual([]);
+  });
+
+  it('stores a plan’s transactions at once, after the operation’s others, with the same checks', async () => {
+    const operation = await newOperation(0, 5);
+    const [a, b, c, d, e] = operation.items.map((item) => item.id);
+    if (!a || !b || !c || !d || !e) throw new Error('five items');
+    const first = plannedTransaction(randomUUID(), operation.id, [a]);
+    await inTenant(0, (tx) =>
+      recordTransaction(tx, { tenantId: tenant(0), next: first, expected: null, now: T0 }),
+    );
+    // A lookup table's setup step first (no items), then two transfers.
+    const setup = plannedTransaction(randomUUID(), operation.id, []);
+    const rest = [
+      plannedTransaction(randomUUID(), operation.id, [b, c]),
+      plannedTransaction(randomUUID(), operation.id, [d, e]),
+    ];
+    await inTenant(0, (tx) =>
+      insertPlannedTransactions(tx, {
+        tenantId: tenant(0),
+        operationId: operation.id,
+        transactions: [
+          { transaction: setup, setupStep: 0 },
+          ...rest.map((transaction) => ({ transaction })),
+        ],
+        now: T0,
+      }),
+    );
+    const loaded = await inTenant(0, (tx) => loadOperation(tx, operation.id));
+    expect(loaded?.transactions).toEqual([first, setup, ...rest]);
+    const stored = await inTenant(0, (tx) => loadTransactions(tx, operation.id));
+    expect(stored.map((entry) => entry.setupStep)).toEqual([null, 0, null, null]);
+
+    const insert = (index: number, transactions: LedgerTransaction[]) =>
+      inTenant(index, (tx) =>
+        insertPlannedTransactions(tx, {
+          tenantId: tenant(index),
+          operationId: operation.id,
+          transactions: transactions.map((transaction) => ({ transaction })),
+          now: T0,
+        }),
+      );
+    const other = await newOperation(0, 1);
+    const foreign = other.items[0]?.id ?? '';
+    // An item of another operation, an item twice, an id that exists, another tenant, not planned.
+    await expect(
+      insert(0, [plannedTransaction(randomUUID(), operation.id, [a, foreign])]),
+    ).rejects.toThrow();
+    await expect(
+      insert(0, [plannedTransaction(randomUUID(), operation.id, [a, a])]),
+    ).rejects.toThrow();
+    expect(await codeOf(insert(0, [first]))).toBe('LEDGER__STALE_TRANSACTION');
+    expect(await codeOf(insert(1, [plannedTransaction(randomUUID(), operation.id, [])]))).toBe(
+      'OPERATION__NOT_FOUND',
+    );
+    const signed = step(plannedTransaction(randomUUID(), operation.id, [a]), {
+      type: 'signed',
+      signature: `sig-${randomUUID()}`,
+      lastValidBlockHeight: 1n,
+    });
+    expect(await codeOf(insert(0, [signed]))).toBe('LEDGER__ILLEGAL_TRANSITION');
+    const after = await inTenant(0, (tx) => loadOperation(tx, operation.id));
+    expect(after?.transactions).toEqual([first, setup, ...rest]);
   });
 
   it('lets exactly one of two concurrent writers advance a transaction', async () => {

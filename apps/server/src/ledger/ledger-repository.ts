@@ -10,6 +10,7 @@ export {
   requireRetryable,
   setOperationJob,
   totalsJson,
+  writeOperationSummary,
 } from './operation-repository';
 export type {
   NewItem,
@@ -19,8 +20,14 @@ export type {
   StoredOperation,
 } from './operation-repository';
 export {
+  insertPlannedTransactions,
   loadTransactions,
   recordTransaction,
   transactionsToReconcile,
 } from './transaction-repository';
-export type { RecordTransaction, StoredTransaction } from './transaction-repository';
+export {
+  createTransactionRecorder,
+  type RecorderInput,
+  type TransactionRecorder,
+} from './transaction-recorder';
+export type { PlannedRow, RecordTransaction, StoredTransaction } from './transaction-repository';

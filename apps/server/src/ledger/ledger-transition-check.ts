@@ -24,8 +24,8 @@ export function sameTransaction(a: LedgerTransaction, b: LedgerTransaction): boo
 }
 
 /**
- * Whether `next` is what core's `transition` (or `applyObservation`, a height then a status)
- * answers from `stored` for some event. The events are read off `next` itself (its signature,
+ * Whether `next` is what core's `transition` (or `applyObservation`, a height then a status, or a
+ * signature then its first broadcast) answers from `stored` for some event. The events are read off `next` itself (its signature,
  * broadcast time, height, failure reason), so the check is exactly the state machine's, not a
  * second copy of its rules.
  */
@@ -51,7 +51,17 @@ export function isLegalStep(stored: LedgerTransaction, next: LedgerTransaction):
     const result = transition(stored, event);
     return result.ok && sameTransaction(result.value, next);
   });
-  if (single || next.blockHeightSeen === null) return single;
+  if (single) return true;
+  // The signature and its first broadcast in one write: the bytes still commit before the send,
+  // and a crash after the commit finds `sent` and asks the chain before sending them again.
+  if (stored.state === 'planned' && next.state === 'sent') {
+    const signed = events.find((event) => event.type === 'signed');
+    const sent = signed ? transition(stored, signed) : null;
+    const broadcast = events.find((event) => event.type === 'broadcast');
+    const result = sent?.ok && broadcast ? transition(sent.value, broadcast) : null;
+    return result?.ok === true && sameTransaction(result.value, next);
+  }
+  if (next.blockHeightSeen === null) return false;
   const height = next.blockHeightSeen;
   return statuses.some((status) => {
     const result = applyObservation(stored, { status, blockHeight: height, now: 0 });

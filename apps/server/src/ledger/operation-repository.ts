@@ -10,21 +10,23 @@ import {
   type Lamports,
   type LedgerItem,
   type LedgerOperation,
+  type LedgerTransaction,
   type OperationKindName,
   type OperationStatus,
   type OperationTotals,
 } from '@fleet/core';
 import { schema, type TenantDatabase } from '@fleet/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../master-wallet/history-cursor';
+import { JSON_ROWS_CHUNK, jsonList, jsonRows } from './json-rows';
 import { loadTransactions } from './transaction-repository';
 
-const { operations, operationItems } = schema;
+const { operations } = schema;
+
+type ItemRow = typeof schema.operationItems.$inferSelect;
 
 export type OperationRow = typeof operations.$inferSelect;
-
-/** Items per insert: 8 parameters each, well under Postgres's 65,535. */
-const ITEM_CHUNK = 1_000;
 
 export interface NewItem {
   readonly leg: ItemLeg;
@@ -73,13 +75,14 @@ export async function createOperation(
   const walletIds = [
     ...new Set(input.items.flatMap((item) => (item.walletId === null ? [] : [item.walletId]))),
   ];
-  for (let start = 0; start < walletIds.length; start += ITEM_CHUNK) {
-    const chunk = walletIds.slice(start, start + ITEM_CHUNK);
-    const found = await tx
-      .select({ id: schema.wallets.id })
-      .from(schema.wallets)
-      .where(inArray(schema.wallets.id, chunk));
-    if (found.length !== chunk.length) {
+  for (let start = 0; start < walletIds.length; start += JSON_ROWS_CHUNK) {
+    const chunk = walletIds.slice(start, start + JSON_ROWS_CHUNK);
+    const found = await tx.execute<{ count: number }>(
+      sql`select count(*)::int as count
+        from jsonb_array_elements_text(${jsonList(chunk)}) as wanted(id)
+        join wallets on wallets.id = wanted.id::uuid`,
+    );
+    if (found.rows[0]?.count !== chunk.length) {
       throw new Error('createOperation: an item names a wallet the tenant does not have');
     }
   }
@@ -100,26 +103,39 @@ export async function createOperation(
     })
     .returning();
   if (!row) throw new Error('insert into operations returned no row');
-  const itemRows: (typeof operationItems.$inferSelect)[] = [];
-  for (let start = 0; start < input.items.length; start += ITEM_CHUNK) {
-    const chunk = input.items.slice(start, start + ITEM_CHUNK);
-    itemRows.push(
-      ...(await tx
-        .insert(operationItems)
-        .values(
-          chunk.map((item, index) => ({
-            tenantId: input.tenantId,
-            position: start + index,
-            operationId: row.id,
+  const itemRows: ItemRow[] = input.items.map((item, position) => ({
+    id: randomUUID(),
+    tenantId: input.tenantId,
+    operationId: row.id,
+    leg: item.leg,
+    walletId: item.walletId,
+    fromAddress: item.from,
+    toAddress: item.to,
+    lamports: item.lamports,
+    retryOf: item.retryOf ?? null,
+    position,
+  }));
+  for (let start = 0; start < itemRows.length; start += JSON_ROWS_CHUNK) {
+    const chunk = itemRows.slice(start, start + JSON_ROWS_CHUNK);
+    await tx.execute(
+      sql`insert into operation_items
+          (id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports, retry_of, position)
+        select id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports, retry_of, position
+        from jsonb_to_recordset(${jsonRows(
+          chunk.map((item) => ({
+            id: item.id,
+            tenant_id: item.tenantId,
+            operation_id: item.operationId,
             leg: item.leg,
-            walletId: item.walletId,
-            fromAddress: item.from,
-            toAddress: item.to,
+            wallet_id: item.walletId,
+            from_address: item.fromAddress,
+            to_address: item.toAddress,
             lamports: item.lamports,
-            retryOf: item.retryOf ?? null,
+            retry_of: item.retryOf,
+            position: item.position,
           })),
-        )
-        .returning()),
+        )}) as r(id uuid, tenant_id uuid, operation_id uuid, leg text, wallet_id uuid,
+          from_address text, to_address text, lamports bigint, retry_of uuid, position integer)`,
     );
   }
   const stored = storedOperationOf(row, itemRows, [], null);
@@ -151,34 +167,68 @@ export interface StoredOperation extends LedgerOperation {
   readonly retriedBy: string | null;
 }
 
-/** The operation with its items and transactions; undefined when the tenant has none by that id. */
+/**
+ * The operation with its items and transactions; undefined when the tenant has none by that id.
+ * A caller that has just read the transactions (with their bytes) passes them, so that 10,000
+ * item links are not read twice.
+ */
 export async function loadOperation(
   tx: TenantDatabase,
   operationId: string,
+  transactionsRead?: readonly LedgerTransaction[],
 ): Promise<StoredOperation | undefined> {
   const [row] = await tx.select().from(operations).where(eq(operations.id, operationId));
   if (!row) return undefined;
-  const items = await tx
-    .select()
-    .from(operationItems)
-    .where(eq(operationItems.operationId, operationId))
-    .orderBy(asc(operationItems.position));
-  const transactions = await loadTransactions(tx, operationId);
+  const items = await loadItems(tx, row);
+  const transactions =
+    transactionsRead ?? (await loadTransactions(tx, operationId)).map((entry) => entry.transaction);
   const [retry] = await tx
     .select({ id: operations.id })
     .from(operations)
     .where(eq(operations.retryOf, operationId));
-  return storedOperationOf(
-    row,
-    items,
-    transactions.map((entry) => entry.transaction),
-    retry?.id ?? null,
+  return storedOperationOf(row, items, transactions, retry?.id ?? null);
+}
+
+/**
+ * An operation's items in plan order. As one JSON document rather than 10,000 rows: the driver
+ * and the ORM build each row field by field, which for a distribution's items costs more than
+ * the database's reading them.
+ */
+async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<ItemRow[]> {
+  const result = await tx.execute<{ items: string | null }>(
+    sql`select json_agg(json_build_array(id, leg, wallet_id, from_address, to_address,
+        lamports::text, retry_of, position) order by position)::text as items
+      from operation_items where operation_id = ${operation.id}::uuid`,
   );
+  const text = result.rows[0]?.items ?? null;
+  if (text === null) return [];
+  const tuples = JSON.parse(text) as [
+    string,
+    ItemRow['leg'],
+    string | null,
+    string,
+    string,
+    string,
+    string | null,
+    number,
+  ][];
+  return tuples.map(([id, leg, walletId, fromAddress, toAddress, lamports, retryOf, position]) => ({
+    id,
+    tenantId: operation.tenantId,
+    operationId: operation.id,
+    leg,
+    walletId,
+    fromAddress,
+    toAddress,
+    lamports: BigInt(lamports),
+    retryOf,
+    position,
+  }));
 }
 
 function storedOperationOf(
   row: OperationRow,
-  items: readonly (typeof operationItems.$inferSelect)[],
+  items: readonly ItemRow[],
   transactions: LedgerOperation['transactions'],
   retriedBy: string | null,
 ): StoredOperation {
@@ -276,7 +326,21 @@ export async function refreshOperationSummary(
 ): Promise<StoredOperation | undefined> {
   const stored = await loadOperation(tx, operationId);
   if (!stored) return undefined;
-  const { status, totals } = summarizeOperation(stored);
+  await writeOperationSummary(tx, stored, input);
+  return stored;
+}
+
+/**
+ * `refreshOperationSummary` from the operation as the caller holds it, every item and every
+ * transaction: the job that runs an operation holds it whole (it is the ledger's only writer
+ * under its lease), and reading 10,000 items back for each summary would stall its sends.
+ */
+export async function writeOperationSummary(
+  tx: TenantDatabase,
+  operation: LedgerOperation,
+  input: { readonly now: Date; readonly final: boolean },
+): Promise<void> {
+  const { status, totals } = summarizeOperation(operation);
   const open = totals.pending + totals.sent + totals.forwarded;
   // A cancelled run leaves unsent wallets pending; the stored status then says how it ended.
   const ended =
@@ -290,8 +354,7 @@ export async function refreshOperationSummary(
       updatedAt: input.now,
       ...(finished ? { finishedAt: input.now } : {}),
     })
-    .where(eq(operations.id, operationId));
-  return stored;
+    .where(eq(operations.id, operation.id));
 }
 
 export interface OperationFilter {

@@ -1,6 +1,6 @@
 import {
   broadcastTransaction,
-  observeSignatures,
+  createSignatureObserver,
   type EndpointPool,
   type TransactionLifetime,
 } from '@fleet/chain';
@@ -15,7 +15,9 @@ import type { Base64EncodedWireTransaction } from '@solana/kit';
 const LIFETIME_REUSE_MS = 5_000;
 
 /** The chain calls a SOL operation makes, through the server's endpoint pool. */
-export function createChainPorts(pool: EndpointPool, clock: Pick<Clock, 'now'>) {
+export function createChainPorts(pool: EndpointPool, clock: Pick<Clock, 'now' | 'schedule'>) {
+  // Every transaction in flight asks for its status: those asked together share one call.
+  const observer = createSignatureObserver(pool, { clock });
   let cached: { readonly value: TransactionLifetime; readonly at: number } | null = null;
   let pending: Promise<TransactionLifetime> | null = null;
 
@@ -43,9 +45,8 @@ export function createChainPorts(pool: EndpointPool, clock: Pick<Clock, 'now'>) 
     async observe(
       signature: string,
     ): Promise<{ readonly status: SignatureStatus; readonly blockHeight: bigint | null }> {
-      const [observed] = await observeSignatures(pool.pinned().rpc, [signature]);
-      if (!observed) throw new Error('the status call answered nothing');
-      return { status: observed.status, blockHeight: observed.blockHeight };
+      const { status, blockHeight } = await observer.observe(signature);
+      return { status, blockHeight };
     },
 
     /** Sends per second the pool may make, or null when no endpoint states its rate. */

@@ -15,7 +15,7 @@ import type { JobService } from '../jobs/job-service';
 import {
   consumePlan,
   createOperation,
-  recordTransaction,
+  insertPlannedTransactions,
   requireRetryable,
 } from '../ledger/ledger-repository';
 import { setOperationJob } from '../ledger/operation-repository';
@@ -130,28 +130,28 @@ export function createSolExecuteService(context: {
         });
         // A lookup table's creates and extensions first: the transfers load from them.
         const setup = plan.build.lookupTables?.setup ?? [];
-        for (const [step] of setup.entries()) {
-          await recordTransaction(tx, {
-            tenantId: actor.tenantId,
-            next: plannedTransaction(newId(), operation.id, []),
-            expected: null,
-            setupStep: step,
-            now: at,
-          });
-        }
-        for (const planned of plan.build.transactions) {
-          const itemIds = planned.items.map((position) => {
-            const item = operation.items[position];
-            if (!item) throw new RangeError(`no item ${position} in the operation`);
-            return item.id;
-          });
-          await recordTransaction(tx, {
-            tenantId: actor.tenantId,
-            next: plannedTransaction(newId(), operation.id, itemIds),
-            expected: null,
-            now: at,
-          });
-        }
+        await insertPlannedTransactions(tx, {
+          tenantId: actor.tenantId,
+          operationId: operation.id,
+          transactions: [
+            ...setup.map((_, step) => ({
+              transaction: plannedTransaction(newId(), operation.id, []),
+              setupStep: step,
+            })),
+            ...plan.build.transactions.map((planned) => ({
+              transaction: plannedTransaction(
+                newId(),
+                operation.id,
+                planned.items.map((position) => {
+                  const item = operation.items[position];
+                  if (!item) throw new RangeError(`no item ${position} in the operation`);
+                  return item.id;
+                }),
+              ),
+            })),
+          ],
+          now: at,
+        });
         if (middlemen.length > 0) {
           await context.linkMiddlemen?.(
             tx,

@@ -13,20 +13,24 @@ import {
   type LedgerItem,
   type LedgerTransaction,
 } from '@fleet/core';
-import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import type { JobContext, JobHandler } from '../jobs/job-handler';
-import { loadTransactions, recordTransaction } from '../ledger/ledger-repository';
+import {
+  createTransactionRecorder,
+  loadTransactions,
+  type RecorderInput,
+} from '../ledger/ledger-repository';
 import { replacePlannedTransaction } from '../ledger/transaction-repository';
 import { recentSlotsOf } from '../lookup-tables/lookup-table-repository';
 import { createSlotPicker, signSetupStep, tableKey } from '../lookup-tables/table-steps';
 import { transferTables } from '../lookup-tables/transfer-tables';
-import { loadOperation, refreshOperationSummary } from '../ledger/operation-repository';
+import { loadOperation, writeOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
-import { storeBalancesAfter } from './balances-after';
+import { createBalancesAfter } from './balances-after';
 import { createChainPorts } from './chain-ports';
 import { computeUnitLimitFor, storedComputeUnitModel } from './compute-units';
 import { createLanes, errorText, lanesForBudget } from './lanes';
@@ -34,6 +38,7 @@ import { solPlanBuildSchema, type PlanTransactionBuild, type TableRef } from './
 import { createOperationCounts } from './operation-counts';
 import { createSigningKeys } from './signing-keys';
 import { legacyCuts, signTransfers } from './transfer-signing';
+import { createTurns } from './turns';
 
 export const SOL_OPERATION_JOB_KIND = 'sol.operation';
 
@@ -42,6 +47,8 @@ type Params = z.infer<typeof paramsSchema>;
 
 /** Spec 2 §9: a withdrawal keeps 5 transactions in flight. */
 const AGGREGATE_LANES = 5;
+/** Transactions signed at once (the others wait their turn). */
+const SIGNING_AT_ONCE = 4;
 /** How often progress and the cancel flag are written and read. */
 const PROGRESS_EVERY_MS = 1_000;
 /**
@@ -94,10 +101,11 @@ async function runOperation(
   const now = () => new Date(clock.now());
 
   // 1. the operation as the ledger has it
-  const loaded = await bound(async (tx) => ({
-    operation: await loadOperation(tx, operationId),
-    transactions: await loadTransactions(tx, operationId),
-  }));
+  const loaded = await bound(async (tx) => {
+    const transactions = await loadTransactions(tx, operationId);
+    const read = transactions.map((stored) => stored.transaction);
+    return { operation: await loadOperation(tx, operationId, read), transactions };
+  });
   const { operation } = loaded;
   if (!operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
   const build = solPlanBuildSchema.parse(operation.parameters['build']);
@@ -139,27 +147,26 @@ async function runOperation(
   await context.report(report('start'));
   await context.progress(processed(), `Sending through ${endpoint ?? 'the RPC pool'}`);
 
-  // 3. the ledger's writes: compare-and-set from the record this run last read or wrote
+  // 3. the ledger's writes: compare-and-set from the record this run last read or wrote, the
+  //    records of all lanes committed together
+  const recorder = createTransactionRecorder({ db, tenantId });
   const store = async (
     next: LedgerTransaction,
     expected: LedgerTransaction | null,
     wire?: string,
     extra: {
       readonly setupStep?: number | null;
-      readonly alongside?: (tx: TenantDatabase, id: string) => Promise<void>;
+      readonly alongside?: RecorderInput['alongside'];
     } = {},
   ) => {
     const setupStep = extra.setupStep ?? entries.get(next.id)?.setupStep ?? null;
-    await bound(async (tx) => {
-      await recordTransaction(tx, {
-        tenantId,
-        next,
-        expected,
-        now: now(),
-        ...(wire === undefined ? {} : { wireBase64: wire }),
-        ...(expected === null && setupStep !== null ? { setupStep } : {}),
-      });
-      await extra.alongside?.(tx, next.id);
+    await recorder.record({
+      next,
+      expected,
+      now: now(),
+      ...(wire === undefined ? {} : { wireBase64: wire }),
+      ...(expected === null && setupStep !== null ? { setupStep } : {}),
+      ...(extra.alongside ? { alongside: extra.alongside } : {}),
     });
     const entry = entries.get(next.id);
     entries.set(next.id, { tx: next, wire: wire ?? entry?.wire ?? null, setupStep });
@@ -205,7 +212,11 @@ async function runOperation(
       createSlotPicker(pool, used),
     ));
 
-  const sign = async (entry: Entry, lifetime: TransactionLifetime): Promise<Entry> => {
+  /** A transaction signed, not yet stored: its first record carries it (see `run`). */
+  const sign = async (
+    entry: Entry,
+    lifetime: TransactionLifetime,
+  ): Promise<{ readonly entry: Entry; readonly alongside: RecorderInput['alongside'] }> => {
     const step = stepOf(entry);
     const { signed, alongside } = step
       ? await signSetupStep({
@@ -230,10 +241,15 @@ async function runOperation(
       lastValidBlockHeight: signed.lastValidBlockHeight,
     });
     if (!next.ok) throw next.error;
-    // Stored, bytes (and a create's table address) and all, before anything is broadcast.
-    await store(next.value, entry.tx, signed.wireBase64, alongside ? { alongside } : {});
-    return { tx: next.value, wire: signed.wireBase64, setupStep: entry.setupStep };
+    return {
+      entry: { tx: next.value, wire: signed.wireBase64, setupStep: entry.setupStep },
+      alongside,
+    };
   };
+  // Signing is CPU work: a few at a time in queue order, so that the first transactions are sent
+  // while the others are still being signed rather than after all the lanes' signatures.
+  const inTurn = createTurns(SIGNING_AT_ONCE);
+  const signInTurn = (entry: Entry) => inTurn(async () => sign(entry, await ports.lifetime()));
 
   /** Re-plans an expired transaction's items as a new transaction, when nothing else holds them. */
   const replan = async (expired: LedgerTransaction): Promise<string | null> => {
@@ -307,6 +323,24 @@ async function runOperation(
     return new Set(inFlight.map((entry) => entry.tx.id));
   };
 
+  // The summary from what this run holds: it is the ledger's only writer under its lease.
+  const writeSummary = (final: boolean) =>
+    bound((tx) =>
+      writeOperationSummary(
+        tx,
+        { ...operation, transactions: [...entries.values()].map((entry) => entry.tx) },
+        { now: now(), final },
+      ),
+    );
+  const balances = createBalancesAfter({
+    db,
+    pool,
+    clock,
+    logger: deps.logger,
+    tenantId,
+    items: operation.items,
+  });
+
   let cancelled = false;
   let lastProgress = 0;
   let lastSummary = clock.now();
@@ -317,7 +351,7 @@ async function runOperation(
     await context.report(report('item'));
     if (clock.now() - lastSummary >= SUMMARY_EVERY_MS) {
       lastSummary = clock.now();
-      await bound((tx) => refreshOperationSummary(tx, operationId, { now: now(), final: false }));
+      await writeSummary(false);
     }
     cancelled = cancelled || (await context.isCancelRequested());
   };
@@ -341,26 +375,39 @@ async function runOperation(
   const run = async (id: string): Promise<void> => {
     let entry = entries.get(id);
     if (!entry) return;
-    if (entry.tx.state === 'planned') entry = await sign(entry, await ports.lifetime());
+    const signedNow = entry.tx.state === 'planned';
+    // The record the ledger holds, from which each write compares and sets.
     let current = entry.tx;
+    let alongside: RecorderInput['alongside'];
+    if (signedNow) ({ entry, alongside } = await signInTurn(entry));
     const wire = entry.wire;
-    const outcome = await driveTransaction(current, {
+    const outcome = await driveTransaction(entry.tx, {
       observe: (signature) => ports.observe(signature),
       broadcast: async () => {
         if (wire === null) throw new Error(`transaction ${id} has no stored bytes`);
         await ports.broadcast(wire);
       },
       record: async (next) => {
-        await store(next, current);
+        // A transaction signed here is stored, bytes (and a create's table address) and all, by
+        // its first record: the first broadcast's, committed before anything is broadcast.
+        const first = current.state === 'planned';
+        await store(
+          next,
+          current,
+          first ? (wire ?? undefined) : undefined,
+          first && alongside ? { alongside } : {},
+        );
         current = next;
       },
       clock,
       signal: context.signal,
+      neverBroadcast: signedNow,
     });
     switch (outcome.kind) {
       case 'confirmed':
       case 'failed': {
         countFinal(itemsOf(outcome.tx), outcome.tx.state);
+        balances.itemsDone(itemsOf(outcome.tx));
         if (outcome.kind === 'failed') {
           await context.log(
             'error',
@@ -479,13 +526,8 @@ async function runOperation(
   // Phase 2: the transfers
   await lanesRunner.drain(await queuePhase((entry) => entry.setupStep === null));
 
-  // 7. how it ended
-  const summary = await bound((tx) =>
-    refreshOperationSummary(tx, operationId, { now: now(), final: true }),
-  );
-  if (summary) {
-    await context.progress(processed(), cancelled ? 'Cancelled' : 'Done');
-  }
-  await storeBalancesAfter(deps, tenantId, operation.items, now());
+  // 7. how it ended: the summary, and the balances still to read, at once
+  await Promise.all([writeSummary(true), balances.finish()]);
+  await context.progress(processed(), cancelled ? 'Cancelled' : 'Done');
   await context.report(report('done'));
 }

@@ -120,6 +120,20 @@ interface Waiter {
   readonly resolve: (lease: Lease | null) => void;
 }
 
+/**
+ * An endpoint's send bucket: `sendRps` paced at `PACING_SHARE`, holding a little more than one
+ * send. A timer that fires late (a busy event loop) would otherwise find the bucket full and lose
+ * the lateness from the budget on every send; the extra share banks it. It is half the pacing's
+ * slack, so that any one second still holds at most `1 + 0.985 × sendRps` sends: never more than
+ * the provider's `sendRps`, however its window is aligned.
+ */
+function sendBudget(sendRps: number | undefined, now: number): RateBudget | null {
+  if (sendRps === undefined) return null;
+  const rate = sendRps * PACING_SHARE;
+  const capacity = 1 + ((1 - PACING_SHARE) * sendRps) / 2;
+  return new RateBudget(rate, now, capacity / rate);
+}
+
 export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   // A string is read like one entry of SOLANA_RPC_URLS, `#rps=N` fragment included.
   const configs = options.endpoints.map((e) => (typeof e === 'string' ? parseRpcUrl(e) : e));
@@ -136,13 +150,7 @@ export function createEndpointPool(options: EndpointPoolOptions): EndpointPool {
   const lanes = new Map<EndpointState, SendLane>(
     endpoints.map((endpoint) => [
       endpoint,
-      {
-        budget:
-          endpoint.config.sendRps === undefined
-            ? null
-            : new RateBudget(endpoint.config.sendRps * PACING_SHARE, clock.now()),
-        sends: 0,
-      },
+      { budget: sendBudget(endpoint.config.sendRps, clock.now()), sends: 0 },
     ]),
   );
   const laneOf = (endpoint: EndpointState): SendLane => lanes.get(endpoint) as SendLane;

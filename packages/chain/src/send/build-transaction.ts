@@ -174,10 +174,22 @@ export function compilePlannedTransaction(input: BuildTransactionInput): Transac
   return transaction;
 }
 
+/**
+ * The address of each public key already checked. A distribution signs hundreds of transactions
+ * with one master key: its address is read from WebCrypto once, not once a transaction. Keys are
+ * held weakly, so a job's keys go when the job does.
+ */
+const addressOfKey = new WeakMap<webcrypto.CryptoKey, Promise<string>>();
+
 async function keyPairOf(expected: string, key: TransactionKey): Promise<Ed25519KeyPair> {
   // kit types a signer's pair as the DOM's CryptoKeyPair, which this package's libs do not name.
   const keyPair = 'keyPair' in key ? (key.keyPair as Ed25519KeyPair) : key;
-  const actual = await getAddressFromPublicKey(keyPair.publicKey);
+  let address = addressOfKey.get(keyPair.publicKey);
+  if (address === undefined) {
+    address = getAddressFromPublicKey(keyPair.publicKey);
+    addressOfKey.set(keyPair.publicKey, address);
+  }
+  const actual = await address;
   if (actual !== expected) throw new FleetError('TRANSFER__SIGNER_MISMATCH', { expected, actual });
   return keyPair;
 }

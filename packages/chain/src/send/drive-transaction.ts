@@ -27,7 +27,28 @@ export interface DriveTransactionPorts {
   /** A bound on the loop (observations, broadcasts and waits together); default 10,000. */
   readonly maxSteps?: number;
   readonly signal?: AbortSignal;
+  /**
+   * The caller signed `start` in this run and nothing has handed its bytes to anyone: the first
+   * status check, which is there to find a broadcast a crash hid, has nothing to find and is
+   * skipped. Ignored unless `start` is `signed` with no broadcast recorded.
+   */
+  readonly neverBroadcast?: boolean;
+  /** How long after a send, and then how often, the status is asked; default `STATUS_POLL_MS`. */
+  readonly pollMs?: number;
 }
+
+/**
+ * How often the status is asked while a send may still land: about a slot, so that a landing is
+ * seen soon after it happens rather than a whole rebroadcast interval later (each look is one
+ * signature of a batched status call, see `createSignatureObserver`).
+ */
+export const STATUS_POLL_MS = 400;
+/**
+ * The first look after a send comes sooner: a node that runs the transaction as it accepts it
+ * (the localnet, a leader's own RPC) already knows it, and on a public cluster the next look is
+ * a poll later anyway.
+ */
+export const FIRST_LOOK_MS = 200;
 
 /**
  * Where driving stopped. `confirmed`, `failed` and `expired` are the record's state (an expired
@@ -44,8 +65,9 @@ export type DriveOutcome =
 
 /**
  * Walks one transaction through core's `nextStep` until it is final: the status is asked first
- * (whatever the record says, since a crash may have hidden a broadcast), the same bytes are
- * rebroadcast every `REBROADCAST_INTERVAL_MS` while the chain has no trace of them, and the
+ * (whatever the record says, since a crash may have hidden a broadcast; `neverBroadcast` aside),
+ * then every `pollMs` after a send; the same bytes are rebroadcast every `REBROADCAST_INTERVAL_MS`
+ * (counted from when they left) while the chain has no trace of them, and the
  * transaction expires only on a negative status after a height past its last valid one. Each
  * change is recorded before the next action; a broadcast is recorded before it is made.
  * It never signs: a planned or expired transaction goes back to the caller.
@@ -58,8 +80,21 @@ export async function driveTransaction(
 ): Promise<DriveOutcome> {
   const { clock, signal } = ports;
   const maxSteps = ports.maxSteps ?? 10_000;
+  const pollMs = ports.pollMs ?? STATUS_POLL_MS;
   let tx = start;
-  let observation: ChainObservation = nothingObserved(clock.now());
+  // Unsent bytes cannot be on chain; with no height, nothing can expire on this either.
+  let observation: ChainObservation =
+    ports.neverBroadcast === true && start.state === 'signed' && start.broadcasts === 0
+      ? { status: { kind: 'notFound' }, blockHeight: null, now: clock.now() }
+      : nothingObserved(clock.now());
+  // When this driver's last send actually left: the record's broadcast time is taken before the
+  // send, which may then wait for the pool's send budget.
+  let sentAt: number | null = null;
+  /** Sleeps until `until`, at most one poll, then asks the chain again. */
+  const waitAndLook = async (until: number): Promise<void> => {
+    await clock.sleep(Math.max(0, Math.min(until, clock.now() + pollMs) - clock.now()), signal);
+    observation = nothingObserved(clock.now());
+  };
 
   const apply = async (
     changed: Result<LedgerTransaction, FleetError>,
@@ -99,20 +134,24 @@ export async function driveTransaction(
         break;
       }
       case 'broadcastSameBytes': {
+        // The bytes get a rebroadcast interval from when they actually left, not from the
+        // record's time: a send that waited for the budget is not followed at once by another.
+        const due = sentAt === null ? 0 : sentAt + REBROADCAST_INTERVAL_MS;
+        if (clock.now() < due) {
+          await waitAndLook(due);
+          break;
+        }
         const refused = await apply(transition(tx, { type: 'broadcast', at: clock.now() }));
         if (refused !== null) return { kind: 'refused', tx, error: refused };
         await ports.broadcast(tx);
-        // Give the bytes a rebroadcast interval from when they actually left (a send may wait
-        // for the pool's send budget), then ask the chain again: a send that waited must not be
-        // followed by another without a status check in between. The height read before this
-        // send decides nothing about what comes after it.
-        await clock.sleep(REBROADCAST_INTERVAL_MS, signal);
-        observation = nothingObserved(clock.now());
+        sentAt = clock.now();
+        // Then the chain is asked again before anything else: never two sends without a status
+        // check between them. The height read before this send decides nothing after it.
+        await waitAndLook(sentAt + Math.min(pollMs, FIRST_LOOK_MS));
         break;
       }
       case 'wait':
-        await clock.sleep(Math.max(0, step.untilMs - clock.now()), signal);
-        observation = nothingObserved(clock.now());
+        await waitAndLook(step.untilMs);
         break;
       default:
         return exhaustiveSwitchError(step);

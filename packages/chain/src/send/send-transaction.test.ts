@@ -8,6 +8,7 @@ import {
   nothingObserved,
   packTransfers,
   plannedTransaction,
+  REBROADCAST_INTERVAL_MS,
   transactionFee,
   transition,
   type LedgerTransaction,
@@ -32,7 +33,7 @@ import {
   type SignedTransfer,
 } from './build-transaction';
 import { broadcastTransaction, type BroadcastOutcome } from './broadcast-transaction';
-import { driveTransaction, type DriveOutcome } from './drive-transaction';
+import { driveTransaction, FIRST_LOOK_MS, type DriveOutcome } from './drive-transaction';
 import { observeSignatures, MAX_SIGNATURES_PER_STATUS_CALL } from './observe-signatures';
 import { createAndExtendLookupTable } from '../testing/lookup-table';
 import { simulateComputeUnits } from './simulate-transaction';
@@ -119,6 +120,9 @@ describe('sending planned transfers on the localnet', () => {
     readonly outcome: DriveOutcome;
     readonly recorded: LedgerTransaction[];
     readonly broadcasts: BroadcastOutcome[];
+    /** The clock's time at each status question and at each send as it left. */
+    readonly looks: number[];
+    readonly sentAt: number[];
   }
 
   /**
@@ -130,17 +134,27 @@ describe('sending planned transfers on the localnet', () => {
     signed: SignedTransfer,
     via: (attempt: number) => EndpointPool = () => sender,
     onWait: () => void = () => undefined,
+    options: {
+      readonly neverBroadcast?: boolean;
+      /** How long each send waits (for the pool's send budget) before it leaves. */
+      readonly budgetWaitMs?: number;
+    } = {},
   ): Promise<Drive> {
     const manual = createManualClock(1_000_000);
     const recorded: LedgerTransaction[] = [];
     const broadcasts: BroadcastOutcome[] = [];
+    const looks: number[] = [];
+    const sentAt: number[] = [];
     const outcome = await driveTransaction(tx, {
       observe: async (signature) => {
+        looks.push(manual.now());
         const [seen] = await observeSignatures(observer.rpc, [signature]);
         if (seen === undefined) throw new Error('no observation');
         return seen;
       },
       broadcast: async () => {
+        manual.advance(options.budgetWaitMs ?? 0);
+        sentAt.push(manual.now());
         broadcasts.push(await broadcastTransaction(via(broadcasts.length).rpc, signed.wireBase64));
       },
       record: (changed) => {
@@ -156,8 +170,9 @@ describe('sending planned transfers on the localnet', () => {
         },
       },
       maxSteps: 200,
+      ...(options.neverBroadcast === undefined ? {} : { neverBroadcast: options.neverBroadcast }),
     });
-    return { outcome, recorded, broadcasts };
+    return { outcome, recorded, broadcasts, looks, sentAt };
   }
 
   it('pays 20 wallets from the master in one legacy transaction: CU from simulation, balances exact, the fee predicted', async () => {
@@ -311,6 +326,84 @@ describe('sending planned transfers on the localnet', () => {
     expect(before - (await balance(master.address))).toBe(5_000_000n + 5_000n);
   });
 
+  it('sends what it has just signed without asking first, and looks for it a poll later', async () => {
+    const master = await fundedMaster(SOL);
+    const wallet = randomAddress();
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [wallet], () => 6_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const signed = await buildSignedTransaction({ planned, lifetime: await lifetime() }, () =>
+      Promise.resolve(master),
+    );
+    const { outcome, recorded, looks, sentAt } = await drive(
+      signedRecord(signed, planned),
+      signed,
+      () => sender,
+      () => undefined,
+      { neverBroadcast: true },
+    );
+    expect(outcome.kind).toBe('confirmed');
+    expect(recorded.map((r) => r.state)).toEqual(['sent', 'confirmed']);
+    // One question, FIRST_LOOK_MS after the bytes left: none before the send.
+    expect(sentAt).toHaveLength(1);
+    expect(looks).toEqual([(sentAt[0] ?? 0) + FIRST_LOOK_MS]);
+    expect(await balance(wallet)).toBe(6_000_000n);
+
+    // A record that may have been broadcast (a resumed run) is asked about first, whatever it says.
+    const again = await drive(
+      outcome.tx,
+      signed,
+      () => sender,
+      () => undefined,
+      {
+        neverBroadcast: true,
+      },
+    );
+    expect(again.outcome.kind).toBe('confirmed');
+    expect(again.broadcasts).toEqual([]);
+  });
+
+  it('rebroadcasts only a whole interval after the bytes left, however long the send waited', async () => {
+    const master = await fundedMaster(SOL);
+    const [planned] = plan({
+      feePayer: fleetAddress(master.address),
+      transfers: transfersTo(master.address, [randomAddress()], () => 1_000_000n),
+      version: 'legacy',
+      computeBudget: false,
+    });
+    if (planned === undefined) throw new Error('no plan');
+    const signed = await buildSignedTransaction({ planned, lifetime: await lifetime() }, () =>
+      Promise.resolve(master),
+    );
+    const dropping = createEndpointPool({ endpoints: [endpointUrl('drop')] });
+    let waits = 0;
+    const { outcome, looks, sentAt } = await drive(
+      signedRecord(signed, planned),
+      signed,
+      () => dropping,
+      () => {
+        // Every send is dropped: after 20 waits the chain moves past the blockhash's life.
+        waits++;
+        if (waits === 20) localnet.admin.advanceSlots(200);
+      },
+      // Each send waits 1.9 s for its budget: the record's time is 1.9 s older than the send.
+      { neverBroadcast: true, budgetWaitMs: 1_900 },
+    );
+    expect(outcome.kind).toBe('expired');
+    const gaps = sentAt.slice(1).map((at, i) => at - (sentAt[i] ?? 0));
+    expect(gaps.length).toBeGreaterThan(1);
+    // 1.9 s of budget wait plus the 2 s interval from the previous send's departure.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(REBROADCAST_INTERVAL_MS + 1_900);
+    // Between two sends, always a status question.
+    sentAt.slice(1).forEach((at, i) => {
+      expect(looks.some((look) => look > (sentAt[i] ?? 0) && look < at)).toBe(true);
+    });
+  });
+
   it('finds a send whose acknowledgement was lost by its signature, and never sends it again', async () => {
     const master = await fundedMaster(SOL);
     const wallet = randomAddress();
@@ -426,13 +519,13 @@ describe('sending planned transfers on the localnet', () => {
       () => dropping,
       () => {
         waits++;
-        localnet.admin.advanceSlots(40);
+        localnet.admin.advanceSlots(20);
       },
     );
     expect(outcome.kind).toBe('expired');
     expect(outcome.tx.state).toBe('expired');
-    expect(waits).toBe(4); // 160 slots: past the 150 a blockhash lives
-    expect(outcome.tx.broadcasts).toBe(4); // one before each wait
+    expect(waits).toBe(8); // 200 ms after a send, then every 400 ms: 160 slots, past the 150 a blockhash lives
+    expect(outcome.tx.broadcasts).toBe(2); // the same bytes again once 2 s have passed
     expect(recorded.at(-1)?.state).toBe('expired');
     const height = await observer.rpc.getBlockHeight().send();
     expect(height).toBeGreaterThan(life.lastValidBlockHeight);

@@ -97,6 +97,26 @@ describe('fault profiles', () => {
     expect((await postRaw(urlOf('limited'), JSON.stringify(batch))).status).toBe(429);
   });
 
+  it('times the first and last call it let through, by method, leaving out the 429s', async () => {
+    localnet.admin.setProfile('limited', { methodRps: { getSlot: 2 } });
+    localnet.admin.resetCounters('limited');
+    const before = Date.now();
+    const getSlot = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await postRaw(urlOf('limited'), getSlot)).status);
+    await postRaw(urlOf('limited'), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'getHealth' }));
+    expect(statuses).toEqual([200, 200, 429]);
+    const { admittedByMethod } = localnet.admin.counters('limited');
+    expect(Object.keys(admittedByMethod).sort()).toEqual(['getHealth', 'getSlot']);
+    const slots = admittedByMethod['getSlot'];
+    expect(slots?.calls).toBe(2);
+    expect(slots?.firstAt).toBeGreaterThanOrEqual(before);
+    expect(slots?.lastAt).toBeGreaterThanOrEqual(slots?.firstAt ?? Infinity);
+    expect(slots?.lastAt).toBeLessThanOrEqual(admittedByMethod['getHealth']?.firstAt ?? 0);
+    localnet.admin.resetCounters('limited');
+    expect(localnet.admin.counters('limited').admittedByMethod).toEqual({});
+  });
+
   it('injects HTTP 500/503 and JSON-RPC errors at the configured rate', async () => {
     localnet.admin.setProfile('flaky', { errorRate: 1, errorKind: 'http-503' });
     expect(

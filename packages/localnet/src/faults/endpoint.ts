@@ -27,6 +27,17 @@ export interface EndpointCounters {
   readonly droppedSends: number;
   /** Sends that landed but were answered with a failure (or a reset) instead of the signature. */
   readonly lostAcks: number;
+  /**
+   * Calls let through the rate limits, by method, with the times (ms since the epoch) of the
+   * first and the last: a benchmark reads from here when a method's calls began and ended.
+   */
+  readonly admittedByMethod: Readonly<Record<string, AdmittedCalls>>;
+}
+
+export interface AdmittedCalls {
+  readonly calls: number;
+  readonly firstAt: number;
+  readonly lastAt: number;
 }
 
 export type Admission =
@@ -52,6 +63,7 @@ export class Endpoint {
   private readonly limiter = new RateLimiter();
   private counts = emptyCounts();
   private byMethod = new Map<string, number>();
+  private admitted = new Map<string, AdmittedCalls>();
 
   constructor(
     readonly name: string,
@@ -108,6 +120,12 @@ export class Endpoint {
     for (const [method, count] of perMethod) {
       const rate = profile.methodRps?.[method];
       if (rate !== undefined) this.limiter.take(method, rate, count, now);
+      const seen = this.admitted.get(method);
+      this.admitted.set(method, {
+        calls: (seen?.calls ?? 0) + count,
+        firstAt: seen?.firstAt ?? now,
+        lastAt: now,
+      });
     }
 
     const delayMs =
@@ -147,16 +165,23 @@ export class Endpoint {
   }
 
   counters(): EndpointCounters {
-    return { ...this.counts, requestsByMethod: Object.fromEntries(this.byMethod) };
+    return {
+      ...this.counts,
+      requestsByMethod: Object.fromEntries(this.byMethod),
+      admittedByMethod: Object.fromEntries(this.admitted),
+    };
   }
 
   resetCounters(): void {
     this.counts = emptyCounts();
     this.byMethod = new Map();
+    this.admitted = new Map();
   }
 }
 
-type Counts = { -readonly [K in Exclude<keyof EndpointCounters, 'requestsByMethod'>]: number };
+type Counts = {
+  -readonly [K in Exclude<keyof EndpointCounters, 'requestsByMethod' | 'admittedByMethod'>]: number;
+};
 
 function emptyCounts(): Counts {
   return {
