@@ -68,18 +68,24 @@ async function lastLedgerWrite(operationId: string): Promise<number> {
  * budget sat idle. The phase's ends come from the localnet's own first and last admission times.
  */
 function sampleSends() {
-  const samples: { at: number; sends: number }[] = [];
+  /** `stallMs`: how much later than asked the sample came (the thread was busy). */
+  const samples: { at: number; sends: number; stallMs: number }[] = [];
+  let previousAt = Date.now();
   const read = () =>
     ENDPOINTS.reduce(
       (sum, name) =>
         sum + (bed.localnet.admin.counters(name).admittedByMethod['sendTransaction']?.calls ?? 0),
       0,
     );
-  const timer = setInterval(() => samples.push({ at: Date.now(), sends: read() }), 100);
+  const timer = setInterval(() => {
+    const at = Date.now();
+    samples.push({ at, sends: read(), stallMs: Math.max(0, at - previousAt - 100) });
+    previousAt = at;
+  }, 100);
   return {
     stop() {
       clearInterval(timer);
-      samples.push({ at: Date.now(), sends: read() });
+      samples.push({ at: Date.now(), sends: read(), stallMs: 0 });
       return samples;
     },
   };
@@ -93,7 +99,7 @@ function sampleSends() {
  */
 function printSendPhase(input: {
   served: readonly EndpointCounters[];
-  timeline: readonly { at: number; sends: number }[];
+  timeline: readonly { at: number; sends: number; stallMs: number }[];
   budget: number;
   /** HTTP 429s the pool met during the distribution. */
   pool429s: number;
@@ -137,11 +143,13 @@ function printSendPhase(input: {
   );
   // Whole seconds of the phase only: a second cut by its end would read as a dip.
   const bySecond = Array.from({ length: Math.floor(phaseMs / 1000) }, () => 0);
+  const stalls = bySecond.map(() => 0);
   let previous = 0;
   for (const sample of input.timeline) {
     const second = Math.floor((sample.at - first) / 1000);
     if (second >= 0 && second < bySecond.length) {
       bySecond[second] = (bySecond[second] ?? 0) + sample.sends - previous;
+      stalls[second] = Math.max(stalls[second] ?? 0, sample.stallMs);
     }
     previous = sample.sends;
   }
@@ -149,6 +157,8 @@ function printSendPhase(input: {
     console.log(
       `  sends per second of the phase: ${bySecond.join(' ')} (min ${Math.min(...bySecond)}, max ${Math.max(...bySecond)})`,
     );
+    // The localnet, the database and the job share one thread: a long stall shows as a dip.
+    console.log(`  longest stall per second (ms): ${stalls.join(' ')}`);
   }
 }
 
