@@ -3,12 +3,15 @@
 // on an embedded database:
 // - distribution from the master to --wallets wallets (default 10,000): fee per recipient, compute
 //   units requested against consumed, wall time against the pool's send budget, double payments;
+//   the send phase as the localnet saw it, the budget used in it, in the job and in the whole
+//   run, the fixed costs around it, 429s, and each second's sends beside the thread's stalls;
 // - sweep of --sweep wallets (default 1,000, real keys) back to the master paying: signatures per
 //   swept wallet, lamports left behind;
 // - two-hop to --two-hop destinations (default 1,000): time, fees, middlemen left holding SOL.
 // Figures only, no assertions; loopback only.
 //
 //   npx tsx bench/sol/run.ts [--wallets 10000] [--sweep 1000] [--two-hop 1000]
+//                            [--database pglite|postgres]
 
 import { operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
