@@ -37,6 +37,7 @@ import { createLanes, errorText, lanesForBudget } from './lanes';
 import { solPlanBuildSchema, type PlanTransactionBuild, type TableRef } from './sol-plan-build';
 import { createOperationCounts } from './operation-counts';
 import { createSigningKeys } from './signing-keys';
+import { createStartGates } from './start-gates';
 import { legacyCuts, signTransfers } from './transfer-signing';
 import { createTurns } from './turns';
 
@@ -122,7 +123,7 @@ async function runOperation(
     ]),
   );
   const setupSteps = build.lookupTables?.setup ?? [];
-  const stepOf = (entry: Entry) =>
+  const stepOf = (entry: { readonly setupStep: number | null }) =>
     entry.setupStep === null ? undefined : setupSteps[entry.setupStep];
   const itemsOf = (tx: LedgerTransaction): LedgerItem[] =>
     tx.itemIds.map((id) => {
@@ -279,35 +280,15 @@ async function runOperation(
   //    its create; expired ones are re-planned. A lookup table's setup runs to its end before
   //    any transfer starts (phase 1), so the transfers sign against the tables as they landed.
   const queue: string[] = [];
-  const waitingSecondLeg = new Map<string, string>();
-  const waitingExtensions = new Map<number, string[]>();
-  const createdTables = new Set<number>();
-  const failedTables = new Set<number>();
-  for (const entry of entries.values()) {
-    const step = stepOf(entry);
-    if (step?.kind !== 'create') continue;
-    if (entry.tx.state === 'confirmed') createdTables.add(step.newTable);
-    if (entry.tx.state === 'failed') failedTables.add(step.newTable);
-  }
-  const enqueue = (entry: Entry, front = false) => {
-    const step = stepOf(entry);
-    if (entry.tx.state === 'planned' && step?.kind === 'extend' && 'newTable' in step.table) {
-      const table = step.table.newTable;
-      if (!createdTables.has(table)) {
-        waitingExtensions.set(table, [...(waitingExtensions.get(table) ?? []), entry.tx.id]);
-        return;
-      }
-    }
-    if (entry.tx.state === 'planned' && legOf(entry.tx) === 'secondHop') {
-      const middleman = itemsOf(entry.tx)[0]?.from ?? '';
-      if (!confirmedMiddlemen.has(middleman)) {
-        if (!failedMiddlemen.has(middleman)) waitingSecondLeg.set(middleman, entry.tx.id);
-        return;
-      }
-    }
-    if (front) queue.unshift(entry.tx.id);
-    else queue.push(entry.tx.id);
-  };
+  const gates = createStartGates({
+    queue,
+    entries,
+    itemsOf,
+    stepOf,
+    confirmedMiddlemen,
+    failedMiddlemen,
+  });
+  const enqueue = (entry: Entry, front = false) => gates.enqueue(entry, front);
   /** Queues a phase's transactions; answers those to reconcile before anything is signed. */
   const queuePhase = async (inPhase: (entry: Entry) => boolean): Promise<Set<string>> => {
     const mine = [...entries.values()].filter(inPhase);
@@ -356,22 +337,6 @@ async function runOperation(
     cancelled = cancelled || (await context.isCancelRequested());
   };
 
-  const afterFinal = (tx: LedgerTransaction, confirmed: boolean) => {
-    for (const item of itemsOf(tx)) {
-      if (item.leg !== 'firstHop') continue;
-      const second = waitingSecondLeg.get(item.to);
-      waitingSecondLeg.delete(item.to);
-      const waiting = second ? entries.get(second) : undefined;
-      if (waiting && confirmed) queue.push(waiting.tx.id);
-    }
-    const step = stepOf(entries.get(tx.id) as Entry);
-    if (step?.kind === 'create') {
-      (confirmed ? createdTables : failedTables).add(step.newTable);
-      if (confirmed) queue.push(...(waitingExtensions.get(step.newTable) ?? []));
-      if (confirmed) waitingExtensions.delete(step.newTable);
-    }
-  };
-
   const run = async (id: string): Promise<void> => {
     let entry = entries.get(id);
     if (!entry) return;
@@ -414,7 +379,7 @@ async function runOperation(
             `Transaction ${outcome.tx.signature ?? ''} failed: ${outcome.tx.failureReason ?? 'failed on chain'}`,
           );
         }
-        afterFinal(outcome.tx, outcome.kind === 'confirmed');
+        gates.afterFinal(outcome.tx, outcome.kind === 'confirmed');
         return;
       }
       case 'expired': {
@@ -504,21 +469,18 @@ async function runOperation(
   if (setupSteps.length > 0) {
     await lanesRunner.drain(await queuePhase((entry) => entry.setupStep !== null));
     // A table whose create landed failed cannot be extended: its steps are dropped unsigned.
-    for (const table of failedTables) {
-      for (const id of waitingExtensions.get(table) ?? []) {
-        const entry = entries.get(id);
-        if (!entry || entry.tx.state !== 'planned') continue;
-        await bound((tx) =>
-          replacePlannedTransaction(tx, {
-            tenantId,
-            planned: entry.tx,
-            replacements: [],
-            now: now(),
-          }),
-        );
-        entries.delete(id);
-      }
-      waitingExtensions.delete(table);
+    for (const id of gates.takeStranded()) {
+      const entry = entries.get(id);
+      if (!entry || entry.tx.state !== 'planned') continue;
+      await bound((tx) =>
+        replacePlannedTransaction(tx, {
+          tenantId,
+          planned: entry.tx,
+          replacements: [],
+          now: now(),
+        }),
+      );
+      entries.delete(id);
     }
   }
   if (!cancelled) await prepareTransfers();
