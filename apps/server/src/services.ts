@@ -56,6 +56,7 @@ import {
   createSolExecuteService,
   type SolExecuteService,
 } from './sol-operations/sol-execute-service';
+import { completeSolOperation } from './sol-operations/operation-rows';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
 import {
@@ -227,7 +228,12 @@ export function createServices(context: ServiceContext): Services {
     registry: createJobRegistry(jobHandlers),
     now,
   });
-  const ledger = createLedgerService({ db: context.db, audit, now });
+  const ledger = createLedgerService({
+    db: context.db,
+    audit,
+    now,
+    completeOperation: completeSolOperation,
+  });
   const middlemen = createMiddlemanService({ vault: context.vault, now });
   return {
     health: createHealthService({

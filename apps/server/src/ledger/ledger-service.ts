@@ -48,6 +48,11 @@ export function createLedgerService(context: {
   readonly audit: AuditLog;
   readonly now: () => Date;
   readonly newId?: () => string;
+  /**
+   * The operation whole while its job is still writing its rows (decision 029): the kind's own
+   * module knows the rows from the stored build. Without it, readers see the rows written so far.
+   */
+  readonly completeOperation?: (operation: StoredOperation) => StoredOperation;
 }) {
   const { db, audit, now } = context;
   const newId = context.newId ?? randomUUID;
@@ -107,7 +112,7 @@ export function createLedgerService(context: {
         loadOperation(tx, operationId),
       );
       if (!operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
-      return detailOf(operation);
+      return detailOf(context.completeOperation?.(operation) ?? operation);
     },
 
     /** The operation a job runs; null for a job that runs none. */

@@ -165,6 +165,8 @@ export interface StoredOperation extends LedgerOperation {
   readonly retryOf: string | null;
   /** The operation that retried this one's failures, if any. */
   readonly retriedBy: string | null;
+  /** How many planned transactions have rows yet; null when all do (see `deferred-operation`). */
+  readonly materializedTransactions: number | null;
 }
 
 /**
@@ -226,31 +228,51 @@ async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<I
   }));
 }
 
+/** The fields of an item row that core's ledger item is made from. */
+export type ItemFields = Pick<
+  ItemRow,
+  'id' | 'operationId' | 'leg' | 'walletId' | 'fromAddress' | 'toAddress' | 'lamports' | 'retryOf'
+>;
+
+/**
+ * Items as core's ledger reads them. `wallet` of an item is its wallet id, or (for an address that
+ * is no wallet of the tenant) the address it is about: the recipient of a distribution, the
+ * source of a withdrawal.
+ */
+export function ledgerItemsOf(
+  kind: OperationKindName,
+  items: readonly ItemFields[],
+): readonly LedgerItem[] {
+  const aggregate = kind === 'sol.aggregate';
+  const about = (item: ItemFields): string =>
+    item.walletId ?? (aggregate ? item.fromAddress : item.toAddress);
+  // A two-hop's first leg is about the destination its middleman forwards to, not the middleman.
+  const secondLegs = new Map(
+    items.filter((item) => item.leg === 'secondHop').map((item) => [item.fromAddress, item]),
+  );
+  return Object.freeze(
+    items.map((item) =>
+      Object.freeze({
+        id: item.id,
+        operationId: item.operationId,
+        wallet: about(item.leg === 'firstHop' ? (secondLegs.get(item.toAddress) ?? item) : item),
+        leg: item.leg,
+        from: item.fromAddress,
+        to: item.toAddress,
+        amount: item.lamports as Lamports,
+        retryOf: item.retryOf,
+      }),
+    ),
+  );
+}
+
 function storedOperationOf(
   row: OperationRow,
   items: readonly ItemRow[],
   transactions: LedgerOperation['transactions'],
   retriedBy: string | null,
 ): StoredOperation {
-  const aggregate = row.kind === 'sol.aggregate';
-  const about = (item: (typeof items)[number]): string =>
-    item.walletId ?? (aggregate ? item.fromAddress : item.toAddress);
-  // A two-hop's first leg is about the destination its middleman forwards to, not the middleman.
-  const secondLegs = new Map(
-    items.filter((item) => item.leg === 'secondHop').map((item) => [item.fromAddress, item]),
-  );
-  const ledgerItems: LedgerItem[] = items.map((item) =>
-    Object.freeze({
-      id: item.id,
-      operationId: item.operationId,
-      wallet: about(item.leg === 'firstHop' ? (secondLegs.get(item.toAddress) ?? item) : item),
-      leg: item.leg,
-      from: item.fromAddress,
-      to: item.toAddress,
-      amount: item.lamports as Lamports,
-      retryOf: item.retryOf,
-    }),
-  );
+  const ledgerItems = ledgerItemsOf(row.kind, items);
   return Object.freeze({
     id: row.id,
     kind: coreOperationKind(row.kind),
@@ -258,7 +280,7 @@ function storedOperationOf(
     tenantId: row.tenantId,
     createdBy: row.createdBy ?? '',
     parameters: row.parameters,
-    items: Object.freeze(ledgerItems),
+    items: ledgerItems,
     transactions,
     planId: row.planId,
     status: row.status,
@@ -270,6 +292,7 @@ function storedOperationOf(
     walletIds: new Map(items.map((item) => [item.id, item.walletId])),
     retryOf: row.retryOf,
     retriedBy,
+    materializedTransactions: row.materializedTransactions,
   });
 }
 

@@ -1,10 +1,4 @@
-import {
-  FleetError,
-  plannedTransaction,
-  type ExecutePlanResponse,
-  type Lamports,
-  type OperationKindName,
-} from '@fleet/core';
+import { FleetError, type ExecutePlanResponse, type OperationKindName } from '@fleet/core';
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -12,12 +6,8 @@ import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 import { insertJob } from '../jobs/job-repository';
 import type { JobService } from '../jobs/job-service';
-import {
-  consumePlan,
-  createOperation,
-  insertPlannedTransactions,
-  requireRetryable,
-} from '../ledger/ledger-repository';
+import { createDeferredOperation } from '../ledger/deferred-operation';
+import { consumePlan, requireRetryable } from '../ledger/ledger-repository';
 import { setOperationJob } from '../ledger/operation-repository';
 import {
   isMiddlemanPlaceholder,
@@ -25,6 +15,7 @@ import {
   storedSolPlanSchema,
   type StoredSolPlan,
 } from './sol-plan-build';
+import { skeletonOfBuild } from './operation-rows';
 import { SOL_OPERATION_JOB_KIND } from './sol-operation-job';
 
 /** Generates and seals fresh middlemen inside the caller's transaction (their own source). */
@@ -41,9 +32,11 @@ export type MiddlemanLinker = (
 ) => Promise<void>;
 
 /**
- * Executing a plan (issue 17): the plan is consumed, and the operation, its items, its planned
- * transactions, its middlemen (two-hop), its job and the audit entry commit in one transaction;
- * only then does the queue hear of the job. What runs is exactly what the plan stored.
+ * Executing a plan (issue 17): the plan is consumed, and the operation (with every item and
+ * transaction it will have, as its stored build), its middlemen (two-hop), its job and the audit
+ * entry commit in one transaction; only then does the queue hear of the job, which writes the
+ * item and transaction rows ahead of its sends (decision 029). What runs is exactly what the
+ * plan stored.
  *
  * One operation at a time spends from a tenant's master: a transaction-scoped advisory lock
  * serialises executions of one tenant, and an operation still open refuses the next.
@@ -101,55 +94,26 @@ export function createSolExecuteService(context: {
           if (!middleman) throw new Error(`the plan names middleman ${index} it did not count`);
           return middleman.address;
         };
-        // 4. the operation, its items and its planned transactions
-        const operation = await createOperation(tx, {
+        // 4. the operation, and every row it will have, known now and written by its job in
+        //    chunks while the first ones send (decision 029): items, planned transactions (a
+        //    lookup table's creates and extensions first: the transfers load from them), links
+        const build = {
+          ...plan.build,
+          items: plan.build.items.map((item) => ({
+            ...item,
+            from: resolve(item.from),
+            to: resolve(item.to),
+          })),
+        };
+        const skeleton = skeletonOfBuild(newId(), build);
+        const operation = await createDeferredOperation(tx, {
           tenantId: actor.tenantId,
           kind,
           createdBy: actor.user.id,
           planId: stored.id,
-          parameters: {
-            build: {
-              ...plan.build,
-              items: plan.build.items.map((item) => ({
-                ...item,
-                from: resolve(item.from),
-                to: resolve(item.to),
-              })),
-            },
-            feeStrategy: plan.view.feeStrategy,
-          },
+          parameters: { build, feeStrategy: plan.view.feeStrategy },
           retryOf: plan.retryOf,
-          items: plan.build.items.map((item) => ({
-            leg: item.leg,
-            walletId: item.walletId,
-            from: resolve(item.from),
-            to: resolve(item.to),
-            lamports: BigInt(item.lamports) as Lamports,
-          })),
-          now: at,
-        });
-        // A lookup table's creates and extensions first: the transfers load from them.
-        const setup = plan.build.lookupTables?.setup ?? [];
-        await insertPlannedTransactions(tx, {
-          tenantId: actor.tenantId,
-          operationId: operation.id,
-          transactions: [
-            ...setup.map((_, step) => ({
-              transaction: plannedTransaction(newId(), operation.id, []),
-              setupStep: step,
-            })),
-            ...plan.build.transactions.map((planned) => ({
-              transaction: plannedTransaction(
-                newId(),
-                operation.id,
-                planned.items.map((position) => {
-                  const item = operation.items[position];
-                  if (!item) throw new RangeError(`no item ${position} in the operation`);
-                  return item.id;
-                }),
-              ),
-            })),
-          ],
+          skeleton,
           now: at,
         });
         if (middlemen.length > 0) {

@@ -1,9 +1,4 @@
-import {
-  driveTransaction,
-  type EndpointPool,
-  type OnChainLookupTable,
-  type TransactionLifetime,
-} from '@fleet/chain';
+import { driveTransaction, type EndpointPool, type TransactionLifetime } from '@fleet/chain';
 import {
   FleetError,
   plannedTransaction,
@@ -25,20 +20,25 @@ import {
   type RecorderInput,
 } from '../ledger/ledger-repository';
 import { replacePlannedTransaction } from '../ledger/transaction-repository';
-import { recentSlotsOf } from '../lookup-tables/lookup-table-repository';
-import { createSlotPicker, signSetupStep, tableKey } from '../lookup-tables/table-steps';
+import { tableKey } from '../lookup-tables/table-steps';
 import { transferTables } from '../lookup-tables/transfer-tables';
 import { loadOperation, writeOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
 import { createBalancesAfter } from './balances-after';
 import { createChainPorts } from './chain-ports';
-import { computeUnitLimitFor, storedComputeUnitModel } from './compute-units';
 import { createLanes, errorText, lanesForBudget } from './lanes';
-import { solPlanBuildSchema, type PlanTransactionBuild, type TableRef } from './sol-plan-build';
+import { solPlanBuildSchema, type TableRef } from './sol-plan-build';
 import { createOperationCounts } from './operation-counts';
+import { createOperationSigner } from './operation-signer';
+import {
+  completeOperation,
+  skeletonOfBuild,
+  startRowWriter,
+  unwrittenTransactions,
+} from './operation-rows';
 import { createSigningKeys } from './signing-keys';
 import { createStartGates } from './start-gates';
-import { legacyCuts, signTransfers } from './transfer-signing';
+import { legacyCuts } from './transfer-signing';
 import { createTurns } from './turns';
 
 export const SOL_OPERATION_JOB_KIND = 'sol.operation';
@@ -50,6 +50,8 @@ type Params = z.infer<typeof paramsSchema>;
 const AGGREGATE_LANES = 5;
 /** Transactions signed at once (the others wait their turn). */
 const SIGNING_AT_ONCE = 4;
+/** Rows written ahead of the transactions in flight (decision 029): one more chunk's worth. */
+const LEAD_BEYOND_LANES = 20;
 /** How often progress and the cancel flag are written and read. */
 const PROGRESS_EVERY_MS = 1_000;
 /**
@@ -107,17 +109,15 @@ async function runOperation(
     const read = transactions.map((stored) => stored.transaction);
     return { operation: await loadOperation(tx, operationId, read), transactions };
   });
-  const { operation } = loaded;
-  if (!operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
-  const build = solPlanBuildSchema.parse(operation.parameters['build']);
+  if (!loaded.operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
+  const build = solPlanBuildSchema.parse(loaded.operation.parameters['build']);
+  // The rows not written yet are written ahead of the sends (decision 029); the run holds them all.
+  const skeleton = skeletonOfBuild(operationId, build);
+  const operation = completeOperation(loaded.operation, skeleton);
+  const held = [...loaded.transactions, ...unwrittenTransactions(loaded.operation, skeleton)];
   const itemsById = new Map(operation.items.map((item) => [item.id, item]));
-  const positionOf = new Map(operation.items.map((item, index) => [item.id, index]));
-  const specByPosition = new Map<number, PlanTransactionBuild>();
-  for (const spec of build.transactions) {
-    for (const position of spec.items) specByPosition.set(position, spec);
-  }
   const entries = new Map<string, Entry>(
-    loaded.transactions.map((stored) => [
+    held.map((stored) => [
       stored.transaction.id,
       { tx: stored.transaction, wire: stored.wireBase64, setupStep: stored.setupStep },
     ]),
@@ -140,6 +140,21 @@ async function runOperation(
     operation.kindName === 'sol.aggregate'
       ? AGGREGATE_LANES
       : (deps.lanes ?? lanesForBudget(ports.sendBudgetPerSecond()));
+
+  const rows = startRowWriter({
+    bound,
+    tenantId,
+    skeleton,
+    from: operation.materializedTransactions,
+    lead: lanes + LEAD_BEYOND_LANES,
+    clock,
+    signal: context.signal,
+    onRetry: (error, waitMs) =>
+      context.log(
+        'warn',
+        `The operation's transactions could not be recorded (${errorText(error)}); retrying in ${Math.round(waitMs / 1000)} s`,
+      ),
+  });
 
   // 2. counts for progress, kept as transactions end
   const progress = createOperationCounts(operation.items, operationId, endpoint);
@@ -173,69 +188,22 @@ async function runOperation(
     entries.set(next.id, { tx: next, wire: wire ?? entry?.wire ?? null, setupStep });
   };
 
-  const price = BigInt(build.microLamportsPerUnit);
-  const model = storedComputeUnitModel(build.computeUnits);
-  /** The tables the v0 transfers load from, read once the setup is over (`tableKey` → table). */
-  let loadedTables = new Map<string, OnChainLookupTable>();
-
-  /** The build of a transfer transaction, and whether it is the plan's own (not cut again). */
-  const specOf = (tx: LedgerTransaction) => {
-    const items = itemsOf(tx);
-    const first = items[0];
-    const spec = first ? specByPosition.get(positionOf.get(first.id) ?? -1) : undefined;
-    if (!first || !spec) throw new Error(`transaction ${tx.id} has no planned build`);
-    return { items, first, spec, asPlanned: spec.items.length === items.length };
-  };
-
-  const signTransfer = (entry: Entry, lifetime: TransactionLifetime) => {
-    const { items, first, spec, asPlanned } = specOf(entry.tx);
-    // Without its table it goes legacy: `prepareTransfers` cut it, and a cut of 20 transfers or
-    // fewer holds all of the plan's transaction, so it looks like the plan's own.
-    const table = asPlanned && spec.table ? loadedTables.get(tableKey(spec.table)) : undefined;
-    return signTransfers({
-      transactionId: entry.tx.id,
-      items,
-      feePayer: (spec.feePayer ?? first.from) as Address,
-      computeUnitLimit: asPlanned
-        ? BigInt(spec.computeUnitLimit)
-        : computeUnitLimitFor(model, items.length),
-      microLamportsPerUnit: price,
-      table,
-      lifetime,
-      signerFor: (address) => keys.signerFor(address),
-    });
-  };
-
-  // One picker per run, made once even when several creates ask at the same moment.
-  let picker: Promise<() => Promise<bigint>> | null = null;
-  const slotPicker = () =>
-    (picker ??= bound((tx) => recentSlotsOf(tx, build.master)).then((used) =>
-      createSlotPicker(pool, used),
-    ));
-
+  const signer = createOperationSigner({
+    build,
+    bound,
+    pool,
+    tenantId,
+    operationId,
+    keys,
+    items: operation.items,
+    itemsOf,
+    stepOf,
+    now,
+  });
+  const { specOf } = signer;
   /** A transaction signed, not yet stored: its first record carries it (see `run`). */
-  const sign = async (
-    entry: Entry,
-    lifetime: TransactionLifetime,
-  ): Promise<{ readonly entry: Entry; readonly alongside: RecorderInput['alongside'] }> => {
-    const step = stepOf(entry);
-    const { signed, alongside } = step
-      ? await signSetupStep({
-          recentSlot: await slotPicker(),
-          tx: bound,
-          tenantId,
-          operationId,
-          master: build.master as Address,
-          step,
-          lifetime,
-          computeBudget: {
-            unitLimit: Number(build.lookupTables?.computeUnitLimit ?? 0),
-            microLamportsPerUnit: price,
-          },
-          signerFor: (address) => keys.signerFor(address),
-          now,
-        })
-      : { signed: await signTransfer(entry, lifetime), alongside: undefined };
+  const sign = async (entry: Entry, lifetime: TransactionLifetime) => {
+    const { signed, alongside } = await signer.sign(entry, lifetime);
     const next = transition(entry.tx, {
       type: 'signed',
       signature: signed.signature,
@@ -254,6 +222,8 @@ async function runOperation(
 
   /** Re-plans an expired transaction's items as a new transaction, when nothing else holds them. */
   const replan = async (expired: LedgerTransaction): Promise<string | null> => {
+    // A new transaction goes after the operation's others: all of them written first.
+    await rows.done();
     const setupStep = entries.get(expired.id)?.setupStep ?? null;
     const holders = [...entries.values()].filter(
       (other) =>
@@ -344,7 +314,11 @@ async function runOperation(
     // The record the ledger holds, from which each write compares and sets.
     let current = entry.tx;
     let alongside: RecorderInput['alongside'];
-    if (signedNow) ({ entry, alongside } = await signInTurn(entry));
+    if (signedNow) {
+      // Signed only once its row is there: the first record moves the stored row.
+      await rows.ready(id);
+      ({ entry, alongside } = await signInTurn(entry));
+    }
     const wire = entry.wire;
     const outcome = await driveTransaction(entry.tx, {
       observe: (signature) => ports.observe(signature),
@@ -363,6 +337,7 @@ async function runOperation(
           first && alongside ? { alongside } : {},
         );
         current = next;
+        if (first) rows.passed(id);
       },
       clock,
       signal: context.signal,
@@ -432,7 +407,8 @@ async function runOperation(
     for (const spec of build.transactions)
       if (spec.table) refs.set(tableKey(spec.table), spec.table);
     if (refs.size === 0) return;
-    loadedTables = await transferTables({
+    await rows.done();
+    const loadedTables = await transferTables({
       pool,
       tx: bound,
       operationId,
@@ -441,6 +417,7 @@ async function runOperation(
       clock,
       signal: context.signal,
     });
+    signer.useTables(loadedTables);
     for (const entry of [...entries.values()]) {
       if (entry.setupStep !== null || entry.tx.state !== 'planned') continue;
       const { items, first, spec, asPlanned } = specOf(entry.tx);
@@ -469,6 +446,7 @@ async function runOperation(
   if (setupSteps.length > 0) {
     await lanesRunner.drain(await queuePhase((entry) => entry.setupStep !== null));
     // A table whose create landed failed cannot be extended: its steps are dropped unsigned.
+    await rows.done();
     for (const id of gates.takeStranded()) {
       const entry = entries.get(id);
       if (!entry || entry.tx.state !== 'planned') continue;
@@ -488,7 +466,9 @@ async function runOperation(
   // Phase 2: the transfers
   await lanesRunner.drain(await queuePhase((entry) => entry.setupStep === null));
 
-  // 7. how it ended: the summary, and the balances still to read, at once
+  // 7. how it ended: every row written (a cancelled run's unsent ones too), the summary, and the
+  //    balances still to read
+  await rows.done();
   await Promise.all([writeSummary(true), balances.finish()]);
   await context.progress(processed(), cancelled ? 'Cancelled' : 'Done');
   await context.report(report('done'));

@@ -82,6 +82,12 @@ export const operations = pgTable(
      * operation is retried at most once, so a second retry of the same failures cannot pay twice.
      */
     retryOf: uuid('retry_of').references((): AnyPgColumn => operations.id),
+    /**
+     * How many of the plan's transactions (setup steps first) have their rows, with their items
+     * and links; the job writes the rest, in order, while the first are already sending
+     * (decision 029). Null when every row was written with the operation.
+     */
+    materializedTransactions: integer('materialized_transactions'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     finishedAt: at('finished_at'),
