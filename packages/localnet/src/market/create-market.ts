@@ -8,6 +8,7 @@ import type { LocalChain } from '../chain/local-chain.js';
 import type { EndpointCounters } from '../faults/endpoint.js';
 import type { FaultProfile } from '../faults/fault-profile.js';
 import { ActivityGenerator, type ActivityOptions } from './activity/activity-generator.js';
+import { restoreLaunches } from './activity/restore-launches.js';
 import type { ProviderHandler } from './http/market-request.js';
 import { staticAssetsHandler } from './http/static-handler.js';
 import type { MarketRouter } from './market-http.js';
@@ -76,6 +77,10 @@ export async function startSandboxMarket(
     onListenerError: deps.onError,
   });
   await seedMarket({ chain, admin: deps.admin, assets: deps.assets, market: state, seed, now });
+  // A localnet restarted from its data directory: earlier launches and trades come back from
+  // the chain itself before new ones are watched for.
+  await restoreLaunches({ chain, assets: deps.assets, market: state, seed, now });
+  state.replayHistory();
   state.watchChain();
 
   const profiles = { ...DEFAULT_PROFILES, ...options.profiles };

@@ -211,13 +211,34 @@ export class MarketState implements MarketView {
   }
 
   /** The swaps in a landed transaction, as trades (not stored). */
-  tradesIn(record: TransactionRecord): SandboxTrade[] {
+  tradesIn(record: TransactionRecord, replayed = false): SandboxTrade[] {
     return detectTrades(record, {
       poolBySolVault: (address) => this.poolBySolVault.get(address),
       decimalsOf: (mint) => this.tokenByMint.get(mint)?.decimals ?? 0,
       solUsd: () => this.drift.quote().price,
-      nowMs: this.now,
+      // The block time has second resolution; the clock orders trades landing now within one.
+      timestampMs: (r) => (replayed ? r.blockTime * 1000 : this.now()),
     });
+  }
+
+  /**
+   * Rebuilds the trade history from the chain's own history (a localnet restarted from its data
+   * directory keeps its transactions; the market's memory of them is rebuilt, not persisted).
+   * The SOL/USD of a replayed trade is today's: the walk's past is not kept.
+   */
+  replayHistory(): void {
+    for (const pool of this.poolByAddress.values()) {
+      const records = this.chain.index.signaturesFor(pool.solVault, {
+        limit: TRADES_KEPT_PER_POOL,
+      });
+      for (let i = records.length - 1; i >= 0; i--) {
+        const record = records[i];
+        if (record === undefined || record.err !== null) continue;
+        for (const trade of this.tradesIn(record, true)) {
+          if (trade.pool === pool.address) this.storeTrade(trade, { emit: false });
+        }
+      }
+    }
   }
 
   /** Stores a trade; emits its event unless told not to (a launch emits its own first). */

@@ -13,7 +13,8 @@ export interface DetectionContext {
   readonly poolBySolVault: (address: string) => SandboxPool | undefined;
   readonly decimalsOf: (mint: string) => number;
   readonly solUsd: () => number;
-  readonly nowMs: () => number;
+  /** The trade's time: the clock for a trade landing now, the block time for a replayed one. */
+  readonly timestampMs: (record: TransactionRecord) => number;
 }
 
 export function detectTrades(record: TransactionRecord, ctx: DetectionContext): SandboxTrade[] {
@@ -48,8 +49,7 @@ export function detectTrades(record: TransactionRecord, ctx: DetectionContext): 
     trades.push({
       signature: record.signature,
       slot: Number(record.slot),
-      // The block time has second resolution; the clock orders trades within a second.
-      timestampMs: ctx.nowMs(),
+      timestampMs: ctx.timestampMs(record),
       pool: pool.address,
       mint: pool.mint,
       trader,

@@ -29,12 +29,12 @@ import {
 import { landSwap } from './land-swap.js';
 import { launchName } from './token-names.js';
 
-const LAUNCH_DECIMALS = 6;
-const LAUNCH_SUPPLY = 1_000_000_000n * 1_000_000n;
+export const LAUNCH_DECIMALS = 6;
+export const LAUNCH_SUPPLY = 1_000_000_000n * 1_000_000n;
 /** pump.fun prices the first buy with 30 SOL of virtual reserve; here it is real and stays. */
 export const CURVE_SEED_LAMPORTS = 30_000_000_000n;
-const CURVE_FEE_BPS = 100;
-const AMM_FEE_BPS = 25;
+export const CURVE_FEE_BPS = 100;
+export const AMM_FEE_BPS = 25;
 
 export interface LauncherDeps {
   readonly chain: LocalChain;
