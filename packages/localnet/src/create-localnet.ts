@@ -133,6 +133,9 @@ export async function createLocalnet<E extends string = never>(
   for (const [mint, metadata] of restored?.assets ?? []) assets.set(mint, metadata);
   store?.snapshotNow();
 
+  // Set once the market has started (after the server, whose URL it needs); RPC contexts read it
+  // through a getter.
+  let market: SandboxMarket | null = null;
   const contexts = new Map<Endpoint, RpcContext>();
   const contextFor = (endpoint: Endpoint): RpcContext => {
     let ctx = contexts.get(endpoint);
@@ -147,6 +150,7 @@ export async function createLocalnet<E extends string = never>(
         },
         dropSend: () => endpoint.dropSend(),
         reportError: onError,
+        market: () => market?.view ?? null,
       };
       contexts.set(endpoint, ctx);
     }
@@ -196,7 +200,6 @@ export async function createLocalnet<E extends string = never>(
     onOutage: (name) => subscriptions.terminateEndpoint(name),
   });
 
-  let market: SandboxMarket | null = null;
   if (marketOptions !== null && marketRouter !== null) {
     market = await startSandboxMarket(
       {

@@ -3,7 +3,7 @@
 // names every leg's pool and fixed amounts; the swap builder turns exactly these into transfers.
 
 import type { MarketState } from '../market-state.js';
-import type { SandboxPool } from '../market-model.js';
+import { WRAPPED_SOL_MINT, type SandboxPool } from '../market-model.js';
 import {
   amountInForExactOut,
   amountOutForExactIn,
@@ -14,7 +14,7 @@ import {
 } from './pool-math.js';
 
 /** Wrapped SOL's mint: how Jupiter and every aggregator name native SOL. */
-export const SOL_MINT = 'So11111111111111111111111111111111111111112';
+export const SOL_MINT = WRAPPED_SOL_MINT;
 
 export type SwapMode = 'ExactIn' | 'ExactOut';
 
