@@ -86,14 +86,19 @@ export async function startSandboxMarket(
   const profiles = { ...DEFAULT_PROFILES, ...options.profiles };
   const register = (prefix: string, handler: ProviderHandler, profile?: FaultProfile): void =>
     router.register(prefix, handler, profile ?? profiles[prefix] ?? {});
-  register('static', staticAssetsHandler(state));
-  register(
-    'jupiter',
-    jupiterHandler(
-      { market: state, chain, now },
-      options.jupiterApiKey === undefined ? {} : { apiKey: options.jupiterApiKey },
-    ),
-  );
+  // The imitated providers, one line each: a prefix under the base URL and a handler answering
+  // from the market's state (the router adds the prefix's fault profile).
+  const providers: readonly (readonly [string, ProviderHandler])[] = [
+    ['static', staticAssetsHandler(state)],
+    [
+      'jupiter',
+      jupiterHandler(
+        { market: state, chain, now },
+        options.jupiterApiKey === undefined ? {} : { apiKey: options.jupiterApiKey },
+      ),
+    ],
+  ];
+  for (const [prefix, handler] of providers) register(prefix, handler);
 
   const activity =
     options.activity === false || options.activity === undefined

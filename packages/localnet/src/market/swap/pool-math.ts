@@ -54,12 +54,14 @@ export function maximumIn(amountIn: bigint, slippageBps: number): bigint {
 
 /**
  * How far this trade's price is from the pool's spot price, as a fraction (Jupiter's
- * `priceImpactPct` is such a fraction, as a decimal string): 1 − executed / spot.
+ * `priceImpactPct` is such a fraction, as a decimal string): 1 − executed / spot, the fee
+ * excluded (it is reported apart, as `feeAmount`).
  */
 export function priceImpact(swap: SwapAmounts, reserveIn: bigint, reserveOut: bigint): number {
-  if (swap.amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0;
+  const net = swap.amountIn - swap.feeAmount;
+  if (net <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0;
   const spot = Number(reserveOut) / Number(reserveIn);
-  const executed = Number(swap.amountOut) / Number(swap.amountIn);
+  const executed = Number(swap.amountOut) / Number(net);
   return Math.max(0, 1 - executed / spot);
 }
 

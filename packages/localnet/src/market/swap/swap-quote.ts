@@ -27,6 +27,8 @@ export interface QuoteRequest {
   readonly slippageBps: number;
   /** Pools to use, leg by leg (a quote being rebuilt); the deepest pools otherwise. */
   readonly pools?: readonly string[];
+  /** Pools a route may use (Jupiter's `dexes` / `excludeDexes`); all when absent. */
+  readonly allowPool?: (pool: SandboxPool) => boolean;
 }
 
 export interface QuoteLeg {
@@ -81,7 +83,8 @@ export function quoteSwap(market: MarketState, request: QuoteRequest): QuoteResu
   let preferred = 0;
   const hopFor = (mint: string, side: 'buy' | 'sell'): Hop | null => {
     const wanted = request.pools?.[preferred++];
-    const pool = wanted === undefined ? market.poolsOf(mint)[0] : market.pool(wanted);
+    const allowed = request.allowPool ?? (() => true);
+    const pool = wanted === undefined ? market.poolsOf(mint).find(allowed) : market.pool(wanted);
     if (pool === undefined || pool.mint !== mint) return null;
     const reserves = market.reserves(pool.address);
     if (reserves.lamports <= 0n || reserves.tokenRaw <= 0n) return null;

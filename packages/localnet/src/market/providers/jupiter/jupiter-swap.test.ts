@@ -166,6 +166,11 @@ describe('Jupiter /swap/v1 against the sandbox pools', () => {
       `/jupiter/swap/v1/quote?inputMint=${SOL_MINT}&outputMint=${SOL_MINT}&amount=5`,
     );
     expect(circular.body).toMatchObject({ errorCode: 'CIRCULAR_ARBITRAGE_IS_DISABLED' });
+    const kelp = bed.token('KELP');
+    const excluded = await bed.get(
+      `/jupiter/swap/v1/quote?inputMint=${SOL_MINT}&outputMint=${kelp.mint}&amount=5&excludeDexes=Whirlpool`,
+    );
+    expect(excluded.body).toMatchObject({ errorCode: 'COULD_NOT_FIND_ANY_ROUTE' });
     const nft = bed.market.view.tokens().find((t) => t.kind === 'nft');
     const nftQuote = await bed.get(
       `/jupiter/swap/v1/quote?inputMint=${SOL_MINT}&outputMint=${nft?.mint ?? ''}&amount=5`,

@@ -16,19 +16,25 @@ import { SOL_MINT, quoteSwap, type SwapQuote } from '../../swap/swap-quote.js';
 import { tokenPrice } from '../../token-prices.js';
 import type { JupiterContext } from './jupiter-context.js';
 import { describeIssue, quoteQuery, swapBody, type SwapBody } from './jupiter-params.js';
-import { jupiterError, quoteFailureResponse, quoteResponseOf } from './jupiter-wire.js';
+import { jupiterError, labelOf, quoteFailureResponse, quoteResponseOf } from './jupiter-wire.js';
 
 export function getQuote(ctx: JupiterContext, request: MarketRequest): MarketResponse {
   const started = performance.now();
   const parsed = quoteQuery.safeParse(Object.fromEntries(request.query));
   if (!parsed.success) return jupiterError(400, describeIssue(parsed.error, 'Query parameter'));
   const q = parsed.data;
+  const only = labelSet(q.dexes);
+  const excluded = labelSet(q.excludeDexes);
   const result = quoteSwap(ctx.market, {
     inputMint: q.inputMint,
     outputMint: q.outputMint,
     amount: q.amount,
     swapMode: q.swapMode,
     slippageBps: q.slippageBps,
+    allowPool: (pool) => {
+      const label = labelOf(pool.dexId);
+      return (only === null || only.has(label)) && !(excluded?.has(label) ?? false);
+    },
   });
   if (!result.ok) return quoteFailureResponse(result.failure);
   if (q.onlyDirectRoutes && result.quote.legs.length > 1) {
@@ -119,6 +125,12 @@ function computeUnitPrice(swap: SwapBody): bigint {
     return (BigInt(swap.prioritizationFeeLamports) * 1_000_000n) / BigInt(SWAP_COMPUTE_UNIT_LIMIT);
   }
   return 0n;
+}
+
+/** Jupiter's `dexes=Raydium CP,Whirlpool` lists, by label. */
+function labelSet(list: string | undefined): Set<string> | null {
+  if (list === undefined || list.trim() === '') return null;
+  return new Set(list.split(',').map((label) => label.trim()));
 }
 
 export function swapUsdValue(ctx: JupiterContext, quote: SwapQuote): number {
