@@ -124,6 +124,26 @@ describe('Jupiter /swap/v1 against the sandbox pools', () => {
     expect(await bed.tokenBalance(user.address, kelp.mint)).toBe(0n);
   });
 
+  it('fills an ExactOut quote with exactly the output asked for, paying no more than quoted', async () => {
+    const helio = bed.token('HELIO');
+    const user = await bed.fundedUser();
+    const quote = (
+      await bed.get(
+        `/jupiter/swap/v1/quote?inputMint=${SOL_MINT}&outputMint=${helio.mint}&amount=123456789&swapMode=ExactOut&slippageBps=100`,
+      )
+    ).body as Quote & { swapMode: string };
+    expect(quote).toMatchObject({ swapMode: 'ExactOut', outAmount: '123456789' });
+    expect(BigInt(quote.otherAmountThreshold)).toBeGreaterThan(BigInt(quote.inAmount));
+    const pool = quote.routePlan[0]?.swapInfo.ammKey ?? '';
+    const before = bed.market.view.reserves(pool);
+    const tx = (
+      await bed.post('/jupiter/swap/v1/swap', { quoteResponse: quote, userPublicKey: user.address })
+    ).body as { swapTransaction: string };
+    await bed.signAndSend(user, tx.swapTransaction);
+    expect(await bed.tokenBalance(user.address, helio.mint)).toBe(123_456_789n);
+    expect(bed.market.view.reserves(pool).lamports - before.lamports).toBe(BigInt(quote.inAmount));
+  });
+
   it('refuses a quote the market has moved beyond its slippage', async () => {
     const pbl = bed.token('PBL');
     const [alice, bob] = [await bed.fundedUser(), await bed.fundedUser(100n)];
