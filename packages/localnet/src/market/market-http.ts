@@ -165,7 +165,13 @@ export class MarketRouter {
   private route(
     url: string | undefined,
   ): { prefix: string | null; path: string; query: URLSearchParams } | null {
-    const parsed = new URL(url ?? '/', 'http://sandbox.invalid');
+    let parsed: URL;
+    try {
+      parsed = new URL(url ?? '/', 'http://sandbox.invalid');
+    } catch (_error) {
+      // An absolute-form target with a bad host: not a market path; the RPC answers it.
+      return null;
+    }
     const pathname = parsed.pathname;
     if (pathname !== MARKET_BASE_PATH && !pathname.startsWith(`${MARKET_BASE_PATH}/`)) return null;
     const rest = pathname.slice(MARKET_BASE_PATH.length + 1);

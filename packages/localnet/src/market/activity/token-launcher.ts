@@ -26,7 +26,7 @@ import {
   createAssociatedTokenAccountIdempotent,
   transferChecked,
 } from '../swap/token-instructions.js';
-import { landSwap } from './land-swap.js';
+import { landSwap, type LandedSwap } from './land-swap.js';
 import { launchName } from './token-names.js';
 
 export const LAUNCH_DECIMALS = 6;
@@ -105,13 +105,20 @@ export class TokenLauncher {
     market.addPool(pool, curveAuthority);
 
     market.holdEvents();
-    const first = await landSwap(chain, market, creator, {
-      inputMint: SOL_MINT,
-      outputMint: mint,
-      amount: BigInt(randomInt(random, 1, 30)) * 100_000_000n,
-      swapMode: 'ExactIn',
-      slippageBps: 100,
-    });
+    let first: LandedSwap;
+    try {
+      first = await landSwap(chain, market, creator, {
+        inputMint: SOL_MINT,
+        outputMint: mint,
+        amount: BigInt(randomInt(random, 1, 30)) * 100_000_000n,
+        swapMode: 'ExactIn',
+        slippageBps: 100,
+      });
+    } catch (error) {
+      // Never leave the market holding its events back.
+      market.releaseEvents();
+      throw error;
+    }
     const launchSignature = first.ok ? first.record.signature : '';
     const listed = {
       ...token,
