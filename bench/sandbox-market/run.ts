@@ -19,7 +19,7 @@ import { createLocalnet, type Localnet } from '../../packages/localnet/src/index
 const SOL = 'So11111111111111111111111111111111111111112';
 const IN_FLIGHT = 8;
 const PHASE_MS = 4_000;
-const CPU_WINDOW_MS = 20_000;
+const CPU_WINDOW_MS = 30_000;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
