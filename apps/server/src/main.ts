@@ -207,6 +207,7 @@ async function main(env: Env): Promise<void> {
   // Printed plainly (not as JSON log lines) so that a person starting Fleet sees what to do next.
   const lines = [`Fleet is running at ${url}  (database: ${describeLocation(location)})`];
   if (localnet) lines.push(`Local Solana sandbox: ${localnet.url}`);
+  if (localnet?.market) lines.push(`Sandbox market: ${localnet.market.url}`);
   if (demo) {
     lines.push(
       demo.created
@@ -289,7 +290,11 @@ async function migrate(database: DatabaseHandle, env: Env): Promise<void> {
 
 async function startEmbeddedLocalnet(env: Env): Promise<Localnet> {
   try {
-    return await createLocalnet({ dataDir: join(env.dataDir, 'localnet'), port: 0 });
+    return await createLocalnet({
+      dataDir: join(env.dataDir, 'localnet'),
+      port: 0,
+      market: { activity: {} },
+    });
   } catch (error) {
     throw new StartError(`cannot start the local Solana sandbox: ${errorMessage(error)}`);
   }

@@ -11,6 +11,12 @@ import { startSlotClock } from './chain/slot-clock.js';
 import { Endpoint } from './faults/endpoint.js';
 import type { FaultProfile } from './faults/fault-profile.js';
 import { startRpcServer } from './http/rpc-server.js';
+import {
+  startSandboxMarket,
+  type SandboxMarket,
+  type SandboxMarketOptions,
+} from './market/create-market.js';
+import { MARKET_BASE_PATH, MarketRouter } from './market/market-http.js';
 import { ChainStore, loadChain, type ChainCapture } from './persistence/chain-store.js';
 import type { RpcContext } from './rpc/rpc-context.js';
 import { SubscriptionServer } from './ws/subscription-server.js';
@@ -36,6 +42,13 @@ export interface LocalnetOptions<E extends string = string> {
   readonly maxBodyBytes?: number;
   /** Receives unexpected internal failures (default: console.error). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * The sandbox market under `<url>/market` (seeded tokens and pools, Jupiter and the other
+   * providers' APIs). Off unless given: tests and benchmarks of the chain get the bare chain they
+   * count accounts on; `npm start` and `npm run localnet` turn it on. `{}` serves a market that
+   * moves only when someone trades; add `activity: {}` for the generator.
+   */
+  readonly market?: SandboxMarketOptions | false;
 }
 
 export interface LocalnetEndpointUrls {
@@ -49,6 +62,8 @@ export interface Localnet<E extends string = string> {
   /** Every endpoint by name, including "default" (the root path). */
   readonly endpoints: Readonly<Record<E | 'default', LocalnetEndpointUrls>>;
   readonly admin: LocalnetAdmin;
+  /** The sandbox market, when the options asked for it. */
+  readonly market: SandboxMarket | null;
   close(): Promise<void>;
 }
 
@@ -118,6 +133,9 @@ export async function createLocalnet<E extends string = never>(
   for (const [mint, metadata] of restored?.assets ?? []) assets.set(mint, metadata);
   store?.snapshotNow();
 
+  // Set once the market has started (after the server, whose URL it needs); RPC contexts read it
+  // through a getter.
+  let market: SandboxMarket | null = null;
   const contexts = new Map<Endpoint, RpcContext>();
   const contextFor = (endpoint: Endpoint): RpcContext => {
     let ctx = contexts.get(endpoint);
@@ -132,6 +150,7 @@ export async function createLocalnet<E extends string = never>(
         },
         dropSend: () => endpoint.dropSend(),
         reportError: onError,
+        market: () => market?.view ?? null,
       };
       contexts.set(endpoint, ctx);
     }
@@ -139,6 +158,12 @@ export async function createLocalnet<E extends string = never>(
   };
 
   const subscriptions = new SubscriptionServer(chain, onError);
+  const marketOptions =
+    options.market === undefined || options.market === false ? null : options.market;
+  const marketRouter =
+    marketOptions === null
+      ? null
+      : new MarketRouter({ maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, onError });
   const server = await startRpcServer({
     host,
     port: options.port ?? 0,
@@ -147,6 +172,7 @@ export async function createLocalnet<E extends string = never>(
     subscriptions,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     onError,
+    ...(marketRouter === null ? {} : { mount: marketRouter }),
   }).catch(async (error: unknown) => {
     await store?.close();
     throw error;
@@ -174,9 +200,30 @@ export async function createLocalnet<E extends string = never>(
     onOutage: (name) => subscriptions.terminateEndpoint(name),
   });
 
+  if (marketOptions !== null && marketRouter !== null) {
+    market = await startSandboxMarket(
+      {
+        chain,
+        admin,
+        assets,
+        router: marketRouter,
+        baseUrl: `http://${base}${MARKET_BASE_PATH}`,
+        onError,
+      },
+      marketOptions,
+    ).catch(async (error: unknown) => {
+      stopClock();
+      await subscriptions.close();
+      await server.close();
+      await store?.close();
+      throw error;
+    });
+  }
+
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      await market?.close();
       stopClock();
       await subscriptions.close();
       await server.close();
@@ -191,6 +238,7 @@ export async function createLocalnet<E extends string = never>(
     // Built from the same names the options declared (plus "default").
     endpoints: urls as Record<E | 'default', LocalnetEndpointUrls>,
     admin,
+    market,
     close,
   };
 }

@@ -14,3 +14,13 @@ export { LocalnetDataError } from './persistence/journal-file.js';
 export type { AdmittedCalls, EndpointCounters } from './faults/endpoint.js';
 export type { ErrorKind, FaultProfile, LostAckKind } from './faults/fault-profile.js';
 export { FaultProfileError } from './faults/fault-profile.js';
+export type { SandboxMarket, SandboxMarketOptions } from './market/create-market.js';
+export { DEFAULT_MARKET_SEED } from './market/create-market.js';
+export type { ActivityOptions, StepOutcome } from './market/activity/activity-generator.js';
+export type { ActivityGenerator } from './market/activity/activity-generator.js';
+export type {
+  MarketRequest,
+  MarketResponse,
+  ProviderHandler,
+} from './market/http/market-request.js';
+export * from './market/market-model.js';

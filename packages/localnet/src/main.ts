@@ -9,10 +9,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const dataDir = process.env['LOCALNET_DATA_DIR'];
 
-const localnet = await createLocalnet({ port, ...(dataDir ? { dataDir } : {}) });
+// The sandbox market rides along, trading gently, so the chain alone is a usable demo too.
+const localnet = await createLocalnet({
+  port,
+  ...(dataDir ? { dataDir } : {}),
+  market: { activity: {} },
+});
 console.log(`localnet RPC        ${localnet.url}`);
 console.log(`localnet WebSocket  ${localnet.wsUrl}`);
 console.log(`faucet              ${localnet.admin.faucetAddress}`);
+if (localnet.market) console.log(`Sandbox market: ${localnet.market.url}`);
 
 const stop = (): void => {
   localnet.close().then(

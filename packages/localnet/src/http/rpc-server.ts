@@ -4,6 +4,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 import type { Endpoint } from '../faults/endpoint.js';
 import type { RpcContext } from '../rpc/rpc-context.js';
@@ -18,6 +19,14 @@ export interface RpcServerOptions {
   readonly subscriptions: SubscriptionServer;
   readonly maxBodyBytes: number;
   readonly onError: (error: unknown) => void;
+  /** Other routes on the same server (the sandbox market under /market), tried first. */
+  readonly mount?: HttpMount;
+}
+
+/** Routes served beside the RPC: each answers true when the request was its own. */
+export interface HttpMount {
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
 }
 
 export interface RpcServer {
@@ -42,6 +51,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;
     }
+    if (options.mount?.handleRequest(req, res) === true) return;
     const endpoint = endpointFor(req.url);
     if (endpoint === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
@@ -80,6 +90,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
 
   const server = createServer({ keepAliveTimeout: 30_000 }, onRequest);
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    if (options.mount?.handleUpgrade(req, socket, head) === true) return;
     const endpoint = endpointFor(req.url);
     if (endpoint === undefined || endpoint.outage !== null) {
       socket.destroy();

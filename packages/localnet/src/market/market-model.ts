@@ -5,6 +5,9 @@
 // their answers agree with each other and with the chain.
 
 export type SandboxTokenProgram = 'spl-token' | 'token-2022';
+
+/** Wrapped SOL's mint: how every provider names SOL as a pair's quote token. */
+export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
 export type SandboxAssetKind = 'fungible' | 'nft';
 
 export interface SandboxSocial {

@@ -4,6 +4,7 @@
 import type { AssetRegistry } from '../admin/asset-registry.js';
 import type { Faucet } from '../admin/faucet.js';
 import type { LocalChain } from '../chain/local-chain.js';
+import type { MarketView } from '../market/market-model.js';
 import type { Params } from './params.js';
 
 export interface RpcContext {
@@ -19,6 +20,11 @@ export interface RpcContext {
   readonly dropSend: () => boolean;
   /** Where unexpected handler failures go (the client only sees "Internal error"). */
   readonly reportError: (error: unknown) => void;
+  /**
+   * The sandbox market, once started (null without one): what the digital-asset methods read
+   * for compressed NFTs and off-chain metadata.
+   */
+  readonly market?: () => MarketView | null;
 }
 
 export type RpcHandler = (params: Params, ctx: RpcContext) => unknown;
