@@ -4,12 +4,19 @@
 import type { AssetRegistry } from '../admin/asset-registry.js';
 import type { Faucet } from '../admin/faucet.js';
 import type { LocalChain } from '../chain/local-chain.js';
+import type { MarketView } from '../market/market-model.js';
 import type { Params } from './params.js';
 
 export interface RpcContext {
   readonly chain: LocalChain;
   readonly faucet: Faucet;
   readonly assets: AssetRegistry;
+  /**
+   * The sandbox market, when one runs: the DAS methods read its tokens' metadata, its
+   * compressed NFTs and its prices (`token_info.price_info`). Absent, they answer from the
+   * chain and the registry alone.
+   */
+  readonly market?: MarketView;
   /**
    * The slot this endpoint reports: the chain's, or fewer slots when its profile makes it lag
    * (block height equals the slot).
