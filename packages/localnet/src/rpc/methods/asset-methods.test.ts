@@ -16,6 +16,7 @@ import {
   fixedAddress,
   scenarioMarket,
 } from '../../market/testing/market-scenario.js';
+import { readSample, shapeDifferences } from '../../market/testing/shape-differences.js';
 import { invoke } from '../json-rpc.js';
 import type { RpcContext } from '../rpc-context.js';
 import { generateKeypair, rpcCall, rpcResult } from '../../testing/raw-rpc.js';
@@ -241,7 +242,11 @@ describe('DAS with the sandbox market', () => {
     expect(fleet).toMatchObject({
       interface: 'FungibleToken',
       content: {
-        metadata: { name: 'Fleet', symbol: 'FLEET', description: expect.any(String) as string },
+        metadata: {
+          name: 'Fleet',
+          symbol: 'FLEET',
+          description: expect.stringMatching(/./) as string,
+        },
         links: { image: `${market.baseUrl}/assets/${FLEET_MINT}.png` },
         json_uri: `${market.baseUrl}/assets/${FLEET_MINT}.json`,
       },
@@ -285,5 +290,25 @@ describe('DAS with the sandbox market', () => {
       compressed: true,
     });
     expect(compressedOnly.items).toHaveLength(1);
+  });
+
+  it('answers in Helius’s documented shapes for holdings, compressed NFTs and lists', async () => {
+    const sample = (name: string): Promise<unknown> =>
+      readSample(new URL(`./das-samples/${name}.json`, import.meta.url));
+    const list = call<AssetList>('getAssetsByOwner', {
+      ownerAddress: holder,
+      displayOptions: { showFungible: true },
+    });
+    expect(shapeDifferences(await sample('list'), list)).toEqual([]);
+    const fleet = list.items.find((asset) => asset.id === FLEET_MINT);
+    // Through the JSON text bigints become numbers, as on the wire.
+    const wire = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+      );
+    expect(shapeDifferences(await sample('fungible-holding'), wire(fleet))).toEqual([]);
+    expect(
+      shapeDifferences(await sample('compressed-nft'), call('getAsset', { id: CNFT.id })),
+    ).toEqual([]);
   });
 });
