@@ -121,3 +121,16 @@ describe('DexScreener boosts and routing', () => {
     expect(post.status).toBe(405);
   });
 });
+
+describe('DexScreener pairs', () => {
+  it('answers pairs by address, null when none is known', () => {
+    const { status, body } = get(`/latest/dex/pairs/solana/${FLEET_POOL},${PUMP_POOL}`);
+    expect(status).toBe(200);
+    const { pairs } = body as { pairs: DexScreenerPair[] };
+    expect(pairs.map((pair) => pair.pairAddress)).toEqual([FLEET_POOL, PUMP_POOL]);
+    expect(get(`/latest/dex/pairs/solana/${NFT_MINT}`).body).toEqual({
+      schemaVersion: '1.0.0',
+      pairs: null,
+    });
+  });
+});

@@ -2,6 +2,7 @@
 //   GET /token-pairs/v1/solana/{mint}           → pair[] (every pool of the mint)
 //   GET /tokens/v1/solana/{mint,mint,…≤30}      → pair[] (every pool of each mint)
 //   GET /latest/dex/search?q=                   → { schemaVersion: '1.0.0', pairs }
+//   GET /latest/dex/pairs/solana/{pair,…≤30}    → { schemaVersion: '1.0.0', pairs } (null if none)
 //   GET /token-boosts/top/v1                    → boost[] (most boosted first)
 // Shapes from https://docs.dexscreener.com/api/reference. Like DexScreener, a well-formed
 // address nobody trades answers an empty list (not a 404); malformed input answers 400.
@@ -88,7 +89,7 @@ export const dexScreenerHandler: ProviderHandler = (view, request) => {
   const nowMs = nowOf(request);
   const segments = pathSegments(request.path);
   const [first, second, chain, addresses, ...rest] = segments;
-  if (rest.length > 0) return notFound();
+  if (rest.length > (chain === 'pairs' ? 1 : 0)) return notFound();
 
   if (first === 'token-pairs' && second === 'v1' && addresses !== undefined) {
     if (chain !== 'solana') return jsonResponse(200, []);
@@ -108,6 +109,21 @@ export const dexScreenerHandler: ProviderHandler = (view, request) => {
       200,
       mints.flatMap((mint) => pairsOf(view, mint, nowMs)),
     );
+  }
+
+  // /latest/dex/pairs/solana/{pair,pair,…} → { schemaVersion, pairs } (segments shift by one).
+  if (first === 'latest' && second === 'dex' && chain === 'pairs' && addresses !== undefined) {
+    const list = rest.length === 0 ? undefined : segments[4];
+    if (addresses !== 'solana' || list === undefined)
+      return jsonResponse(200, { schemaVersion: '1.0.0', pairs: null });
+    const pools = [...new Set(list.split(',').filter((pool) => pool !== ''))];
+    if (pools.length > MAX_ADDRESSES)
+      return badRequest(`At most ${MAX_ADDRESSES} pair addresses per request`);
+    const pairs = pools.flatMap((address) => {
+      const metrics = poolMetrics(view, address, nowMs);
+      return metrics === undefined ? [] : [dexScreenerPair(view, metrics)];
+    });
+    return jsonResponse(200, { schemaVersion: '1.0.0', pairs: pairs.length === 0 ? null : pairs });
   }
 
   if (first === 'latest' && second === 'dex' && chain === 'search' && addresses === undefined) {

@@ -8,7 +8,6 @@ import {
   lamportsToSol,
   poolMetrics,
   rawToWhole,
-  tokenMetrics,
   type PoolMetrics,
 } from '../../metrics/pool-metrics.js';
 import { WINDOW_KEYS, type WindowKey } from '../../metrics/windows.js';
@@ -80,13 +79,9 @@ export function poolsOfToken(view: MarketView, mint: string, nowMs: number): Poo
   return view.poolsOf(mint).flatMap((pool) => poolMetrics(view, pool.address, nowMs) ?? []);
 }
 
-export function tokenResource(
-  view: MarketView,
-  token: SandboxToken,
-  pools: readonly PoolMetrics[],
-  nowMs: number,
-): Resource {
-  const top = tokenMetrics(view, token.mint, nowMs);
+/** A token with its pools' metrics, deepest first: the first is the one it is priced by. */
+export function tokenResource(token: SandboxToken, pools: readonly PoolMetrics[]): Resource {
+  const top = pools[0];
   const reserveUsd = pools.reduce((sum, pool) => sum + pool.liquidityUsd, 0);
   const volumeUsd = pools.reduce((sum, pool) => sum + pool.windows.h24.volumeUsd, 0);
   return {

@@ -189,3 +189,17 @@ describe('GeckoTerminal trades', () => {
     expect(get(`${NETWORK}/pools/${FLEET_POOL}/trades?token=x`).status).toBe(400);
   });
 });
+
+describe('GeckoTerminal multi', () => {
+  it('answers several tokens or pools at once, leaving unknown ones out', () => {
+    const tokens = get(`${NETWORK}/tokens/multi/${FLEET_MINT},${CNFT_ID}`);
+    expect(tokens.status).toBe(200);
+    const { data } = tokens.body as Data<Attributes[]>;
+    expect(data.map((token) => token.id)).toEqual([`solana_${FLEET_MINT}`]);
+    expect(data[0]?.attributes['total_reserve_in_usd']).toBe('30000');
+    const pools = get(`${NETWORK}/pools/multi/${FLEET_POOL},${PUMP_POOL},${CNFT_ID}`);
+    expect((pools.body as Data<Attributes[]>).data).toHaveLength(2);
+    const many = Array.from({ length: 31 }, (_, i) => `${FLEET_POOL.slice(0, 40)}${1000 + i}`);
+    expect(get(`${NETWORK}/pools/multi/${many.join(',')}`).status).toBe(400);
+  });
+});

@@ -4,6 +4,7 @@
 //   GET /api/v2/networks/solana/pools/{pool}                  (include=base_token,quote_token,dex)
 //   GET /api/v2/networks/solana/pools/{pool}/ohlcv/{timeframe}
 //   GET /api/v2/networks/solana/pools/{pool}/trades           (last 300 trades of the past 24 h)
+//   GET /api/v2/networks/solana/{tokens|pools}/multi/{a,b,…}  (up to 30, unknown ones left out)
 // Errors are JSON:API `{ errors: [{ status, title }] }`: 404 for unknown networks, tokens and
 // pools, 400 for invalid parameters (https://api.geckoterminal.com/docs/index.html).
 
@@ -36,6 +37,7 @@ import {
 
 const MAX_TRADES = 300;
 const MAX_PAGE = 10;
+const MAX_MULTI = 30;
 
 function error(status: number, title: string): ProviderResponse {
   return jsonResponse(status, { errors: [{ status: String(status), title }] });
@@ -95,7 +97,7 @@ function tokenRoutes(
   if (token === undefined) return notFound();
   const pools = poolsOfToken(view, mint, nowMs);
   if (rest.length === 0) {
-    const data = tokenResource(view, token, pools, nowMs);
+    const data = tokenResource(token, pools);
     const included = includes(query).has('top_pools') ? pools.map(poolResource) : [];
     return jsonResponse(200, withIncluded({ data }, included));
   }
@@ -166,6 +168,38 @@ function poolRoutes(
   return notFound();
 }
 
+/**
+ * `/tokens/multi/{a,b,…}` and `/pools/multi/{a,b,…}`: up to 30 addresses; unknown ones are
+ * left out, as GeckoTerminal documents.
+ */
+function multiRoute(
+  view: MarketView,
+  kind: 'tokens' | 'pools',
+  list: string,
+  nowMs: number,
+): ProviderResponse {
+  const addresses = [...new Set(list.split(',').filter((address) => address !== ''))];
+  if (addresses.length === 0 || addresses.length > MAX_MULTI)
+    return error(400, 'Exceeded maximum number of addresses');
+  if (kind === 'pools') {
+    const data = addresses.flatMap((address) => {
+      const metrics = poolMetrics(view, address, nowMs);
+      return metrics === undefined ? [] : [poolResource(metrics)];
+    });
+    return jsonResponse(200, { data });
+  }
+  const data = addresses.flatMap((mint) => {
+    const token = view.token(mint);
+    if (token === undefined) return [];
+    const resource = tokenResource(token, poolsOfToken(view, mint, nowMs));
+    // The multi endpoint's top_pools holds only each token's first pool.
+    const top = resource.relationships?.['top_pools']?.data;
+    const first = Array.isArray(top) ? top.slice(0, 1) : [];
+    return [{ ...resource, relationships: { top_pools: { data: first } } }];
+  });
+  return jsonResponse(200, { data });
+}
+
 export const geckoTerminalHandler: ProviderHandler = (view, request) => {
   if (request.method !== 'GET') return error(405, 'Method Not Allowed');
   const [api, version, networks, network, kind, address, ...rest] = pathSegments(request.path);
@@ -173,6 +207,10 @@ export const geckoTerminalHandler: ProviderHandler = (view, request) => {
     return notFound();
   if (network !== 'solana') return error(404, 'Specified network not found');
   const nowMs = nowOf(request);
+  const multi = rest[0];
+  if (address === 'multi' && multi !== undefined && rest.length === 1) {
+    if (kind === 'tokens' || kind === 'pools') return multiRoute(view, kind, multi, nowMs);
+  }
   if (kind === 'tokens') return tokenRoutes(view, address, rest, request.query, nowMs);
   if (kind === 'pools') return poolRoutes(view, address, rest, request.query, nowMs);
   return notFound();

@@ -37,7 +37,8 @@ function priceBody(metrics: PoolMetrics): Record<string, unknown> | null {
   const exchange = EXCHANGES[pool.dexId] ?? { name: pool.dexId, address: pool.authority };
   const change = metrics.windows.h24.priceChangePct;
   // The price a day ago, from the 24 h change the other providers report too.
-  const dayAgo = priceUsd / (1 + change / 100);
+  const ratio = 1 + change / 100;
+  const dayAgo = ratio > 0 ? priceUsd / ratio : priceUsd;
   return {
     tokenAddress: token.mint,
     pairAddress: pool.address,
