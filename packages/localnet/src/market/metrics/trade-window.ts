@@ -8,39 +8,10 @@ const PAGE = 1_000;
 const MAX_PAGES = 500;
 
 /**
- * Trades of `pool` with `fromMs <= timestampMs < toMs`, oldest first. Pages end on the oldest
- * trade's millisecond plus one and are de-duplicated by signature, so trades sharing a
- * millisecond across a page boundary are neither lost nor counted twice.
- */
-export function tradesBetween(
-  view: MarketView,
-  pool: string,
-  fromMs: number,
-  toMs: number,
-): SandboxTrade[] {
-  const seen = new Set<string>();
-  const collected: SandboxTrade[] = [];
-  let beforeMs = toMs;
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const batch = view.trades(pool, { limit: PAGE, beforeMs });
-    let added = 0;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const trade of batch) {
-      oldest = Math.min(oldest, trade.timestampMs);
-      if (trade.timestampMs >= toMs || seen.has(trade.signature)) continue;
-      seen.add(trade.signature);
-      added += 1;
-      if (trade.timestampMs >= fromMs) collected.push(trade);
-    }
-    if (batch.length < PAGE || added === 0 || oldest < fromMs) break;
-    beforeMs = oldest + 1;
-  }
-  return collected.sort((a, b) => a.timestampMs - b.timestampMs || a.slot - b.slot);
-}
-
-/**
  * Walks `pool`'s trades newest first from `beforeMs` (exclusive), each once, until `visit`
- * returns false or the trades run out; paging as `tradesBetween` does.
+ * returns false or the trades run out. Pages end on the oldest trade's millisecond plus one and
+ * are de-duplicated by signature, so trades sharing a millisecond across a page boundary are
+ * neither lost nor seen twice (unless a whole page shares one millisecond).
  */
 export function walkTradesBackwards(
   view: MarketView,
@@ -65,6 +36,22 @@ export function walkTradesBackwards(
     if (batch.length < PAGE || added === 0 || oldest === undefined) return;
     cursor = oldest.timestampMs + 1;
   }
+}
+
+/** Trades of `pool` with `fromMs <= timestampMs < toMs`, oldest first. */
+export function tradesBetween(
+  view: MarketView,
+  pool: string,
+  fromMs: number,
+  toMs: number,
+): SandboxTrade[] {
+  const collected: SandboxTrade[] = [];
+  walkTradesBackwards(view, pool, toMs, (trade) => {
+    if (trade.timestampMs < fromMs) return false;
+    collected.push(trade);
+    return true;
+  });
+  return collected.reverse();
 }
 
 /** The newest trade of `pool` strictly before `beforeMs`, if any. */
