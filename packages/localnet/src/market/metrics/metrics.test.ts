@@ -77,6 +77,15 @@ describe('trade window', () => {
     expect(got).toHaveLength(2_500);
     expect(new Set(got.map((t) => t.signature)).size).toBe(2_500);
   });
+
+  it('reads every trade from a view that caps its pages below the requested limit', () => {
+    const market = scenarioMarket();
+    const capped = Object.assign(Object.create(market) as FixedMarket, {
+      trades: (pool: string, options: { limit?: number; beforeMs?: number } = {}) =>
+        market.trades(pool, { ...options, limit: Math.min(options.limit ?? 2, 2) }),
+    });
+    expect(tradesBetween(capped, FLEET_POOL, NOW_MS - 30 * 3_600_000, NOW_MS)).toHaveLength(5);
+  });
 });
 
 describe('candles', () => {

@@ -33,7 +33,8 @@ export function walkTradesBackwards(
       if (!visit(trade)) return;
     }
     const oldest = batch[batch.length - 1];
-    if (batch.length < PAGE || added === 0 || oldest === undefined) return;
+    // A short page is not taken as the end: the view may cap `limit` below ours.
+    if (added === 0 || oldest === undefined) return;
     cursor = oldest.timestampMs + 1;
   }
 }
