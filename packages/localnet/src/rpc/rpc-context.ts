@@ -12,6 +12,12 @@ export interface RpcContext {
   readonly faucet: Faucet;
   readonly assets: AssetRegistry;
   /**
+   * The sandbox market, when one runs: the DAS methods read its tokens' metadata, its
+   * compressed NFTs and its prices (`token_info.price_info`). Absent, they answer from the
+   * chain and the registry alone.
+   */
+  readonly market?: MarketView;
+  /**
    * The slot this endpoint reports: the chain's, or fewer slots when its profile makes it lag
    * (block height equals the slot).
    */
