@@ -11,10 +11,11 @@ import { ActivityGenerator, type ActivityOptions } from './activity/activity-gen
 import { restoreLaunches } from './activity/restore-launches.js';
 import type { ProviderHandler } from './http/market-request.js';
 import { staticAssetsHandler } from './http/static-handler.js';
-import type { MarketRouter } from './market-http.js';
+import { MARKET_BASE_PATH, type MarketRouter } from './market-http.js';
 import type { MarketView } from './market-model.js';
 import { MarketState } from './market-state.js';
 import { jupiterHandler } from './providers/jupiter/jupiter-handler.js';
+import { mountedDataProviders } from './providers/mounted-providers.js';
 import { seedMarket } from './seed/seed-market.js';
 import { SolUsdDrift, type SolUsdDriftOptions } from './sol-usd-drift.js';
 
@@ -99,6 +100,14 @@ export async function startSandboxMarket(
     ],
   ];
   for (const [prefix, handler] of providers) register(prefix, handler);
+  for (const [prefix, handler, published] of mountedDataProviders({
+    view: state,
+    basePath: MARKET_BASE_PATH,
+    now,
+    onError: deps.onError,
+  })) {
+    register(prefix, handler, profiles[prefix] ?? published);
+  }
 
   const activity =
     options.activity === false || options.activity === undefined

@@ -12,12 +12,6 @@ export interface RpcContext {
   readonly faucet: Faucet;
   readonly assets: AssetRegistry;
   /**
-   * The sandbox market, when one runs: the DAS methods read its tokens' metadata, its
-   * compressed NFTs and its prices (`token_info.price_info`). Absent, they answer from the
-   * chain and the registry alone.
-   */
-  readonly market?: MarketView;
-  /**
    * The slot this endpoint reports: the chain's, or fewer slots when its profile makes it lag
    * (block height equals the slot).
    */
@@ -27,8 +21,9 @@ export interface RpcContext {
   /** Where unexpected handler failures go (the client only sees "Internal error"). */
   readonly reportError: (error: unknown) => void;
   /**
-   * The sandbox market, once started (null without one): what the digital-asset methods read
-   * for compressed NFTs and off-chain metadata.
+   * The sandbox market, once started (null without one): the DAS methods read its tokens'
+   * metadata, its compressed NFTs and its prices (`token_info.price_info`). Without one they
+   * answer from the chain and the registry alone.
    */
   readonly market?: () => MarketView | null;
 }

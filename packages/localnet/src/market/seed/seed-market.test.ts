@@ -79,7 +79,12 @@ describe('seeding the sandbox market', () => {
       'getAsset',
       { id: kelp?.mint },
     );
-    expect(asset.content.metadata).toEqual({ name: 'Kelp Finance', symbol: 'KELP' });
+    // The market's description too: the digital-asset API reads the market's catalogue.
+    expect(asset.content.metadata).toEqual({
+      name: 'Kelp Finance',
+      symbol: 'KELP',
+      description: kelp?.description,
+    });
     const image = await fetch(kelp?.imageUrl ?? '');
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
     expect(await image.text()).toContain('<svg');

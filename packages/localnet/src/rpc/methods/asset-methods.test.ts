@@ -219,7 +219,7 @@ describe('DAS with the sandbox market', () => {
       chain,
       faucet,
       assets,
-      market,
+      market: () => market,
       slot: () => chain.slot,
       dropSend: () => false,
       reportError: (error) => {

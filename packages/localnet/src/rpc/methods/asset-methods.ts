@@ -108,7 +108,7 @@ function displayOptions(named: Named): DisplayOptions {
 
 function nativeBalance(ctx: RpcContext, owner: string): Record<string, unknown> {
   const lamports = ctx.chain.getAccount(owner)?.lamports ?? 0n;
-  const pricePerSol = ctx.market?.solUsd().price ?? 0;
+  const pricePerSol = ctx.market?.()?.solUsd().price ?? 0;
   return {
     lamports,
     price_per_sol: pricePerSol,
@@ -137,7 +137,7 @@ function listResult(
 function knownAssets(ctx: RpcContext): OwnedAsset[] {
   const mints = new Set([
     ...ctx.assets.entries().map(([mint]) => mint),
-    ...(ctx.market?.tokens() ?? []).map((token) => token.mint),
+    ...(ctx.market?.()?.tokens() ?? []).map((token) => token.mint),
   ]);
   const found: OwnedAsset[] = [];
   for (const mint of mints) {

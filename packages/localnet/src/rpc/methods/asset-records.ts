@@ -48,7 +48,7 @@ export function mintFacts(ctx: RpcContext, id: string): MintFacts | null {
   if (mint === null) return null;
   const onChain = account.owner === TOKEN_2022_PROGRAM ? tokenMetadataOf(account.data) : null;
   const registered = ctx.assets.get(id);
-  const market = ctx.market?.token(id);
+  const market = ctx.market?.()?.token(id);
   const kind =
     registered?.kind ??
     market?.kind ??
@@ -69,8 +69,9 @@ export function mintFacts(ctx: RpcContext, id: string): MintFacts | null {
 
 /** USD per whole token from the sandbox market's deepest pool; null when nothing prices it. */
 export function priceOf(ctx: RpcContext, mint: string): number | null {
-  if (ctx.market === undefined) return null;
-  return tokenMetrics(ctx.market, mint, Date.now())?.priceUsd ?? null;
+  const market = ctx.market?.() ?? null;
+  if (market === null) return null;
+  return tokenMetrics(market, mint, Date.now())?.priceUsd ?? null;
 }
 
 /** Whoever holds the single unit of an NFT (the owner Helius reports), or '' when nobody does. */
@@ -245,7 +246,7 @@ export function compressedAsset(nft: CompressedNftRecord): AssetRecord {
 export function compressedNfts(ctx: RpcContext): CompressedNftRecord[] {
   const registered = ctx.assets.compressedEntries();
   const known = new Set(registered.map((nft) => nft.id));
-  const fromMarket = (ctx.market?.compressedNfts() ?? [])
+  const fromMarket = (ctx.market?.()?.compressedNfts() ?? [])
     .filter((nft) => !known.has(nft.id))
     .map((nft): CompressedNftRecord => ({
       id: nft.id,
