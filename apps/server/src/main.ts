@@ -293,7 +293,9 @@ async function startEmbeddedLocalnet(env: Env): Promise<Localnet> {
     return await createLocalnet({
       dataDir: join(env.dataDir, 'localnet'),
       port: 0,
-      market: { activity: {} },
+      // Gentler than the generator's default: every trade is a real transaction that the
+      // sandbox's journal keeps (about 4.5 KB each), and prices still move every few seconds.
+      market: { activity: { tradesPerSecond: 0.25, launchesPerMinute: 0.5 } },
     });
   } catch (error) {
     throw new StartError(`cannot start the local Solana sandbox: ${errorMessage(error)}`);
