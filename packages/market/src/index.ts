@@ -16,3 +16,5 @@ export * from './geckoterminal/geckoterminal-client';
 export type { GeckoPool, GeckoToken, GeckoTrade } from './geckoterminal/geckoterminal-schema';
 export * from './moralis/moralis-client';
 export type { MoralisTokenPrice } from './moralis/moralis-schema';
+export * from './pumpportal/pump-events';
+export * from './pumpportal/pumpportal-feed';
