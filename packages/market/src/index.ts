@@ -1,8 +1,14 @@
+export * from './create-market';
 export * from './errors/market-error';
 export * from './http/fetch-like';
 export * from './budget/window-limiter';
 export * from './budget/provider-account';
 export * from './budget/provider-stats';
+export * from './market-data/sourced';
+export * from './market-data/token-market-data';
+export * from './prices/price-guard';
+export * from './prices/sol-price';
+export * from './prices/token-prices';
 export * from './jupiter/jupiter-config';
 export * from './jupiter/price-v3';
 export type { JupiterPriceEntry } from './jupiter/price-v3-schema';

@@ -141,7 +141,8 @@ describe('Jupiter swaps behind one interface', () => {
     );
     expect(Object.keys(tx.signatures)).toEqual([TAKER]);
     const message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
-    if (message.version !== 0) throw new Error(`expected a v0 message, got ${String(message.version)}`);
+    if (message.version !== 0)
+      throw new Error(`expected a v0 message, got ${String(message.version)}`);
     expect(message.staticAccounts[0]).toBe(TAKER);
     // Compute budget ×2, ATA setup, swap, cleanup, tip.
     expect(message.instructions.length).toBe(6);
