@@ -13,7 +13,7 @@ import {
   type DexScreenerClient,
   type DexScreenerConfig,
 } from './dexscreener/dexscreener-client';
-import { MarketError, type ProviderId } from './errors/market-error';
+import { MarketError, type HttpProviderId } from './errors/market-error';
 import {
   createGeckoTerminalClient,
   GECKOTERMINAL_LIMIT,
@@ -22,7 +22,7 @@ import {
 } from './geckoterminal/geckoterminal-client';
 import type { FetchLike } from './http/fetch-like';
 import { createSwapService } from './jupiter/create-swap-service';
-import { JUPITER_DEFAULT_LIMIT, type JupiterConfig } from './jupiter/jupiter-config';
+import { jupiterLimit, type JupiterConfig } from './jupiter/jupiter-config';
 import { createJupiterPriceClient, type JupiterPriceClient } from './jupiter/price-v3';
 import type { Broadcast } from './jupiter/swap-v1';
 import type { SwapService } from './jupiter/swap-service';
@@ -41,12 +41,22 @@ import {
 import { PriceGuard } from './prices/price-guard';
 import { createSolPriceService } from './prices/sol-price';
 import { createTokenPriceService } from './prices/token-prices';
+import { searchTokens, type TokenSearchResult } from './market-data/token-search';
+import { trendingTokens, type TrendingItem } from './market-data/trending';
 import type { PumpEvent } from './pumpportal/pump-events';
 import {
   createPumpPortalFeed,
   type FeedStatus,
   type PumpPortalFeed,
 } from './pumpportal/pumpportal-feed';
+
+/** The one PumpPortal socket, shared: every consumer listens, subscriptions are counted. */
+export interface SharedPumpPortalFeed extends PumpPortalFeed {
+  /** Receives every event of the shared socket until the returned function is called. */
+  listen(listener: (event: PumpEvent) => void): () => void;
+  /** Receives connection changes (for logs and the feed's status line). */
+  watch(listener: (status: FeedStatus) => void): () => void;
+}
 
 export interface MarketConfig {
   readonly fetch: FetchLike;
@@ -79,19 +89,22 @@ export interface Market {
   ): Promise<Map<string, Sourced<number>>>;
   /** The banner's fields through the spec 3 §4 chain. */
   tokenMarketData(mint: string, signal?: AbortSignal): Promise<TokenMarketData>;
-  /** One multiplexed PumpPortal socket; connects on the first subscription. */
-  openPumpPortalFeed(
-    onEvent: (event: PumpEvent) => void,
-    onStatus?: (status: FeedStatus) => void,
-  ): PumpPortalFeed;
-  /** Per-provider counters for Scan Details. */
+  /** Spec 3 §3 search results, one per token from its deepest pair (cached 30 s). */
+  searchTokens(query: string, signal?: AbortSignal): Promise<TokenSearchResult[]>;
+  /** The first 16 boosted Solana tokens with their pair figures (cached 60 s). */
+  trending(signal?: AbortSignal): Promise<TrendingItem[]>;
+  /** The one multiplexed PumpPortal socket; it connects on the first subscription. */
+  pumpPortal(): SharedPumpPortalFeed;
+  /** Per-provider counters for Scan Details (PumpPortal's: connection attempts, dropped messages). */
   stats(): ProviderStats[];
+  /** Closes the PumpPortal socket for good. */
+  close(): void;
 }
 
 export function createMarket(config: MarketConfig): Market {
   const clock = config.clock ?? systemClock;
   const account = (
-    provider: ProviderId,
+    provider: HttpProviderId,
     buckets: Record<string, { requests: number; perMs: number }>,
   ) =>
     createProviderAccount({
@@ -101,8 +114,9 @@ export function createMarket(config: MarketConfig): Market {
       clock,
       ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
     });
-  const accounts: Record<ProviderId, ProviderAccount> = {
-    jupiter: account('jupiter', { default: config.jupiter?.limit ?? JUPITER_DEFAULT_LIMIT }),
+  const jupiterConfig = config.jupiter ?? {};
+  const accounts: Record<HttpProviderId, ProviderAccount> = {
+    jupiter: account('jupiter', { default: jupiterLimit(jupiterConfig) }),
     dexscreener: account('dexscreener', {
       pairs: config.dexscreener?.pairsLimit ?? DEXSCREENER_PAIRS_LIMIT,
       other: config.dexscreener?.otherLimit ?? DEXSCREENER_OTHER_LIMIT,
@@ -111,10 +125,7 @@ export function createMarket(config: MarketConfig): Market {
       default: config.geckoterminal?.limit ?? GECKOTERMINAL_LIMIT,
     }),
     moralis: account('moralis', { default: config.moralis?.limit ?? MORALIS_LIMIT }),
-    // The websocket has no request budget; its account only carries counters for the dialog.
-    pumpportal: account('pumpportal', { default: { requests: 1, perMs: 1_000 } }),
   };
-  const jupiterConfig = config.jupiter ?? {};
   const jupiter = createJupiterPriceClient(accounts.jupiter, jupiterConfig);
   const dexscreener = createDexScreenerClient(accounts.dexscreener, config.dexscreener ?? {});
   const geckoterminal = createGeckoTerminalClient(
@@ -150,6 +161,8 @@ export function createMarket(config: MarketConfig): Market {
     ...(config.lookupMetadata === undefined ? {} : { lookupMetadata: config.lookupMetadata }),
   });
 
+  let shared: SharedPumpPortalFeed | null = null;
+
   return {
     jupiter,
     swap,
@@ -159,16 +172,61 @@ export function createMarket(config: MarketConfig): Market {
     solPrice: (signal) => sol.solPrice(signal),
     tokenPrices: (mints, signal) => prices.tokenPrices(mints, signal),
     tokenMarketData: (mint, signal) => banner.tokenMarketData(mint, signal),
-    openPumpPortalFeed: (onEvent, onStatus) =>
-      createPumpPortalFeed({
-        clock,
-        onEvent,
-        ...(onStatus === undefined ? {} : { onStatus }),
-        ...(config.pumpportal?.url === undefined ? {} : { url: config.pumpportal.url }),
-      }),
-    stats: () =>
-      (['jupiter', 'dexscreener', 'geckoterminal', 'moralis'] as const).map((p) =>
+    searchTokens: (query, signal) => searchTokens(dexscreener, query, undefined, signal),
+    trending: (signal) => trendingTokens(dexscreener, signal),
+    pumpPortal() {
+      shared ??= sharedFeed();
+      return shared;
+    },
+    stats() {
+      const http = (['jupiter', 'dexscreener', 'geckoterminal', 'moralis'] as const).map((p) =>
         accounts[p].stats(),
-      ),
+      );
+      if (shared === null) return http;
+      const feed = shared.stats();
+      return [
+        ...http,
+        {
+          provider: 'pumpportal' as const,
+          calls: feed.connects + feed.failedConnects,
+          cacheHits: 0,
+          rateLimited: 0,
+          errors: feed.failedConnects + feed.dropped,
+          timeouts: 0,
+          lastError: feed.lastError,
+          lastErrorAt: null,
+          coolingDownMs: 0,
+        },
+      ];
+    },
+    close() {
+      shared?.close();
+    },
   };
+
+  function sharedFeed(): SharedPumpPortalFeed {
+    const listeners = new Set<(event: PumpEvent) => void>();
+    const watchers = new Set<(status: FeedStatus) => void>();
+    const feed = createPumpPortalFeed({
+      clock,
+      onEvent: (event) => {
+        for (const listener of listeners) listener(event);
+      },
+      onStatus: (status) => {
+        for (const watcher of watchers) watcher(status);
+      },
+      ...(config.pumpportal?.url === undefined ? {} : { url: config.pumpportal.url }),
+    });
+    return {
+      ...feed,
+      listen(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      watch(watcher) {
+        watchers.add(watcher);
+        return () => watchers.delete(watcher);
+      },
+    };
+  }
 }

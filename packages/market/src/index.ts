@@ -24,3 +24,5 @@ export * from './moralis/moralis-client';
 export type { MoralisTokenPrice } from './moralis/moralis-schema';
 export * from './pumpportal/pump-events';
 export * from './pumpportal/pumpportal-feed';
+export * from './market-data/token-search';
+export * from './market-data/trending';

@@ -6,6 +6,9 @@
 /** Which provider account a call went to. */
 export type ProviderId = 'jupiter' | 'dexscreener' | 'geckoterminal' | 'moralis' | 'pumpportal';
 
+/** The providers Fleet calls over HTTP, each through its own rate budget. */
+export type HttpProviderId = Exclude<ProviderId, 'pumpportal'>;
+
 export interface MarketErrorContextByCode {
   /** The provider answered with an HTTP status other than 2xx (429s included once retries ran out). */
   readonly MARKET__HTTP_STATUS: {

@@ -3,10 +3,19 @@ import type { WindowLimit } from '../budget/window-limiter';
 export const JUPITER_BASE_URL = 'https://api.jup.ag';
 
 /**
- * One bucket per API key (DESIGN "Facts to design with"). The keyed free plan allows 60 requests a
- * minute; a paid plan raises it, so the operator's configuration may say so (README: sources).
+ * One bucket per account, shared by every endpoint, over a 60-second sliding window
+ * (dev.jup.ag/docs/portal/rate-limits): 60 requests a minute on the free plan with a key, 30
+ * without one; a paid plan raises it, and the operator's configuration says so.
  */
 export const JUPITER_DEFAULT_LIMIT: WindowLimit = { requests: 60, perMs: 60_000 };
+export const JUPITER_KEYLESS_LIMIT: WindowLimit = { requests: 30, perMs: 60_000 };
+
+export function jupiterLimit(config: JupiterConfig): WindowLimit {
+  if (config.limit !== undefined) return config.limit;
+  return config.apiKey === undefined || config.apiKey === ''
+    ? JUPITER_KEYLESS_LIMIT
+    : JUPITER_DEFAULT_LIMIT;
+}
 
 /** Price API v3 takes up to 50 ids per call. */
 export const JUPITER_PRICE_IDS_PER_CALL = 50;

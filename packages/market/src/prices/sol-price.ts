@@ -8,7 +8,7 @@ import type { Clock } from '@fleet/core';
 
 import type { ProviderAccount } from '../budget/provider-account';
 import { deepestPair, type DexScreenerClient } from '../dexscreener/dexscreener-client';
-import { MarketError, reasonOf, type ProviderId } from '../errors/market-error';
+import { MarketError, reasonOf, type HttpProviderId } from '../errors/market-error';
 import type { GeckoTerminalClient } from '../geckoterminal/geckoterminal-client';
 import type { JupiterPriceClient } from '../jupiter/price-v3';
 import { known, unavailable, type Sourced } from '../market-data/sourced';
@@ -22,7 +22,7 @@ export interface SolPriceDeps {
   readonly jupiter: JupiterPriceClient;
   readonly geckoterminal: GeckoTerminalClient;
   readonly dexscreener: DexScreenerClient;
-  readonly accounts: Readonly<Record<ProviderId, ProviderAccount>>;
+  readonly accounts: Readonly<Record<HttpProviderId, ProviderAccount>>;
   readonly guard: PriceGuard;
   readonly clock: Clock;
 }
@@ -32,10 +32,7 @@ export interface SolPriceService {
   solPrice(signal?: AbortSignal): Promise<Sourced<number>>;
 }
 
-type Step = readonly [
-  Exclude<ProviderId, 'pumpportal'>,
-  (signal?: AbortSignal) => Promise<number | null>,
-];
+type Step = readonly [HttpProviderId, (signal?: AbortSignal) => Promise<number | null>];
 
 export function createSolPriceService(deps: SolPriceDeps): SolPriceService {
   const { clock, guard } = deps;

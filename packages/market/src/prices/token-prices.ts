@@ -13,7 +13,7 @@ import {
   DEXSCREENER_TOKENS_PER_CALL,
   type DexScreenerClient,
 } from '../dexscreener/dexscreener-client';
-import { MarketError, reasonOf, type ProviderId } from '../errors/market-error';
+import { MarketError, reasonOf, type HttpProviderId } from '../errors/market-error';
 import { JUPITER_PRICE_IDS_PER_CALL } from '../jupiter/jupiter-config';
 import type { JupiterPriceClient } from '../jupiter/price-v3';
 import { known, unavailable, type Sourced } from '../market-data/sourced';
@@ -27,7 +27,7 @@ export interface TokenPriceDeps {
   readonly jupiter: JupiterPriceClient;
   readonly dexscreener: DexScreenerClient;
   readonly moralis: MoralisClient;
-  readonly accounts: Readonly<Record<ProviderId, ProviderAccount>>;
+  readonly accounts: Readonly<Record<HttpProviderId, ProviderAccount>>;
   readonly guard: PriceGuard;
   readonly clock: Clock;
 }

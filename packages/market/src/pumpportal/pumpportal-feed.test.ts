@@ -106,8 +106,13 @@ describe('the PumpPortal feed', () => {
       tokenAmount: 3251027.43,
     });
     expect(events[2]).toMatchObject({ kind: 'migration', pool: 'pump-amm' });
+    // A second holder of the same token: nothing new on the wire, and one release keeps it.
+    feed.subscribeTokenTrade(['7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr']);
+    feed.unsubscribeTokenTrade(['7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr']);
+    expect(feed.held().tokenTrades).toEqual(['7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr']);
     feed.unsubscribeTokenTrade(['7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr']);
     await until(() => (stream?.received.length ?? 0) >= 5);
+    expect(stream.received).toHaveLength(5);
     expect(stream.received[4]).toEqual({
       method: 'unsubscribeTokenTrade',
       keys: ['7GCihgDB8fe6KNjn2MYtkzZcRjQy3t9GHdC8uHYmW2hr'],
@@ -175,6 +180,7 @@ describe('the PumpPortal feed', () => {
       clock.advance(delays[attempt] ?? 0);
     }
     expect(delays).toEqual([750, 1_500, 3_000, 6_000, 8_000, 8_000, 8_000]);
+    expect(feed.stats()).toMatchObject({ connects: 0, failedConnects: 7 });
     expect(reconnectDelayMs(10)).toBe(8_000);
   });
 });

@@ -1,7 +1,9 @@
 // One websocket to PumpPortal carries every subscription Fleet holds (new tokens, trades of
 // given tokens and accounts, migrations): PumpPortal asks clients not to open one connection per
-// subscription. When the socket drops, it reconnects after 750 ms, doubling to 8 s (spec 3 §9),
-// and sends every subscription still held again. Timers run on the injected clock.
+// subscription. Subscriptions are counted, so two pages watching one token share it and the
+// unsubscribe goes out when the last lets go. When the socket drops, it reconnects after 750 ms,
+// doubling to 8 s (spec 3 §9), and sends every subscription still held again. Timers run on the
+// injected clock.
 
 import type { Clock } from '@fleet/core';
 import WebSocket from 'ws';
@@ -39,7 +41,10 @@ export type FeedStatus =
   | { readonly state: 'message-dropped'; readonly reason: string };
 
 export interface PumpPortalFeedStats {
+  /** Connections opened. */
   readonly connects: number;
+  /** Connection attempts that never opened. */
+  readonly failedConnects: number;
   readonly messages: number;
   readonly events: number;
   readonly dropped: number;
@@ -86,15 +91,16 @@ export function createPumpPortalFeed(options: PumpPortalFeedOptions): PumpPortal
   const url = options.url ?? PUMPPORTAL_URL;
   const { clock } = options;
   const createSocket = options.createSocket ?? ((target: string) => new WebSocket(target));
-  const tokenTrades = new Set<string>();
-  const accountTrades = new Set<string>();
-  let newTokens = false;
-  let migrations = false;
+  // How many holders each subscription has; a key is held while its count is above zero.
+  const tokenTrades = new Map<string, number>();
+  const accountTrades = new Map<string, number>();
+  let newTokens = 0;
+  let migrations = 0;
   let socket: FeedSocket | null = null;
   let closed = false;
   let failures = 0;
   let cancelReconnect: (() => void) | null = null;
-  const counts = { connects: 0, messages: 0, events: 0, dropped: 0 };
+  const counts = { connects: 0, failedConnects: 0, messages: 0, events: 0, dropped: 0 };
   let lastError: string | null = null;
 
   const status = (value: FeedStatus) => options.onStatus?.(value);
@@ -105,13 +111,14 @@ export function createPumpPortalFeed(options: PumpPortalFeedOptions): PumpPortal
   };
 
   const resubscribe = () => {
-    if (newTokens) sendNow('subscribeNewToken');
-    if (migrations) sendNow('subscribeMigration');
-    if (tokenTrades.size > 0) sendNow('subscribeTokenTrade', [...tokenTrades]);
-    if (accountTrades.size > 0) sendNow('subscribeAccountTrade', [...accountTrades]);
+    if (newTokens > 0) sendNow('subscribeNewToken');
+    if (migrations > 0) sendNow('subscribeMigration');
+    if (tokenTrades.size > 0) sendNow('subscribeTokenTrade', [...tokenTrades.keys()]);
+    if (accountTrades.size > 0) sendNow('subscribeAccountTrade', [...accountTrades.keys()]);
   };
 
-  const held = () => newTokens || migrations || tokenTrades.size > 0 || accountTrades.size > 0;
+  const held = () =>
+    newTokens > 0 || migrations > 0 || tokenTrades.size > 0 || accountTrades.size > 0;
 
   const connect = () => {
     if (closed || socket !== null) return;
@@ -145,7 +152,10 @@ export function createPumpPortalFeed(options: PumpPortalFeedOptions): PumpPortal
       if (socket === current) socket = null;
       if (closed) return;
       // A connection that opened and then dropped starts the back-off again from 750 ms.
-      if (!opened) failures++;
+      if (!opened) {
+        failures++;
+        counts.failedConnects++;
+      }
       const delay = reconnectDelayMs(opened ? 0 : failures - 1);
       status({ state: 'closed', reconnectInMs: delay });
       cancelReconnect = clock.schedule(() => {
@@ -159,27 +169,38 @@ export function createPumpPortalFeed(options: PumpPortalFeedOptions): PumpPortal
     if (!closed && socket === null && cancelReconnect === null) connect();
   };
 
-  const change = (method: Method, set: Set<string>, keys: readonly string[], add: boolean) => {
-    const fresh = keys.filter((k) => (add ? !set.has(k) : set.has(k)));
-    for (const key of fresh) {
-      if (add) set.add(key);
-      else set.delete(key);
+  /** Counts holders up or down; only keys that start or stop being held go over the wire. */
+  const change = (
+    method: Method,
+    holders: Map<string, number>,
+    keys: readonly string[],
+    add: boolean,
+  ) => {
+    const edges: string[] = [];
+    for (const key of new Set(keys)) {
+      const count = holders.get(key) ?? 0;
+      if (add) {
+        holders.set(key, count + 1);
+        if (count === 0) edges.push(key);
+      } else if (count === 1) {
+        holders.delete(key);
+        edges.push(key);
+      } else if (count > 1) holders.set(key, count - 1);
     }
-    if (fresh.length === 0) return;
     if (add) ensure();
-    sendNow(method, fresh);
+    if (edges.length > 0) sendNow(method, edges);
   };
 
   return {
     subscribeNewToken() {
-      newTokens = true;
+      newTokens++;
       ensure();
-      sendNow('subscribeNewToken');
+      if (newTokens === 1) sendNow('subscribeNewToken');
     },
     unsubscribeNewToken() {
-      if (!newTokens) return;
-      newTokens = false;
-      sendNow('unsubscribeNewToken');
+      if (newTokens === 0) return;
+      newTokens--;
+      if (newTokens === 0) sendNow('unsubscribeNewToken');
     },
     subscribeTokenTrade: (mints) => change('subscribeTokenTrade', tokenTrades, mints, true),
     unsubscribeTokenTrade: (mints) => change('unsubscribeTokenTrade', tokenTrades, mints, false),
@@ -188,20 +209,20 @@ export function createPumpPortalFeed(options: PumpPortalFeedOptions): PumpPortal
     unsubscribeAccountTrade: (accounts) =>
       change('unsubscribeAccountTrade', accountTrades, accounts, false),
     subscribeMigration() {
-      migrations = true;
+      migrations++;
       ensure();
-      sendNow('subscribeMigration');
+      if (migrations === 1) sendNow('subscribeMigration');
     },
     unsubscribeMigration() {
-      if (!migrations) return;
-      migrations = false;
-      sendNow('unsubscribeMigration');
+      if (migrations === 0) return;
+      migrations--;
+      if (migrations === 0) sendNow('unsubscribeMigration');
     },
     held: () => ({
-      newTokens,
-      migrations,
-      tokenTrades: [...tokenTrades],
-      accountTrades: [...accountTrades],
+      newTokens: newTokens > 0,
+      migrations: migrations > 0,
+      tokenTrades: [...tokenTrades.keys()],
+      accountTrades: [...accountTrades.keys()],
     }),
     stats: () => ({ ...counts, lastError }),
     close() {
