@@ -146,7 +146,9 @@ export function readDigitalAsset(raw: unknown): DigitalAsset {
 }
 
 /** A page of getAssetsByOwner or searchAssets: `{ total, limit, page, items }`. */
-export function readAssetPage(raw: unknown): AssetPage {
+export function readAssetPage(answer: unknown): AssetPage {
+  // Some Helius references show searchAssets' page wrapped as `{ assets: { … }, nativeBalance }`.
+  const raw = isObject(answer) && isObject(answer.assets) ? answer.assets : answer;
   if (!isObject(raw) || !Array.isArray(raw.items)) throw invalid('the page has no items');
   const total = decimal(raw.total);
   const limit = decimal(raw.limit);

@@ -50,7 +50,7 @@ describe('the digital-asset API through the endpoint pool', () => {
     const page = await assets.getAssetsByOwner(OWNER);
     expect(das.calls[0]).toMatchObject({
       method: 'getAssetsByOwner',
-      params: { ownerAddress: OWNER, page: 1, limit: 1000, displayOptions: { showFungible: true } },
+      params: { ownerAddress: OWNER, page: 1, limit: 1000, options: { showFungible: true } },
     });
     expect(page).toMatchObject({ total: 4, limit: 1000, page: 1 });
     expect(page.items.map((a) => [a.symbol, a.kind])).toEqual([
@@ -129,6 +129,24 @@ describe('the digital-asset API through the endpoint pool', () => {
       },
     });
     expect(page.items[0]?.name).toBe('DRiP Drop #1234');
+  });
+
+  it('reads a search page wrapped in `assets`, as some Helius references show it', async () => {
+    const items = (JSON.parse(fixture('search-assets.json')) as { result: unknown }).result;
+    const das = await startDas(() =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { assets: items, nativeBalance: { lamports: 5 } },
+      }),
+    );
+    const page = await createDigitalAssets(
+      createEndpointPool({ endpoints: [das.url] }),
+    ).searchAssets({
+      ownerAddress: OWNER,
+      tokenType: 'all',
+    });
+    expect(page.items.map((a) => a.kind)).toEqual(['compressed-nft']);
   });
 
   it('refuses a page limit above 1000 and an answer without items', async () => {

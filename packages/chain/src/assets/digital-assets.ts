@@ -67,7 +67,9 @@ export function createDigitalAssets(pool: EndpointPool): DigitalAssets {
     readAssetPage(
       await pool.call(
         'getAssetsByOwner',
-        { ownerAddress: owner, ...pageParams(query), displayOptions: { showFungible: true } },
+        // `options` is the DAS name (Metaplex spec, Helius, QuickNode); older Helius docs said
+        // `displayOptions`.
+        { ownerAddress: owner, ...pageParams(query), options: { showFungible: true } },
         signal,
       ),
     );
