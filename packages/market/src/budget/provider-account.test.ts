@@ -74,6 +74,36 @@ describe('a provider account', () => {
     expect(account.stats()).toMatchObject({ calls: 4, rateLimited: 4 });
   });
 
+  it('treats 429s to one burst as one step of the back-off, and cools 1.5–2 s once they reach 0.3 of 20', async () => {
+    const clock = createManualClock(0);
+    server = await startFakeProvider(() => clock.now());
+    const refused = new Set<string>();
+    server.route(/GET \/p\//, (r) => {
+      if (refused.has(r.path)) return json({ price: 1 });
+      refused.add(r.path);
+      return { status: 429, body: '' };
+    });
+    const account = createProviderAccount({
+      provider: 'dexscreener',
+      buckets: { pairs: { requests: 300, perMs: 60_000 } },
+      fetch,
+      clock,
+      timeoutMs: 3_600_000,
+      random: () => 0.5,
+    });
+    const all = Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        account.request({ endpoint: 'p', bucket: 'pairs', url: `${server.url}/p/${i}`, schema }),
+      ),
+    );
+    await driveClock(clock, all, 50);
+    const retried = server.requests.slice(6).map((r) => r.at);
+    // Six refusals, all to the same burst: a 1 s back-off, raised to 1.75 s because 6 of 6
+    // answers were 429s — not 2^5 s.
+    expect(Math.min(...retried)).toBeGreaterThanOrEqual(1_750);
+    expect(Math.max(...retried)).toBeLessThan(2_500);
+  });
+
   it('never sends more than its limit in a window (counted by the server)', async () => {
     const clock = createManualClock(0);
     server = await startFakeProvider(() => clock.now());

@@ -4,7 +4,14 @@
 // wrong shape), and keeps answers by request for the endpoint's stale time. The counters it keeps
 // are what Scan Details shows for the provider.
 
-import { retryAfterMs, type Clock } from '@fleet/core';
+import {
+  BACKOFF_SHARE,
+  BACKOFF_WINDOW,
+  retryAfterMs,
+  systemRandom,
+  type Clock,
+  type Random,
+} from '@fleet/core';
 import type { z } from 'zod';
 
 import { MarketError, reasonOf, type ProviderId } from '../errors/market-error';
@@ -29,6 +36,8 @@ export interface ProviderAccountOptions {
   readonly backoffBaseMs?: number;
   /** The back-off's ceiling; default 30 s. */
   readonly backoffCapMs?: number;
+  /** Jitter for spec 3 §9's 1.5–2 s cool-down; default `Math.random`. */
+  readonly random?: Random;
 }
 
 export interface ProviderRequest<T> {
@@ -60,7 +69,15 @@ interface Bucket {
   readonly limiter: WindowLimiter;
   cooldownUntil: number;
   consecutive429: number;
+  /** When the back-off last doubled: 429s to requests sent before then are the same storm. */
+  escalatedAt: number;
+  /** The last 20 outcomes, true for a 429 (spec 3 §9's back-off rule). */
+  readonly recent: boolean[];
 }
+
+/** Spec 3 §9: when 429s reach 0.3 of the last 20 answers, cool down 1.5–2 s (as core's pool does). */
+const SHARE_COOLDOWN_MS = 1_500;
+const SHARE_JITTER_MS = 500;
 
 export function createProviderAccount(options: ProviderAccountOptions): ProviderAccount {
   const { provider, clock } = options;
@@ -69,12 +86,19 @@ export function createProviderAccount(options: ProviderAccountOptions): Provider
   const maxWaitMs = options.maxWaitMs ?? 30_000;
   const backoffBaseMs = options.backoffBaseMs ?? 1_000;
   const backoffCapMs = options.backoffCapMs ?? 30_000;
+  const random = options.random ?? systemRandom;
   const counters = new ProviderCounters(provider);
   const cache = new ResponseCache();
   const buckets = new Map<string, Bucket>(
     Object.entries(options.buckets).map(([name, limit]) => [
       name,
-      { limiter: new WindowLimiter(limit), cooldownUntil: 0, consecutive429: 0 },
+      {
+        limiter: new WindowLimiter(limit),
+        cooldownUntil: 0,
+        consecutive429: 0,
+        escalatedAt: -Infinity,
+        recent: [],
+      },
     ]),
   );
 
@@ -154,6 +178,7 @@ export function createProviderAccount(options: ProviderAccountOptions): Provider
           new MarketError('MARKET__RATE_LIMITED', { provider, waitedMs: clock.now() - started }),
         );
       counters.calls++;
+      const sentAt = clock.now();
       let sent;
       try {
         sent = await send(request, request.signal);
@@ -167,14 +192,26 @@ export function createProviderAccount(options: ProviderAccountOptions): Provider
         counters.rateLimited++;
         counters.lastError = 'HTTP 429';
         counters.lastErrorAt = now;
-        bucket.consecutive429++;
+        remember(bucket, true);
+        // Ten requests refused in one burst are one 429 for the back-off, not ten doublings.
+        if (sentAt >= bucket.escalatedAt) {
+          bucket.consecutive429++;
+          bucket.escalatedAt = now;
+        }
         const backoff = Math.min(backoffCapMs, backoffBaseMs * 2 ** (bucket.consecutive429 - 1));
         const told = retryAfterMs(response.headers.get('retry-after'), now);
-        bucket.cooldownUntil = Math.max(bucket.cooldownUntil, now + Math.max(told ?? 0, backoff));
+        const share = bucket.recent.filter(Boolean).length / bucket.recent.length;
+        const shareCooldown =
+          share >= BACKOFF_SHARE ? SHARE_COOLDOWN_MS + random() * SHARE_JITTER_MS : 0;
+        bucket.cooldownUntil = Math.max(
+          bucket.cooldownUntil,
+          now + Math.max(told ?? 0, backoff, shareCooldown),
+        );
         if (attempt < max429Retries && bucket.cooldownUntil <= deadline) continue;
         throw new MarketError('MARKET__RATE_LIMITED', { provider, waitedMs: now - started });
       }
       bucket.consecutive429 = 0;
+      remember(bucket, false);
       if (response.status < 200 || response.status > 299)
         throw fail(
           new MarketError('MARKET__HTTP_STATUS', {
@@ -244,6 +281,11 @@ export function createProviderAccount(options: ProviderAccountOptions): Provider
       return counters.snapshot(cooling);
     },
   };
+}
+
+function remember(bucket: Bucket, limited: boolean): void {
+  bucket.recent.push(limited);
+  if (bucket.recent.length > BACKOFF_WINDOW) bucket.recent.shift();
 }
 
 // Provider text reaches logs and screens: printable characters only.
