@@ -33,7 +33,8 @@ export function createJupiterPriceClient(
           account.request({
             endpoint: 'price/v3',
             bucket: 'default',
-            url: jupiterUrl(config, '/price/v3', new URLSearchParams({ ids: batch.join(',') })),
+            // Commas stay literal, as Jupiter documents the list; each id is escaped on its own.
+            url: `${jupiterUrl(config, '/price/v3')}?ids=${batch.map(encodeURIComponent).join(',')}`,
             headers: jupiterHeaders(config),
             schema: jupiterPriceV3Schema,
             staleMs: options?.staleMs ?? PRICE_STALE_MS,

@@ -32,7 +32,7 @@ export interface SolPriceService {
   solPrice(signal?: AbortSignal): Promise<Sourced<number>>;
 }
 
-type Step = readonly [HttpProviderId, (signal?: AbortSignal) => Promise<number | null>];
+type Step = readonly [HttpProviderId, () => Promise<number | null>];
 
 export function createSolPriceService(deps: SolPriceDeps): SolPriceService {
   const { clock, guard } = deps;
@@ -46,28 +46,24 @@ export function createSolPriceService(deps: SolPriceDeps): SolPriceService {
         (await deps.jupiter.prices([SOL_MINT], { staleMs: SOL_PRICE_STALE_MS })).get(SOL_MINT)
           ?.usdPrice ?? null,
     ],
-    [
-      'geckoterminal',
-      async (signal) => (await deps.geckoterminal.token(SOL_MINT, signal)).attributes.price_usd,
-    ],
+    ['geckoterminal', async () => (await deps.geckoterminal.token(SOL_MINT)).attributes.price_usd],
     [
       'dexscreener',
-      async (signal) => {
-        const pair = deepestPair(await deps.dexscreener.tokenPairs(SOL_MINT, signal), SOL_MINT);
+      async () => {
+        const pair = deepestPair(await deps.dexscreener.tokenPairs(SOL_MINT), SOL_MINT);
         if (pair === null) throw new MarketError('MARKET__NO_PAIRS', { provider: 'dexscreener' });
         return pair.priceUsd;
       },
     ],
   ];
 
-  const fetchPrice = async (signal?: AbortSignal): Promise<Sourced<number>> => {
+  const fetchPrice = async (): Promise<Sourced<number>> => {
     const reasons: string[] = [];
     for (const [provider, read] of steps) {
       let price: number | null;
       try {
-        price = await read(signal);
+        price = await read();
       } catch (error) {
-        if (signal?.aborted === true) throw error;
         reasons.push(`${provider}: ${reasonOf(error)}`);
         continue;
       }
@@ -92,14 +88,31 @@ export function createSolPriceService(deps: SolPriceDeps): SolPriceService {
   return {
     solPrice(signal) {
       if (last !== null && clock.now() - last.at < SOL_PRICE_STALE_MS) return Promise.resolve(last);
-      // Callers asking together share one walk down the chain.
-      inFlight ??= fetchPrice(signal).finally(() => {
-        inFlight = null;
-      });
-      return inFlight.then((result) => {
-        if (result.status === 'known') last = result;
-        return result;
-      });
+      // Callers asking together share one walk down the chain. It is not tied to any one
+      // caller's signal (each provider call has its own timeout); a caller that gives up only
+      // stops waiting.
+      inFlight ??= fetchPrice()
+        .then((result) => {
+          if (result.status === 'known') last = result;
+          return result;
+        })
+        .finally(() => {
+          inFlight = null;
+        });
+      return untilAborted(inFlight, signal);
     },
   };
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() =>
+    signal.removeEventListener('abort', onAbort),
+  );
 }

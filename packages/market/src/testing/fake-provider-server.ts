@@ -87,8 +87,10 @@ export async function startFakeProvider(now: () => number): Promise<FakeProvider
 }
 
 /**
- * Lets real I/O and a manual clock move together: yields to the event loop, then advances the
- * clock by `stepMs`, until `done` settles (or `maxSteps` run out — a bounded loop).
+ * Lets real I/O and a manual clock move together: gives loopback I/O a couple of real
+ * milliseconds, then advances the clock by `stepMs`, until `done` settles (or `maxSteps` run out —
+ * a bounded loop). The real pause keeps test time from racing ahead while a request is on the
+ * wire, so what a test reads off the clock is the client's pacing, not the machine's load.
  */
 export async function driveClock<T>(
   clock: { advance(ms: number): void },
@@ -102,7 +104,7 @@ export async function driveClock<T>(
   });
   watched.catch(() => undefined);
   for (let step = 0; step < maxSteps && !settled; step++) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 2));
     if (!settled) clock.advance(stepMs);
   }
   return watched;
