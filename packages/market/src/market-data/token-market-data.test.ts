@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { driveClock, json } from '../testing/fake-provider-server';
 import { startMarketTestBed, type MarketTestBed } from '../testing/market-test-bed';
+import { bannerSummary } from './token-market-data';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const fixture = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -38,6 +39,7 @@ describe('the token banner’s market data', () => {
     const [token, pool] = bed.server.requests;
     expect((pool?.at ?? 0) - (token?.at ?? 0)).toBeGreaterThanOrEqual(100);
     expect(bed.calls('dexscreener')).toBe(0);
+    expect(bannerSummary(data)).toEqual({ dataSource: 'geckoterminal', failedFields: [] });
   });
 
   it('falls to DexScreener when GeckoTerminal fails', async () => {
@@ -89,5 +91,8 @@ describe('the token banner’s market data', () => {
         'metadata has no priceUsd',
       ],
     });
+    expect(bannerSummary(data)).toMatchObject({ dataSource: 'metadata' });
+    expect(bannerSummary(data).failedFields).toContain('priceUsd');
+    expect(bannerSummary(data).failedFields).not.toContain('name');
   });
 });

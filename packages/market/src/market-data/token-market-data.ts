@@ -268,3 +268,26 @@ function clean(value: string): string {
     .trim()
     .slice(0, 200);
 }
+
+/**
+ * Spec 3 §3's banner summary: the one source every known field came from (or `consolidated` when
+ * several contributed, null when none did), and the fields that are unavailable.
+ */
+export function bannerSummary(data: TokenMarketData): {
+  readonly dataSource: SourceId | 'consolidated' | null;
+  readonly failedFields: readonly string[];
+} {
+  const sources = new Set<SourceId>();
+  const failedFields: string[] = [];
+  for (const key of [...TEXT_KEYS, ...NUMBER_KEYS]) {
+    const field = data[key];
+    if (field.status === 'known') sources.add(field.source);
+    else failedFields.push(key);
+  }
+  const [only] = sources;
+  return {
+    dataSource:
+      sources.size === 0 ? null : sources.size === 1 && only !== undefined ? only : 'consolidated',
+    failedFields,
+  };
+}
