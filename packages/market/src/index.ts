@@ -26,3 +26,4 @@ export * from './pumpportal/pump-events';
 export * from './pumpportal/pumpportal-feed';
 export * from './market-data/token-search';
 export * from './market-data/trending';
+export * from './geckoterminal/ohlcv-history';
