@@ -21,3 +21,4 @@ export * from './send/drive-transaction';
 export * from './send/transaction-error-reason';
 export * from './lookup-tables/read-lookup-table';
 export * from './lookup-tables/wait-until-usable';
+export * from './assets/digital-assets';
