@@ -19,8 +19,8 @@ afterAll(async () => {
 function nextMessage(socket: WebSocket, match: (message: unknown) => boolean): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no matching message in 10 s')), 10_000);
-    socket.on('message', (data: WebSocket.RawData) => {
-      const message = JSON.parse(String(data)) as unknown;
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as unknown;
       if (!match(message)) return;
       clearTimeout(timer);
       resolve(message);
