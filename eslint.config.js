@@ -87,6 +87,8 @@ const featureBoundaries = webFeatureBoundaries({
 const fetchTransports = [
   'apps/web/src/api/http.ts',
   'apps/server/src/auth/captcha.ts',
+  // The market providers' transport; @fleet/market owns timeouts, budgets and parsing around it.
+  'apps/server/src/market/market-fetch.ts',
   'packages/chain/src/pool/post-json-rpc.ts',
   'packages/chain/src/testing/**',
   'packages/localnet/**',

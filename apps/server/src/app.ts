@@ -16,6 +16,7 @@ import { registerJobsRoutes } from './routes/jobs';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerImportRoutes } from './routes/import';
+import { registerMarketRoutes } from './routes/market';
 import { registerMasterWalletRoutes } from './routes/master-wallet';
 import { registerNotificationsRoutes } from './routes/notifications';
 import { registerOperationsRoutes } from './routes/operations';
@@ -24,6 +25,7 @@ import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
+import { registerValuationRoutes } from './routes/valuation';
 import { registerWalletsRoutes } from './routes/wallets';
 import { createServices, type ServiceContext, type Services } from './services';
 import { serveWebApp } from './web/serve-web-app';
@@ -51,6 +53,8 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerSolRoutes,
   registerDoubleDistributionRoutes,
   registerFeesRoutes,
+  registerMarketRoutes,
+  registerValuationRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -3,6 +3,23 @@ import { CHAIN_CLUSTERS, type ChainCluster } from '@fleet/core';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy';
 
+/** An optional http(s) URL; empty counts as unset. */
+const httpUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined)
+  .refine((value) => value === undefined || /^https?:\/\/\S+$/.test(value), {
+    message: 'must be an http(s) URL',
+  });
+
+/** Optional text such as an API key; empty counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 /**
  * The only module that reads `process.env`. Everything is validated once at boot; a bad value
  * stops the start with one line that names the variable.
@@ -121,6 +138,23 @@ const envSchema = z.object({
       }
       return origin;
     }),
+  // Market providers (issue 18). Unset URLs: the sandbox market when the embedded localnet runs,
+  // the providers' public hosts otherwise. Keys ride in headers and are never logged.
+  JUPITER_BASE_URL: httpUrl,
+  JUPITER_API_KEY: optionalText,
+  JUPITER_SWAP_API: z.enum(['v1', 'v2'], { message: 'must be v1 or v2' }).default('v1'),
+  DEXSCREENER_BASE_URL: httpUrl,
+  GECKOTERMINAL_BASE_URL: httpUrl,
+  MORALIS_BASE_URL: httpUrl,
+  MORALIS_API_KEY: optionalText,
+  PUMPPORTAL_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || /^wss?:\/\/\S+$/.test(value), {
+      message: 'must be a ws(s):// URL',
+    }),
   FLEET_TRUST_PROXY: z
     .string()
     .optional()
@@ -199,6 +233,20 @@ export interface Env {
   readonly publicUrl: string | undefined;
   /** Which peers may say who the client is (`X-Forwarded-*`); none by default. */
   readonly trustProxy: TrustProxySetting;
+  /** Market providers as configured; unset fields take defaults in `market/market-config.ts`. */
+  readonly market: MarketEnv;
+}
+
+/** The market providers' settings as the environment gives them (issue 18). */
+export interface MarketEnv {
+  readonly jupiterBaseUrl: string | undefined;
+  readonly jupiterApiKey: string | undefined;
+  readonly jupiterSwapApi: 'v1' | 'v2';
+  readonly dexscreenerBaseUrl: string | undefined;
+  readonly geckoterminalBaseUrl: string | undefined;
+  readonly moralisBaseUrl: string | undefined;
+  readonly moralisApiKey: string | undefined;
+  readonly pumpportalUrl: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -256,5 +304,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     captchaVerifyUrl: env.FLEET_CAPTCHA_VERIFY_URL || undefined,
     publicUrl: env.FLEET_PUBLIC_URL,
     trustProxy: env.FLEET_TRUST_PROXY,
+    market: {
+      jupiterBaseUrl: env.JUPITER_BASE_URL,
+      jupiterApiKey: env.JUPITER_API_KEY,
+      jupiterSwapApi: env.JUPITER_SWAP_API,
+      dexscreenerBaseUrl: env.DEXSCREENER_BASE_URL,
+      geckoterminalBaseUrl: env.GECKOTERMINAL_BASE_URL,
+      moralisBaseUrl: env.MORALIS_BASE_URL,
+      moralisApiKey: env.MORALIS_API_KEY,
+      pumpportalUrl: env.PUMPPORTAL_URL,
+    },
   };
 }

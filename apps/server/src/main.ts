@@ -12,11 +12,14 @@ import {
 } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 import { createLocalnet, type Localnet } from '@fleet/localnet';
+import { createMarket } from '@fleet/market';
 import { buildApp } from './app';
 import { createUrlCaptchaVerifier, noCaptcha } from './auth/captcha';
 import { ensureDemoAccount } from './bootstrap/first-start';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logging/create-logger';
+import { marketSettingsFor } from './market/market-config';
+import { marketFetch } from './market/market-fetch';
 import { createMailer } from './mail/mailer';
 import { createJobRegistry } from './jobs/job-handler';
 import { SERVER_JOB_HANDLERS } from './jobs/job-kinds';
@@ -111,6 +114,12 @@ async function main(env: Env): Promise<void> {
   const localnet = env.solanaRpcUrls.length === 0 ? await startEmbeddedLocalnet(env) : undefined;
   const rpcUrls = localnet ? [localnet.url] : env.solanaRpcUrls;
   const chainPool = createEndpointPool({ endpoints: rpcUrls });
+  // One market per process (issue 18): the sandbox market's prefixes for unset providers when
+  // the embedded localnet runs, the providers' public hosts otherwise.
+  const market = createMarket({
+    fetch: marketFetch,
+    ...marketSettingsFor(env.market, localnet?.market?.url),
+  });
   // The process's one composition root: the app and the first start share these services.
   // Invite links need the listen address, known only once the app is built.
   const listening: { address: () => AddressInfo | string | null } = { address: () => null };
@@ -152,6 +161,7 @@ async function main(env: Env): Promise<void> {
     listeningAddress: () => listening.address(),
     jobQueue,
     jobHandlers: SERVER_JOB_HANDLERS,
+    market,
   };
   const services = createServices(context);
 
@@ -194,6 +204,7 @@ async function main(env: Env): Promise<void> {
     // Running jobs stop at their next check and resume from their checkpoint after a restart.
     await jobWorkers.stop();
     await app.close();
+    market.close();
     await localnet?.close();
     await vaultLock?.release();
     await database.close();

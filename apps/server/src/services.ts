@@ -19,6 +19,7 @@ import {
   type Random,
 } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
+import { createMarket, type Market } from '@fleet/market';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminGate } from './admin/require-admin';
 import { createLicenseService } from './admin/license-service';
@@ -43,6 +44,9 @@ import { createJobService, type JobService } from './jobs/job-service';
 import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
 import type { Mailer } from './mail/mailer';
+import { noMarketFetch } from './market/market-fetch';
+import { createMarketService, type MarketService } from './market/market-service';
+import { createValuationService, type ValuationService } from './valuation/valuation-service';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
 import { createMasterHoldingsReader } from './master-wallet/master-holdings';
 import { createMasterWalletService } from './master-wallet/master-wallet-service';
@@ -143,6 +147,11 @@ export interface ServiceContext {
   readonly microLamportsPerUnit?: bigint;
   /** Distribution transactions in flight; default from the pool's send budget. */
   readonly sendLanes?: number;
+  /**
+   * The market providers (issue 18), one per process: `main.ts` builds it from the environment
+   * (the sandbox market by default). Without one, every price reads as unavailable.
+   */
+  readonly market?: Market;
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -185,6 +194,10 @@ export interface Services {
   readonly feeSettings: FeeSettingsService;
   /** Which cluster the RPC pool reads (for explorer links); not a service, a fixed fact. */
   readonly chainConfig: ChainConfig;
+  /** Prices, the SOL price and the providers' counters (issue 18). */
+  readonly market: MarketService;
+  /** The tenant's wallets valued at the market's prices (spec 2 §3). */
+  readonly valuation: ValuationService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -235,6 +248,10 @@ export function createServices(context: ServiceContext): Services {
     completeOperation: completeSolOperation,
   });
   const middlemen = createMiddlemanService({ vault: context.vault, now });
+  const market = createMarketService({
+    market: context.market ?? createMarket({ fetch: noMarketFetch, clock }),
+    now: () => clock.now(),
+  });
   return {
     health: createHealthService({
       db: context.db,
@@ -297,7 +314,11 @@ export function createServices(context: ServiceContext): Services {
       publicKeyOf: nodePublicKeyOf,
       now,
     }),
-    scanDetails: createScanDetailsService({ pool: context.chainPool, activity: scanActivity }),
+    scanDetails: createScanDetailsService({
+      pool: context.chainPool,
+      activity: scanActivity,
+      providers: () => market.providers(),
+    }),
     walletList: createWalletListService({ db: context.db }),
     walletLifecycle: createWalletLifecycleService({
       db: context.db,
@@ -352,6 +373,8 @@ export function createServices(context: ServiceContext): Services {
       serverMicroLamportsPerUnit: serverUnitPrice(context.microLamportsPerUnit),
     }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
+    market,
+    valuation: createValuationService({ db: context.db, market, now: () => clock.now() }),
   };
 }
 

@@ -75,3 +75,5 @@ export * from './transactions/pack-transfers-with-tables';
 export * from './transactions/lookup-table';
 export * from './transactions/lookup-table-plan';
 export * from './transactions/transaction-fee';
+export * from './api/market';
+export * from './api/valuation';

@@ -1,18 +1,28 @@
 import type { EndpointPool, PoolStats } from '@fleet/chain';
+import type { ProviderDetail } from '@fleet/core';
 import type { ScanActivity, ScanActivitySnapshot } from './scan-activity';
 
-/** `GET /api/scan/details`: the shared pool's stats and the asking tenant's last scan and logs. */
+/**
+ * `GET /api/scan/details`: the shared pool's stats, the market providers' counters beside them
+ * (issue 18; both the server's, not the tenant's) and the asking tenant's last scan and logs.
+ */
 export interface ScanDetails extends ScanActivitySnapshot {
   readonly pool: PoolStats;
+  readonly providers: ProviderDetail[];
 }
 
 export function createScanDetailsService(context: {
   readonly pool: EndpointPool;
   readonly activity: ScanActivity;
+  readonly providers: () => ProviderDetail[];
 }) {
   return {
     async details(tenantId: string): Promise<ScanDetails> {
-      return { pool: context.pool.stats(), ...(await context.activity.snapshot(tenantId)) };
+      return {
+        pool: context.pool.stats(),
+        providers: context.providers(),
+        ...(await context.activity.snapshot(tenantId)),
+      };
     },
   };
 }

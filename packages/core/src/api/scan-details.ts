@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerDetailSchema } from './market';
 
 /** The reply of `GET /api/scan/details`: the shared RPC pool's counts and this tenant's last scan. */
 const counts = z.record(z.string(), z.number().int().nonnegative());
@@ -54,5 +55,10 @@ export const scanDetailsSchema = z.object({
   lastScan: lastScanSchema.nullable(),
   /** This tenant's last 300 scan log lines, oldest first. */
   logs: z.array(scanLogLineSchema),
+  /**
+   * The market providers' counters beside the RPC endpoints (issue 18), shared by every tenant
+   * like the pool. Optional so a client reads a server from before it.
+   */
+  providers: z.array(providerDetailSchema).optional(),
 });
 export type ScanDetails = z.infer<typeof scanDetailsSchema>;
