@@ -5,7 +5,16 @@ import {
   type ValuedAsset,
 } from '@fleet/core';
 import type { Sourced } from '@fleet/market';
-import type { HeldMintRow, WalletCountsRow, WalletValueRow } from './valuation-repository';
+import type { HeldMintRow, WalletCountsRow } from './valuation-repository';
+
+/** A wallet to highlight, with its priced tokens' value. */
+export interface WalletValueRow {
+  readonly id: string;
+  readonly address: string;
+  readonly name: string | null;
+  readonly lamports: string;
+  readonly tokensUsd: number;
+}
 
 /**
  * Pure: the valuation from what the database holds and what the market priced. USD and SOL
@@ -18,6 +27,8 @@ export interface ValuationInput {
   readonly prices: ReadonlyMap<string, Sourced<number>>;
   readonly solPrice: SolPrice;
   readonly counts: WalletCountsRow;
+  /** Not followed by the wallet-list version, so read on every request. */
+  readonly lastScanAt: string | null;
   readonly wallets: { readonly top: WalletValueRow | null; readonly master: WalletValueRow | null };
   readonly now: number;
 }
@@ -161,7 +172,7 @@ export function computeValuation(input: ValuationInput): Valuation {
           ? null
           : { mint: commonest.mint, symbol: commonest.symbol, holders: commonest.holders },
     },
-    reports: { lastFinalTruthScan: counts.lastScanAt },
+    reports: { lastFinalTruthScan: input.lastScanAt },
     solPrice,
     assets,
     computedAt: new Date(input.now).toISOString(),

@@ -184,6 +184,17 @@ describe.each(testDatabaseKinds)('valuation on %s', (kind) => {
     expect(theirs.assets.map((asset) => asset.mint)).toEqual([MINT_A]);
   });
 
+  it('follows a change of the wallets at once (the holdings are read again when the version moves)', async () => {
+    const before = await valuation(operator);
+    await insertWallets(harness.database.db, operator.tenantId, [
+      { name: 'Newcomer', lamports: 5n * SOL, tokens: [{ mint: MINT_B, amount: 2_000_000n }] },
+    ]);
+    const after = await valuation(operator);
+    expect(after.stats.wallets.total).toBe(before.stats.wallets.total + 1);
+    expect(after.stats.portfolio).toMatchObject({ totalSol: 7, totalAssetsUsd: 11 });
+    expect(after.highlights.mostValuableWallet).toMatchObject({ name: 'Newcomer', valueUsd: 501 });
+  });
+
   it('leaves SOL figures null, not 0, when no provider prices SOL; tokens keep their value', async () => {
     fake.jupiterPrices.delete(SOL_MINT);
     clock.advance(61_000);
@@ -192,9 +203,9 @@ describe.each(testDatabaseKinds)('valuation on %s', (kind) => {
     expect(stats.portfolio).toMatchObject({
       totalValueUsd: null,
       totalSolUsd: null,
-      totalAssetsUsd: 10,
+      totalAssetsUsd: 11,
       totalAssetsSol: null,
-      totalSol: 2,
+      totalSol: 7,
       complete: false,
     });
     expect(stats.closable.rentUsd).toBeNull();

@@ -1,12 +1,13 @@
 import type { TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
+import { uuidArray } from '../wallets/repository/wallet-ids';
 
 /**
  * The valuation's SQL (decision 019): set-based reads over the tenant's active wallets and their
  * token accounts, inside the tenant's transaction. Nothing here loops per wallet: the token
- * accounts are grouped by mint in one pass, the wallets counted in another (their token counts
- * are kept by the triggers of migration 0009), and per-wallet values are summed in SQL against
- * the prices handed in as one JSON parameter.
+ * accounts are grouped by mint, the wallets counted from the token counts the triggers of
+ * migration 0009 keep, and each wallet's holdings read as one compact text for valuing wallets
+ * at the prices of the moment.
  */
 
 /** One mint over the tenant's active wallets; amounts as numeric text (sums exceed u64). */
@@ -29,18 +30,16 @@ export interface WalletCountsRow {
   readonly lamports: string;
   readonly closable: number;
   readonly masterAddress: string | null;
-  readonly lastScanAt: string | null;
+  /** The master's id among the active wallets, when it is one of them. */
+  readonly masterWalletId: string | null;
 }
 
-export interface WalletValueRow {
-  readonly id: string;
-  readonly address: string;
-  readonly name: string | null;
-  readonly lamports: string;
-  readonly tokensUsd: number;
-}
-
-/** Every mint held in the tenant's active wallets, grouped in one pass over its token accounts. */
+/**
+ * Every mint held in the tenant's active wallets. The tenant's token accounts are grouped by
+ * (mint, wallet) and then by mint with no join (a join to 50,000 wallets costs more than the
+ * grouping); the archived wallets' accounts, usually few, are grouped apart and subtracted.
+ * Wallets partition into active and archived, so holders subtract exactly too.
+ */
 export async function readHeldMints(tx: TenantDatabase, tenantId: string): Promise<HeldMintRow[]> {
   const result = await tx.execute<{
     mint: string;
@@ -52,17 +51,33 @@ export async function readHeldMints(tx: TenantDatabase, tenantId: string): Promi
     with_balance: number | string;
     amount: string;
   }>(sql`
-    select g.mint, m.symbol, m.name, g.decimals, g.holders, g.instances, g.with_balance, g.amount
-    from (
-      select t.mint, max(t.decimals) as decimals, count(distinct t.wallet_id) as holders,
-        count(*) as instances, count(*) filter (where t.amount > 0) as with_balance,
-        sum(t.amount)::text as amount
-      from wallet_token_accounts t
-      join wallets w on w.id = t.wallet_id and w.tenant_id = t.tenant_id
-      where t.tenant_id = ${tenantId}::uuid and w.archived_at is null
+    with by_wallet as (
+      select mint, max(decimals) as decimals, count(*) as instances,
+        count(*) filter (where amount > 0) as with_balance, sum(amount) as amount
+      from wallet_token_accounts
+      where tenant_id = ${tenantId}::uuid
+      group by mint, wallet_id
+    ), every_wallet as (
+      select mint, max(decimals) as decimals, count(*) as holders, sum(instances) as instances,
+        sum(with_balance) as with_balance, sum(amount) as amount
+      from by_wallet group by mint
+    ), archived as (
+      select t.mint, count(distinct t.wallet_id) as holders, count(*) as instances,
+        count(*) filter (where t.amount > 0) as with_balance, sum(t.amount) as amount
+      from wallets w
+      join wallet_token_accounts t on t.tenant_id = w.tenant_id and t.wallet_id = w.id
+      where w.tenant_id = ${tenantId}::uuid and w.archived_at is not null
       group by t.mint
-    ) g
-    left join mints m on m.mint = g.mint`);
+    )
+    select e.mint, m.symbol, m.name, e.decimals,
+      e.holders - coalesce(a.holders, 0) as holders,
+      e.instances - coalesce(a.instances, 0) as instances,
+      e.with_balance - coalesce(a.with_balance, 0) as with_balance,
+      (e.amount - coalesce(a.amount, 0))::text as amount
+    from every_wallet e
+    left join archived a on a.mint = e.mint
+    left join mints m on m.mint = e.mint
+    where e.instances - coalesce(a.instances, 0) > 0`);
   return result.rows.map((row) => ({
     mint: row.mint,
     symbol: row.symbol,
@@ -91,7 +106,7 @@ export async function readWalletCounts(
     lamports: string | null;
     closable: number | string | null;
     master_address: string | null;
-    last_scan_at: string | Date | null;
+    master_wallet_id: string | null;
   }>(sql`
     select count(*) as total,
       count(*) filter (where w.lamports > 0) as with_sol,
@@ -100,11 +115,12 @@ export async function readWalletCounts(
       coalesce(sum(w.lamports), 0)::text as lamports,
       coalesce(sum(w.token_account_count - w.funded_token_account_count), 0) as closable,
       (select public_address from master_wallets where tenant_id = ${tenantId}::uuid) as master_address,
-      (select finished_at from last_scans where tenant_id = ${tenantId}::uuid) as last_scan_at
+      (select w2.id from master_wallets mw
+        join wallets w2 on w2.tenant_id = mw.tenant_id and w2.public_address = mw.public_address
+        where mw.tenant_id = ${tenantId}::uuid and w2.archived_at is null) as master_wallet_id
     from wallets w
     where w.tenant_id = ${tenantId}::uuid and w.archived_at is null`);
   const row = result.rows[0];
-  const at = row?.last_scan_at ?? null;
   return {
     total: Number(row?.total ?? 0),
     withSol: Number(row?.with_sol ?? 0),
@@ -113,63 +129,67 @@ export async function readWalletCounts(
     lamports: row?.lamports ?? '0',
     closable: Number(row?.closable ?? 0),
     masterAddress: row?.master_address ?? null,
-    lastScanAt: at === null ? null : new Date(at).toISOString(),
+    masterWalletId: row?.master_wallet_id ?? null,
   };
 }
 
 /**
- * The most valuable active wallet and, when it is one of them, the master's: SOL at
- * `solUsd` (0 when unknown, so the order is by tokens alone) plus each priced token at its USD
- * price per raw unit (`usdPerRaw`: price ÷ 10^decimals, computed by the caller per mint).
+ * What each active wallet holds, compactly, for valuing every wallet at whatever prices hold
+ * when asked: the wallets with their lamports, and every token account with a balance as
+ * `wallet mint amount`. Two text aggregates instead of 150,000 rows: the driver's per-row cost is
+ * most of the time on PGlite. Accounts of archived wallets are left for the reader to drop (their
+ * wallet is not in the list), which spares a join.
  */
-export async function readWalletValues(
+export async function readWalletHoldings(
   tx: TenantDatabase,
   tenantId: string,
-  input: {
-    readonly usdPerRaw: readonly { readonly mint: string; readonly usd: number }[];
-    readonly solUsd: number;
-    readonly masterAddress: string | null;
-  },
-): Promise<{ top: WalletValueRow | null; master: WalletValueRow | null }> {
+): Promise<{ readonly wallets: string; readonly accounts: string }> {
+  const result = await tx.execute<{ wallets: string | null; accounts: string | null }>(sql`
+    select
+      (select string_agg(id::text || ' ' || coalesce(lamports, 0)::text, ',')
+        from wallets where tenant_id = ${tenantId}::uuid and archived_at is null) as wallets,
+      (select string_agg(wallet_id::text || ' ' || mint || ' ' || amount::text, ',')
+        from wallet_token_accounts where tenant_id = ${tenantId}::uuid and amount > 0) as accounts`);
+  const row = result.rows[0];
+  return { wallets: row?.wallets ?? '', accounts: row?.accounts ?? '' };
+}
+
+/** One wallet's public columns, for a highlight. */
+export async function readWalletsById(
+  tx: TenantDatabase,
+  ids: readonly string[],
+): Promise<{ id: string; address: string; name: string | null; lamports: string }[]> {
+  if (ids.length === 0) return [];
   const result = await tx.execute<{
-    kind: 'top' | 'master';
     id: string;
     address: string;
     name: string | null;
     lamports: string;
-    tokens_usd: number | string;
   }>(sql`
-    with price as (
-      select p.mint, p.usd from json_to_recordset(${JSON.stringify(input.usdPerRaw)}::json)
-        as p(mint text, usd float8)
-    ), token_value as (
-      select t.wallet_id, sum(t.amount::float8 * price.usd) as usd
-      from wallet_token_accounts t join price on price.mint = t.mint
-      where t.tenant_id = ${tenantId}::uuid and t.amount > 0
-      group by t.wallet_id
-    ), valued as (
-      select w.id, w.public_address, w.name, coalesce(w.lamports, 0) as lamports,
-        coalesce(v.usd, 0) as tokens_usd,
-        coalesce(w.lamports, 0)::float8 / 1e9 * ${input.solUsd}::float8 + coalesce(v.usd, 0) as total
-      from wallets w left join token_value v on v.wallet_id = w.id
-      where w.tenant_id = ${tenantId}::uuid and w.archived_at is null
-    )
-    (select 'top' as kind, id, public_address as address, name, lamports::text, tokens_usd
-      from valued order by total desc, id limit 1)
-    union all
-    (select 'master', id, public_address, name, lamports::text, tokens_usd
-      from valued where public_address = ${input.masterAddress})`);
-  const pick = (kind: 'top' | 'master'): WalletValueRow | null => {
-    const row = result.rows.find((r) => r.kind === kind);
-    return row === undefined
-      ? null
-      : {
-          id: row.id,
-          address: row.address,
-          name: row.name,
-          lamports: row.lamports,
-          tokensUsd: Number(row.tokens_usd),
-        };
+    select id, public_address as address, name, coalesce(lamports, 0)::text as lamports
+    from wallets where id = any(${uuidArray(ids)})`);
+  return result.rows;
+}
+
+/**
+ * The tenant's wallet-list version (bumped by the triggers of migration 0009 on every change to
+ * wallets, their token accounts and the master wallet) and the end of its last scan, which the
+ * version does not follow.
+ */
+export async function readValuationVersion(
+  tx: TenantDatabase,
+  tenantId: string,
+): Promise<{ version: string; lastScanAt: string | null }> {
+  const result = await tx.execute<{
+    version: string | null;
+    last_scan_at: string | Date | null;
+  }>(sql`
+    select (select version::text from wallet_list_versions where tenant_id = ${tenantId}::uuid) as version,
+      (select finished_at from last_scans where tenant_id = ${tenantId}::uuid) as last_scan_at`);
+  const row = result.rows[0];
+  const at = row?.last_scan_at ?? null;
+  return {
+    version: row?.version ?? '0',
+    lastScanAt: at === null ? null : new Date(at).toISOString(),
   };
-  return { top: pick('top'), master: pick('master') };
 }

@@ -2,8 +2,19 @@ import type { Valuation } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import type { MarketService } from '../market/market-service';
-import { computeValuation } from './compute-valuation';
-import { readHeldMints, readWalletCounts, readWalletValues } from './valuation-repository';
+import { computeValuation, type WalletValueRow } from './compute-valuation';
+import { createHoldingsCache, type HoldingsSnapshot } from './valuation-cache';
+import {
+  readHeldMints,
+  readValuationVersion,
+  readWalletCounts,
+  readWalletHoldings,
+  readWalletsById,
+} from './valuation-repository';
+import { parseWalletHoldings, valueWallets } from './wallet-values';
+
+/** Tenants whose holdings one process keeps (about 5 MB each at 50,000 wallets). */
+const CACHED_TENANTS = 16;
 
 /**
  * `GET /api/valuation` (spec 2 §3): the signed-in tenant's wallets valued at the market's prices.
@@ -14,12 +25,26 @@ export function createValuationService(context: {
   readonly market: MarketService;
   readonly now: () => number;
 }) {
+  const cache = createHoldingsCache({ maxTenants: CACHED_TENANTS });
+
+  const loadSnapshot = (tenantId: string, version: string): Promise<HoldingsSnapshot> =>
+    withTenant(context.db, tenantId, async (tx) => {
+      const mints = await readHeldMints(tx, tenantId);
+      const counts = await readWalletCounts(tx, tenantId);
+      const holdings = parseWalletHoldings(await readWalletHoldings(tx, tenantId));
+      return { version, mints, counts, holdings };
+    });
+
   return {
     async valuation(actor: Actor): Promise<Valuation> {
       const { tenantId } = actor;
-      // 1. What the tenant holds: mints grouped in one pass, wallet counts in another.
-      const [mints, counts] = await withTenant(context.db, tenantId, (tx) =>
-        Promise.all([readHeldMints(tx, tenantId), readWalletCounts(tx, tenantId)]),
+      // 1. The tenant's version; its holdings (mints grouped in SQL, wallet counts, each
+      //    wallet's token accounts) are read again only when the version has moved.
+      const { version, lastScanAt } = await withTenant(context.db, tenantId, (tx) =>
+        readValuationVersion(tx, tenantId),
+      );
+      const { mints, counts, holdings } = await cache.get(tenantId, version, () =>
+        loadSnapshot(tenantId, version),
       );
       // 2. Prices for the mints with a balance (50 a Jupiter call, cached by the market) and SOL.
       const held = mints.filter((row) => BigInt(row.amount) > 0n).map((row) => row.mint);
@@ -27,22 +52,36 @@ export function createValuationService(context: {
         context.market.market.tokenPrices(held),
         context.market.solPrice(),
       ]);
-      // 3. Per-wallet values against those prices, summed in SQL: the highlights.
-      const usdPerRaw = mints.flatMap((row) => {
+      // 3. Every wallet valued at those prices; the highlights' rows read by id.
+      const usdPerRaw = new Map<string, number>();
+      for (const row of mints) {
         const price = prices.get(row.mint);
-        return price?.status === 'known'
-          ? [{ mint: row.mint, usd: price.value / 10 ** row.decimals }]
-          : [];
-      });
-      const wallets = await withTenant(context.db, tenantId, (tx) =>
-        readWalletValues(tx, tenantId, {
-          usdPerRaw,
-          solUsd: solPrice.status === 'known' ? solPrice.priceUsd : 0,
-          masterAddress: counts.masterAddress,
-        }),
+        if (price?.status === 'known') usdPerRaw.set(row.mint, price.value / 10 ** row.decimals);
+      }
+      const values = valueWallets(
+        holdings,
+        solPrice.status === 'known' ? solPrice.priceUsd : 0,
+        usdPerRaw,
       );
+      const topId = holdings.walletIds[values.top] ?? null;
+      const ids = [topId, counts.masterWalletId].filter((id): id is string => id !== null);
+      const rows = await withTenant(context.db, tenantId, (tx) => readWalletsById(tx, ids));
+      const highlight = (id: string | null): WalletValueRow | null => {
+        const row = rows.find((candidate) => candidate.id === id);
+        if (row === undefined) return null;
+        const index = holdings.walletIds.indexOf(row.id);
+        return { ...row, tokensUsd: values.tokensUsd[index] ?? 0 };
+      };
       // 4. The figures, pure.
-      return computeValuation({ mints, prices, solPrice, counts, wallets, now: context.now() });
+      return computeValuation({
+        mints,
+        prices,
+        solPrice,
+        counts,
+        lastScanAt,
+        wallets: { top: highlight(topId), master: highlight(counts.masterWalletId) },
+        now: context.now(),
+      });
     },
   };
 }
