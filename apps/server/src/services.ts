@@ -336,7 +336,15 @@ export function createServices(context: ServiceContext): Services {
     tags: createTagsService({ db: context.db, audit }),
     groups: createGroupsService({ db: context.db, audit }),
     walletNames: createWalletNamesService({ db: context.db, audit }),
-    search: createSearchService({ db: context.db }),
+    search: createSearchService({
+      db: context.db,
+      searchMarket: (q) =>
+        market.market.searchTokens(q).catch((error: unknown) => {
+          // The header search still answers wallets and held tokens; the log says why not more.
+          context.logger.warn({ err: error }, 'market token search failed');
+          return [];
+        }),
+    }),
     balanceRefresh: createBalanceRefreshService({
       db: context.db,
       scanner,

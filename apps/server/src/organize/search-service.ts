@@ -10,6 +10,13 @@ import { COMPUTED_GROUPS, SEED_GROUP_PREFIX } from './computed-groups';
 import { containsPattern, prefixPattern } from './like-pattern';
 import type { Actor } from '../http/actor';
 
+/** A token the market's search found. */
+export interface MarketToken {
+  readonly mint: string;
+  readonly symbol: string | null;
+  readonly name: string | null;
+}
+
 const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
 
 /**
@@ -23,7 +30,14 @@ const EMPTY: SearchResponse = { wallets: [], tags: [], groups: [], tokens: [] };
  * btree indexes; the tokens come from the distinct mints of the tenant's token accounts, read by
  * a loose scan of their (tenant_id, mint) index (`heldMints`), not from every token account.
  */
-export function createSearchService(context: { readonly db: FleetDatabase }) {
+export function createSearchService(context: {
+  readonly db: FleetDatabase;
+  /**
+   * The market's token search (spec 1 §2: the tenant's held tokens first, then the market's).
+   * It answers [] rather than fail the whole search when no provider answers (its caller logs).
+   */
+  readonly searchMarket?: (q: string) => Promise<readonly MarketToken[]>;
+}) {
   const { wallets, tags, walletGroups, seedGroups, walletTokenAccounts, mints } = schema;
 
   return {
@@ -96,14 +110,18 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
         ) ranked
         where rank <= ${limit}`;
 
-      // One statement for all four lists: one round trip instead of four, in rank order.
+      // One statement for all four lists: one round trip instead of four, in rank order. The
+      // market is asked meanwhile, outside the transaction (never held across the network).
       const asJsonList = (list: SQL) =>
         sql`(select coalesce(json_agg(to_jsonb(found) - 'rank' order by found.rank), '[]'::json) from (${list}) found)`;
-      const result = await withTenant(context.db, actor.tenantId, (tx) =>
-        tx.execute<Record<'wallets' | 'tags' | 'groups' | 'tokens', unknown>>(sql`
+      const [result, market] = await Promise.all([
+        withTenant(context.db, actor.tenantId, (tx) =>
+          tx.execute<Record<'wallets' | 'tags' | 'groups' | 'tokens', unknown>>(sql`
           select ${asJsonList(walletList)} as wallets, ${asJsonList(tagList)} as tags,
             ${asJsonList(groupList)} as groups, ${asJsonList(tokenList)} as tokens`),
-      );
+        ),
+        context.searchMarket?.(q) ?? Promise.resolve([]),
+      ]);
       const row = result.rows[0];
       const computed = COMPUTED_GROUPS.filter((group) =>
         group.name.toLowerCase().includes(needle),
@@ -113,10 +131,28 @@ export function createSearchService(context: { readonly db: FleetDatabase }) {
         wallets: shape.wallets.parse(row?.wallets ?? []),
         tags: shape.tags.parse(row?.tags ?? []),
         groups: [...computed, ...shape.groups.parse(row?.groups ?? [])].slice(0, limit),
-        tokens: shape.tokens.parse(row?.tokens ?? []),
+        tokens: heldThenMarket(shape.tokens.parse(row?.tokens ?? []), market, limit),
       };
     },
   };
+}
+
+/** The held tokens first, then the market's not already listed (marked so), `limit` in all. */
+function heldThenMarket(
+  held: SearchResponse['tokens'],
+  market: readonly MarketToken[],
+  limit: number,
+): SearchResponse['tokens'] {
+  const listed = new Set(held.map((token) => token.mint));
+  const fromMarket = market
+    .filter((token) => !listed.has(token.mint))
+    .map((token) => ({
+      mint: token.mint,
+      symbol: token.symbol,
+      name: token.name,
+      source: 'market' as const,
+    }));
+  return [...held, ...fromMarket].slice(0, limit);
 }
 
 /**

@@ -183,7 +183,13 @@ export const searchResponseSchema = z.object({
   ),
   groups: z.array(z.object({ id: z.string(), group_name: z.string() })),
   tokens: z.array(
-    z.object({ mint: z.string(), symbol: z.string().nullable(), name: z.string().nullable() }),
+    z.object({
+      mint: z.string(),
+      symbol: z.string().nullable(),
+      name: z.string().nullable(),
+      /** `market`: found by the market's search, not in the tenant's wallets (listed after them). */
+      source: z.literal('market').optional(),
+    }),
   ),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
