@@ -24,6 +24,8 @@ export interface WalletValueRow {
  */
 export interface ValuationInput {
   readonly mints: readonly HeldMintRow[];
+  /** Active wallets with a balance of each mint. */
+  readonly holders: ReadonlyMap<string, number>;
   readonly prices: ReadonlyMap<string, Sourced<number>>;
   readonly solPrice: SolPrice;
   readonly counts: WalletCountsRow;
@@ -42,6 +44,7 @@ export function uiAmount(raw: string, decimals: number): number {
 
 export function valueAssets(
   mints: readonly HeldMintRow[],
+  holders: ReadonlyMap<string, number>,
   prices: ReadonlyMap<string, Sourced<number>>,
 ): ValuedAsset[] {
   const assets = mints.map((row): ValuedAsset => {
@@ -50,7 +53,7 @@ export function valueAssets(
       symbol: row.symbol,
       name: row.name,
       decimals: row.decimals,
-      holders: row.holders,
+      holders: holders.get(row.mint) ?? 0,
       instances: row.instances,
       instancesWithBalance: row.instancesWithBalance,
       amount: row.amount,
@@ -97,7 +100,7 @@ export function computeValuation(input: ValuationInput): Valuation {
   const { counts, solPrice } = input;
   const solUsd = solPrice.status === 'known' ? solPrice.priceUsd : null;
   const inSol = (usd: number | null) => (usd === null || solUsd === null ? null : usd / solUsd);
-  const assets = valueAssets(input.mints, input.prices);
+  const assets = valueAssets(input.mints, input.holders, input.prices);
   const priced = assets.filter((a) => a.status === 'priced');
   const unpriced = assets.filter((a) => a.status === 'not-priced');
   const assetsUsd = priced.reduce((sum, a) => sum + (a.valueUsd ?? 0), 0);

@@ -75,6 +75,7 @@ export function createValuationService(context: {
       // 4. The figures, pure.
       return computeValuation({
         mints,
+        holders: holdings.holders,
         prices,
         solPrice,
         counts,

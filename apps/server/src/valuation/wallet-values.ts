@@ -15,6 +15,8 @@ export interface WalletHoldings {
   readonly accountAmount: Float64Array;
   /** Mints by index, as `accountMint` refers to them. */
   readonly mints: readonly string[];
+  /** Active wallets holding a balance of each mint (mints without one are absent). */
+  readonly holders: ReadonlyMap<string, number>;
 }
 
 export function parseWalletHoldings(text: {
@@ -24,32 +26,45 @@ export function parseWalletHoldings(text: {
   const walletIds: string[] = [];
   const sol: number[] = [];
   const walletIndex = new Map<string, number>();
-  for (const entry of text.wallets === '' ? [] : text.wallets.split(',')) {
-    const [id = '', lamports = '0'] = entry.split(' ');
+  eachEntry(text.wallets, (entry) => {
+    const space = entry.indexOf(' ');
+    const id = entry.slice(0, space);
     walletIndex.set(id, walletIds.length);
     walletIds.push(id);
-    sol.push(Number(lamports) / 1e9);
-  }
+    sol.push(Number(entry.slice(space + 1)) / 1e9);
+  });
   const mints: string[] = [];
   const mintIndex = new Map<string, number>();
   const wallet: number[] = [];
   const mint: number[] = [];
   const amount: number[] = [];
-  for (const entry of text.accounts === '' ? [] : text.accounts.split(',')) {
-    const [walletId = '', mintAddress = '', raw = '0'] = entry.split(' ');
-    const w = walletIndex.get(walletId);
+  // The accounts come grouped by wallet (the repository orders them), so a wallet with two funded
+  // accounts of a mint is one holder when the mint's last counted wallet is this one.
+  const holders: number[] = [];
+  const lastHolder: number[] = [];
+  eachEntry(text.accounts, (entry) => {
+    const first = entry.indexOf(' ');
+    const second = entry.indexOf(' ', first + 1);
+    const w = walletIndex.get(entry.slice(0, first));
     // An archived wallet's account: its wallet is not among the active ones.
-    if (w === undefined) continue;
+    if (w === undefined) return;
+    const mintAddress = entry.slice(first + 1, second);
     let m = mintIndex.get(mintAddress);
     if (m === undefined) {
       m = mints.length;
       mintIndex.set(mintAddress, m);
       mints.push(mintAddress);
+      holders.push(0);
+      lastHolder.push(-1);
+    }
+    if (lastHolder[m] !== w) {
+      lastHolder[m] = w;
+      holders[m] = (holders[m] ?? 0) + 1;
     }
     wallet.push(w);
     mint.push(m);
-    amount.push(Number(raw));
-  }
+    amount.push(Number(entry.slice(second + 1)));
+  });
   return {
     walletIds,
     sol: Float64Array.from(sol),
@@ -57,7 +72,19 @@ export function parseWalletHoldings(text: {
     accountMint: Int32Array.from(mint),
     accountAmount: Float64Array.from(amount),
     mints,
+    holders: new Map(mints.map((address, index) => [address, holders[index] ?? 0])),
   };
+}
+
+/** Calls `visit` with each comma-separated entry, without building the array of them. */
+function eachEntry(text: string, visit: (entry: string) => void): void {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf(',', start);
+    if (end === -1) end = text.length;
+    visit(text.slice(start, end));
+    start = end + 1;
+  }
 }
 
 /**

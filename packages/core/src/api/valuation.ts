@@ -19,7 +19,7 @@ export const valuedAssetSchema = z.object({
   symbol: z.string().nullable(),
   name: z.string().nullable(),
   decimals: z.number().int().nonnegative(),
-  /** Wallets with a token account of this mint, and those whose account holds some. */
+  /** Active wallets holding a balance of it (an empty account does not make a holder). */
   holders: count,
   instances: count,
   instancesWithBalance: count,
