@@ -12,7 +12,7 @@ export interface HoldingsSnapshot {
 /**
  * The last holdings snapshot per tenant, kept while the tenant's wallet-list version (in the
  * database, bumped by the triggers of migration 0009) stands still, as the wallet list's cache
- * does (decision 011). The database stays the truth: every request reads the version first, so
+ * does (decisions 011 and 030). The database stays the truth: every request reads the version first, so
  * a process never answers from holdings older than the database's, and a second process only
  * reads them once for itself. Requests that arrive together for one version share one read.
  */
