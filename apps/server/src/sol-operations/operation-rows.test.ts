@@ -16,6 +16,21 @@ import { systemClock } from '@fleet/core';
 const AMOUNT = 1_000_000n as Lamports;
 const WALLETS = 150;
 
+/** WALLETS new wallets of the tenant, and a stored plan paying each of them AMOUNT. */
+async function planForNewWallets(bed: SolTestBed) {
+  const made = await bed.services.walletLifecycle.create(bed.actor, {
+    count: WALLETS,
+    isTrader: false,
+  });
+  const plan = solPlanSchema.parse(
+    await bed.services.solPlans.planDistribution(
+      bed.actor,
+      made.wallets.map((wallet) => ({ walletId: wallet.id, amountSol: AMOUNT })),
+    ),
+  );
+  return { made, plan };
+}
+
 /**
  * Executes a plan whose job the queue hears of only when the test says so: the operation as a
  * restart would find it when the server died right after the execution committed.
@@ -80,16 +95,7 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
 
   it('are written in order after a restart that found only the first chunk, and every wallet is paid once', async () => {
     bed = await createSolTestBed({ kind: 'pglite', endpoints: { a: {} } });
-    const made = await bed.services.walletLifecycle.create(bed.actor, {
-      count: WALLETS,
-      isTrader: false,
-    });
-    const plan = solPlanSchema.parse(
-      await bed.services.solPlans.planDistribution(
-        bed.actor,
-        made.wallets.map((wallet) => ({ walletId: wallet.id, amountSol: AMOUNT })),
-      ),
-    );
+    const { made, plan } = await planForNewWallets(bed);
     expect(plan.transactions.length).toBeGreaterThan(3);
     const { jobId, operationId } = await executeHeld(bed, plan.planId);
 
@@ -153,16 +159,7 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
 
   it('are written once when another run moved the watermark past the writer, and ready in order', async () => {
     bed = await createSolTestBed({ kind: 'pglite', endpoints: { a: {} } });
-    const made = await bed.services.walletLifecycle.create(bed.actor, {
-      count: WALLETS,
-      isTrader: false,
-    });
-    const plan = solPlanSchema.parse(
-      await bed.services.solPlans.planDistribution(
-        bed.actor,
-        made.wallets.map((wallet) => ({ walletId: wallet.id, amountSol: AMOUNT })),
-      ),
-    );
+    const { plan } = await planForNewWallets(bed);
     const { operationId } = await executeHeld(bed, plan.planId);
     const skeleton = skeletonOfBuild(operationId, await buildOf(bed, operationId));
     const total = skeleton.transactions.length;
