@@ -1,6 +1,7 @@
 import { operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { asc, eq } from 'drizzle-orm';
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   materializeTransactions,
@@ -166,6 +167,7 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
     const database = bed.database.db;
     const tenantId = bed.actor.tenantId;
     let chunks = 0;
+    const abort = new AbortController();
     const writer = startRowWriter({
       bound: (work) =>
         withTenant(database, tenantId, async (tx) => {
@@ -186,7 +188,7 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
       from: 0,
       lead: 2,
       clock: systemClock,
-      signal: new AbortController().signal,
+      signal: abort.signal,
       onRetry: (error) => Promise.reject(error instanceof Error ? error : new Error(String(error))),
     });
     const readyOrder: number[] = [];
@@ -196,6 +198,11 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
     await writer.ready(first?.id ?? '');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await rowsOf(bed, operationId)).materialized).toBe(4);
+    // Two leave: still two ahead, so it waits again, each wait ending with its abort listener.
+    for (const planned of skeleton.transactions.slice(0, 2)) writer.passed(planned.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await rowsOf(bed, operationId)).materialized).toBe(4);
+    expect(getEventListeners(abort.signal, 'abort')).toHaveLength(1);
     // A transaction waiting for its row gets it, and those before it, whatever the lead.
     await Promise.all(
       [last, first].map((planned) =>
