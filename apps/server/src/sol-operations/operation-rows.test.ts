@@ -1,6 +1,7 @@
 import { operationDetailSchema, solPlanSchema, type Lamports } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { asc, eq } from 'drizzle-orm';
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   materializeTransactions,
@@ -15,6 +16,21 @@ import { systemClock } from '@fleet/core';
 
 const AMOUNT = 1_000_000n as Lamports;
 const WALLETS = 150;
+
+/** WALLETS new wallets of the tenant, and a stored plan paying each of them AMOUNT. */
+async function planForNewWallets(bed: SolTestBed) {
+  const made = await bed.services.walletLifecycle.create(bed.actor, {
+    count: WALLETS,
+    isTrader: false,
+  });
+  const plan = solPlanSchema.parse(
+    await bed.services.solPlans.planDistribution(
+      bed.actor,
+      made.wallets.map((wallet) => ({ walletId: wallet.id, amountSol: AMOUNT })),
+    ),
+  );
+  return { made, plan };
+}
 
 /**
  * Executes a plan whose job the queue hears of only when the test says so: the operation as a
@@ -80,16 +96,7 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
 
   it('are written in order after a restart that found only the first chunk, and every wallet is paid once', async () => {
     bed = await createSolTestBed({ kind: 'pglite', endpoints: { a: {} } });
-    const made = await bed.services.walletLifecycle.create(bed.actor, {
-      count: WALLETS,
-      isTrader: false,
-    });
-    const plan = solPlanSchema.parse(
-      await bed.services.solPlans.planDistribution(
-        bed.actor,
-        made.wallets.map((wallet) => ({ walletId: wallet.id, amountSol: AMOUNT })),
-      ),
-    );
+    const { made, plan } = await planForNewWallets(bed);
     expect(plan.transactions.length).toBeGreaterThan(3);
     const { jobId, operationId } = await executeHeld(bed, plan.planId);
 
@@ -153,22 +160,14 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
 
   it('are written once when another run moved the watermark past the writer, and ready in order', async () => {
     bed = await createSolTestBed({ kind: 'pglite', endpoints: { a: {} } });
-    const made = await bed.services.walletLifecycle.create(bed.actor, {
-      count: WALLETS,
-      isTrader: false,
-    });
-    const plan = solPlanSchema.parse(
-      await bed.services.solPlans.planDistribution(
-        bed.actor,
-        made.wallets.map((wallet) => ({ walletId: wallet.id, amountSol: AMOUNT })),
-      ),
-    );
+    const { plan } = await planForNewWallets(bed);
     const { operationId } = await executeHeld(bed, plan.planId);
     const skeleton = skeletonOfBuild(operationId, await buildOf(bed, operationId));
     const total = skeleton.transactions.length;
     const database = bed.database.db;
     const tenantId = bed.actor.tenantId;
     let chunks = 0;
+    const abort = new AbortController();
     const writer = startRowWriter({
       bound: (work) =>
         withTenant(database, tenantId, async (tx) => {
@@ -189,7 +188,7 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
       from: 0,
       lead: 2,
       clock: systemClock,
-      signal: new AbortController().signal,
+      signal: abort.signal,
       onRetry: (error) => Promise.reject(error instanceof Error ? error : new Error(String(error))),
     });
     const readyOrder: number[] = [];
@@ -199,6 +198,11 @@ describe("a SOL operation's rows, written by its job ahead of its sends", () => 
     await writer.ready(first?.id ?? '');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await rowsOf(bed, operationId)).materialized).toBe(4);
+    // Two leave: still two ahead, so it waits again, each wait ending with its abort listener.
+    for (const planned of skeleton.transactions.slice(0, 2)) writer.passed(planned.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await rowsOf(bed, operationId)).materialized).toBe(4);
+    expect(getEventListeners(abort.signal, 'abort')).toHaveLength(1);
     // A transaction waiting for its row gets it, and those before it, whatever the lead.
     await Promise.all(
       [last, first].map((planned) =>

@@ -182,8 +182,13 @@ export function startRowWriter(deps: {
       while (!hurry && waiters.length === 0 && ahead() >= deps.lead) {
         signal.throwIfAborted();
         await new Promise<void>((resolve) => {
-          nudge = resolve;
-          signal.addEventListener('abort', () => resolve(), { once: true });
+          // One listener per wait, removed when the wait ends: a run waits thousands of times.
+          const onAbort = () => resolve();
+          signal.addEventListener('abort', onAbort, { once: true });
+          nudge = () => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+          };
         });
       }
       const began = clock.now();

@@ -2,6 +2,7 @@
 // WebCrypto path. Keys are ordered as the runtime requires: writable signers, readonly signers,
 // writable non-signers, readonly non-signers.
 
+import { shortU16 } from '../codec/short-u16.js';
 import { decodeBase58 } from '../codec/base58.js';
 import type { Keypair } from './keypair.js';
 
@@ -15,20 +16,6 @@ export interface Instruction {
   readonly programId: string;
   readonly accounts: readonly AccountMeta[];
   readonly data: Uint8Array;
-}
-
-function shortU16(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  for (;;) {
-    const byte = rest & 0x7f;
-    rest >>= 7;
-    if (rest === 0) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
 }
 
 export function buildLegacyTransaction(

@@ -18,41 +18,10 @@ import {
   signedTransfer,
   type RpcParams,
 } from '../testing/raw-rpc.js';
+import { shapeDifferences } from '../testing/shape-differences.js';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
-}
-
-function kind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-/** Where `actual` lacks a documented field or has it with another JSON type. */
-export function shapeDifferences(expected: unknown, actual: unknown, path = '$'): string[] {
-  if (kind(expected) !== kind(actual))
-    return [`${path}: expected ${kind(expected)}, got ${kind(actual)}`];
-  if (Array.isArray(expected) && Array.isArray(actual)) {
-    if (expected.length === 0) return [];
-    if (actual.length === 0) return [`${path}: expected a non-empty array`];
-    if (expected.length === actual.length) {
-      return expected.flatMap((item: unknown, i) =>
-        shapeDifferences(item, actual[i], `${path}[${i}]`),
-      );
-    }
-    return actual.flatMap((item: unknown, i) =>
-      shapeDifferences(expected[0], item, `${path}[${i}]`),
-    );
-  }
-  if (kind(expected) === 'object') {
-    const e = expected as Record<string, unknown>;
-    const a = actual as Record<string, unknown>;
-    return Object.keys(e).flatMap((key) =>
-      key in a ? shapeDifferences(e[key], a[key], `${path}.${key}`) : [`${path}.${key}: missing`],
-    );
-  }
-  return [];
 }
 
 let localnet: Localnet;

@@ -2,6 +2,7 @@
 // leaving the other signers' slots zeroed — the shape a request-for-quote maker hands a taker:
 // its own signature in place, the taker's slot empty, the taker the fee payer.
 
+import { shortU16 } from '../../codec/short-u16.js';
 import { decodeBase58 } from '../../codec/base58.js';
 import type { Keypair } from '../../chain/keypair.js';
 import type { Instruction } from '../../chain/legacy-message.js';
@@ -11,20 +12,6 @@ export type MessageVersion = 'legacy' | 0;
 interface KeyFlags {
   signer: boolean;
   writable: boolean;
-}
-
-function shortU16(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  for (;;) {
-    const byte = rest & 0x7f;
-    rest >>= 7;
-    if (rest === 0) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
 }
 
 export interface CompiledTransaction {

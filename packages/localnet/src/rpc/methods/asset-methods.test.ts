@@ -16,7 +16,7 @@ import {
   fixedAddress,
   scenarioMarket,
 } from '../../market/testing/market-scenario.js';
-import { readSample, shapeDifferences } from '../../market/testing/shape-differences.js';
+import { readSample, shapeDifferences } from '../../testing/shape-differences.js';
 import { invoke } from '../json-rpc.js';
 import type { RpcContext } from '../rpc-context.js';
 import { generateKeypair, rpcCall, rpcResult } from '../../testing/raw-rpc.js';

@@ -9,7 +9,7 @@ import {
   PUMP_POOL,
   scenarioMarket,
 } from '../../testing/market-scenario.js';
-import { readSample, shapeDifferences } from '../../testing/shape-differences.js';
+import { readSample, shapeDifferences } from '../../../testing/shape-differences.js';
 import type { ProviderRequest } from '../data-provider-handler.js';
 import { dexScreenerHandler } from './dexscreener-handler.js';
 import type { DexScreenerPair } from './dexscreener-pair.js';

@@ -8,7 +8,7 @@ import {
   PUMP_POOL,
   scenarioMarket,
 } from '../../testing/market-scenario.js';
-import { readSample, shapeDifferences } from '../../testing/shape-differences.js';
+import { readSample, shapeDifferences } from '../../../testing/shape-differences.js';
 import { geckoTerminalHandler } from './geckoterminal-handler.js';
 
 const market = scenarioMarket();

@@ -8,7 +8,7 @@ import {
   PUMP_MINT,
   scenarioMarket,
 } from '../../testing/market-scenario.js';
-import { readSample, shapeDifferences } from '../../testing/shape-differences.js';
+import { readSample, shapeDifferences } from '../../../testing/shape-differences.js';
 import { moralisHandler } from './moralis-handler.js';
 
 const market = scenarioMarket();
