@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LANDING_SECTIONS, NAV_ITEMS, routeById, visibleNavItems } from '../app/route-table';
+import { SolPriceBadge } from '../features/market/sol-price-badge';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { useIsSignedIn, useSession } from '../features/session/use-session';
 import { cn } from '../ui/cn';
@@ -30,6 +31,7 @@ export function Header() {
         </nav>
         {signedIn ? (
           <>
+            <SolPriceBadge />
             <HeaderSearch />
             <NotificationBell userId={userId} />
           </>
