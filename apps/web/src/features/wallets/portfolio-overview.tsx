@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { overviewCards } from './portfolio-cards';
+import { useValuation } from './use-valuation';
 import { readStatsExpanded, writeStatsExpanded } from '../wallet-list/wallets-storage';
 
 export function PortfolioOverview({
@@ -18,6 +19,7 @@ export function PortfolioOverview({
   const [expanded, setExpanded] = useState(readStatsExpanded);
   const { hideBalances } = useDisplayPreferences();
   const unit = useDisplayUnit();
+  const valuation = useValuation();
   const toggle = () => {
     setExpanded(!expanded);
     writeStatsExpanded(!expanded);
@@ -37,8 +39,14 @@ export function PortfolioOverview({
       </div>
       {expanded && summary ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          {overviewCards(summary, hideBalances, unit, scanAge).map((card) => (
-            <div key={card.title} className="rounded-md border border-border bg-surface-raised p-3">
+          {overviewCards(summary, valuation, { hideBalances, unit, scanAge }).map((card) => (
+            <div
+              key={card.title}
+              role="group"
+              aria-label={card.title}
+              title={card.note}
+              className="rounded-md border border-border bg-surface-raised p-3"
+            >
               <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
               <p className="mt-1 text-lg font-bold tabular-nums">{card.main}</p>
               {card.lines.map((line) => (
