@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestKeypair } from '../apps/server/src/testing/keypairs';
+import { launchChromium, screenshot, type BrowserHandle } from './support/chromium';
+import { startFleetServer, type FleetServer } from './support/fleet-server';
+
+let server: FleetServer;
+let chromium: BrowserHandle;
+let page: Page;
+let sandboxUrl: string;
+
+beforeAll(async () => {
+  [server, chromium] = await Promise.all([startFleetServer(), launchChromium()]);
+  sandboxUrl = /Local Solana sandbox: (\S+)/.exec(server.output())?.[1] ?? '';
+  const password = /with password (\S+)/.exec(server.output())?.[1] ?? '';
+  if (!sandboxUrl || !password) throw new Error(`unexpected start output:\n${server.output()}`);
+  page = await chromium.browser.newPage({ viewport: { width: 1400, height: 950 } });
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill('demo@fleet.local');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.url}/`);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+async function rpc<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(sandboxUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await response.json()) as { result: T }).result;
+}
+
+async function post(path: string, data: object): Promise<object> {
+  const response = await page.request.post(`${server.url}${path}`, { data });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as object;
+}
+
+const solPrice = () => page.getByRole('status', { name: 'SOL price' });
+const overview = () => page.getByRole('region', { name: 'Portfolio Overview' });
+const overviewCard = (title: string) => overview().getByRole('group', { name: title });
+
+describe('market prices in Chromium', () => {
+  it('shows the SOL price in the header with its source and age', async () => {
+    await expect
+      .poll(() => solPrice().textContent())
+      .toMatch(/^SOL \$\d+\.\d{2} · (jupiter|dexscreener|geckoterminal|moralis) · \d+s ago$/);
+    expect(await solPrice().getAttribute('title')).toMatch(/^SOL\/USD \d/);
+  });
+
+  it('values a funded wallet in USD on the Portfolio Overview once the valuation starts', async () => {
+    // A wallet holding 2 SOL from the sandbox's faucet, imported as an operator would.
+    const wallet = newTestKeypair();
+    await rpc('requestAirdrop', [wallet.address, 2_000_000_000]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await rpc<{ value: number }>('getBalance', [
+              wallet.address,
+              { commitment: 'confirmed' },
+            ])
+          ).value,
+      )
+      .toBe(2_000_000_000);
+    const preview = await post('/api/scan-assets/preview', { publicAddresses: [wallet.address] });
+    await post('/api/wallet', { privateKeys: [wallet.privateKey], preview });
+
+    const openedAt = Date.now();
+    await page.goto(`${server.url}/wallets`);
+    await overviewCard('SOL Holdings').waitFor();
+    expect(await overviewCard('SOL Holdings').textContent()).toContain('2.0000 SOL');
+
+    // Spec 2 §4: the valuation waits 4 s after the page loads, then fills the cards in USD.
+    await expect
+      .poll(() => overviewCard('Portfolio').textContent(), { timeout: 15_000 })
+      .toMatch(/^Portfolio\$\d+\.\d{2}≈ 2\.0000 SOL/);
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(4_000);
+    expect(await overviewCard('SOL Holdings').textContent()).toMatch(/USD \$\d+\.\d{2}/);
+    // The SOL figures agree with the header's price: 2 SOL at the same price, within its drift.
+    const price = Number(/SOL \$(\d+\.\d{2})/.exec((await solPrice().textContent()) ?? '')?.[1]);
+    const holdingsUsd = Number(
+      /USD \$(\d+\.\d{2})/.exec((await overviewCard('SOL Holdings').textContent()) ?? '')?.[1],
+    );
+    expect(price).toBeGreaterThan(0);
+    expect(Math.abs(holdingsUsd - 2 * price) / (2 * price)).toBeLessThan(0.05);
+    expect(await overview().textContent()).not.toMatch(/Valuing|not priced/);
+    await screenshot(page, 'market-prices-overview');
+  });
+});
