@@ -93,4 +93,31 @@ describe('market prices in Chromium', () => {
     expect(await overview().textContent()).not.toMatch(/Valuing|not priced/);
     await screenshot(page, 'market-prices-overview');
   });
+
+  it('lists the market providers beside the RPC endpoints in Scan Details', async () => {
+    await page
+      .getByRole('contentinfo', { name: 'Status bar' })
+      .getByRole('button', { name: 'Scan Details' })
+      .click();
+    const providers = page.getByRole('dialog', { name: 'Scan Details' }).getByRole('table', {
+      name: 'Market providers',
+    });
+    const jupiter = providers.getByRole('row').filter({ hasText: 'jupiter' });
+    await jupiter.waitFor();
+    // Provider, calls, cache hits, 429s, errors, timeouts, state: the SOL price and the
+    // valuation have asked Jupiter at least once.
+    const cells = await jupiter.getByRole('cell').allTextContents();
+    expect(cells).toHaveLength(7);
+    expect(Number(cells[1]?.replaceAll(',', ''))).toBeGreaterThan(0);
+    expect(await providers.getByRole('columnheader').allTextContents()).toEqual([
+      'Provider',
+      'Calls',
+      'Cache hits',
+      '429s',
+      'Errors',
+      'Timeouts',
+      'State',
+    ]);
+    await screenshot(page, 'market-prices-scan-details');
+  });
 });

@@ -8,9 +8,11 @@ import {
   formatCount,
   formatLogLine,
   lastScanSummary,
+  providerRows,
   rpcMethodRows,
   visibleLogLines,
   type EndpointRow,
+  type ProviderRow,
 } from './scan-details-view';
 import { useScanDetails } from './use-scan-details';
 
@@ -32,7 +34,7 @@ export function ScanDetailsDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Scan Details"
-      description="The RPC endpoint pool and your last scan, refreshed every 2 seconds."
+      description="The RPC endpoint pool, the market providers and your last scan, refreshed every 2 seconds."
       className="max-h-[90vh] w-[min(60rem,calc(100vw-2rem))] overflow-y-auto"
     >
       {details.isPending ? (
@@ -66,6 +68,10 @@ export function ScanDetailsDialog({
                 Endpoints
               </h3>
               <EndpointTable rows={endpointRows(details.data.pool.details)} />
+              <h3 id="scan-providers" className="mt-4 mb-1 text-xs font-semibold text-fg-muted">
+                Market providers
+              </h3>
+              <ProviderTable rows={providerRows(details.data.providers)} />
             </section>
           </div>
           <section aria-labelledby="scan-logs">
@@ -124,6 +130,40 @@ function EndpointTable({ rows }: { readonly rows: readonly EndpointRow[] }) {
             <TableCell className="text-right font-mono tabular-nums">{row.latency}</TableCell>
             <TableCell className={HEALTH_CLASS[row.health]} title={row.lastError ?? undefined}>
               {row.health}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ProviderTable({ rows }: { readonly rows: readonly ProviderRow[] }) {
+  if (rows.length === 0) return <p className="text-sm text-fg-muted">No market providers.</p>;
+  return (
+    <Table className="text-xs" aria-labelledby="scan-providers">
+      <TableHead>
+        <TableRow>
+          <TableHeaderCell>Provider</TableHeaderCell>
+          <TableHeaderCell className="text-right">Calls</TableHeaderCell>
+          <TableHeaderCell className="text-right">Cache hits</TableHeaderCell>
+          <TableHeaderCell className="text-right">429s</TableHeaderCell>
+          <TableHeaderCell className="text-right">Errors</TableHeaderCell>
+          <TableHeaderCell className="text-right">Timeouts</TableHeaderCell>
+          <TableHeaderCell>State</TableHeaderCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.provider} title={row.lastError ?? undefined}>
+            <TableCell className="font-mono normal-case">{row.provider}</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">{row.calls}</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">{row.cacheHits}</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">{row.rateLimited}</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">{row.errors}</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">{row.timeouts}</TableCell>
+            <TableCell className={row.state === 'ready' ? 'text-success' : 'text-warning'}>
+              {row.state}
             </TableCell>
           </TableRow>
         ))}

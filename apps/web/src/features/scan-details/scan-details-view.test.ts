@@ -6,6 +6,7 @@ import {
   formatLatency,
   formatLogLine,
   lastScanSummary,
+  providerRows,
   rpcMethodRows,
   visibleLogLines,
 } from './scan-details-view';
@@ -117,5 +118,72 @@ describe('scan details view', () => {
     };
     expect(scanDetailsSchema.parse(reply).pool.calls).toBe(3);
     expect(scanDetailsSchema.safeParse({ lastScan: null, logs: [] }).success).toBe(false);
+  });
+
+  it('lists the market providers beside the endpoints: calls, cache hits, 429s, errors', () => {
+    const reply = scanDetailsSchema.parse({
+      pool: {
+        endpoints: [],
+        endpointHits: {},
+        endpointErrors: {},
+        endpoint429s: {},
+        rpcMethods: {},
+        calls: 0,
+        failedCalls: 0,
+        details: [],
+      },
+      lastScan: null,
+      logs: [],
+      providers: [
+        {
+          provider: 'jupiter',
+          calls: 1_204,
+          cacheHits: 5_310,
+          rateLimited: 3,
+          errors: 1,
+          timeouts: 0,
+          lastError: 'HTTP 429',
+          lastErrorAt: '2026-11-27T12:00:00.000Z',
+          coolingDownMs: 2_500,
+        },
+        {
+          provider: 'dexscreener',
+          calls: 0,
+          cacheHits: 0,
+          rateLimited: 0,
+          errors: 0,
+          timeouts: 0,
+          lastError: null,
+          lastErrorAt: null,
+          coolingDownMs: 0,
+        },
+      ],
+    });
+    expect(providerRows(reply.providers)).toEqual([
+      {
+        provider: 'jupiter',
+        calls: '1,204',
+        cacheHits: '5,310',
+        rateLimited: '3',
+        errors: '1',
+        timeouts: '0',
+        state: 'cooling 2.5 s',
+        lastError: 'HTTP 429 (2026-11-27T12:00:00.000Z)',
+      },
+      {
+        provider: 'dexscreener',
+        calls: '0',
+        cacheHits: '0',
+        rateLimited: '0',
+        errors: '0',
+        timeouts: '0',
+        state: 'ready',
+        lastError: null,
+      },
+    ]);
+  });
+
+  it('shows no provider rows for a server from before the market', () => {
+    expect(providerRows(undefined)).toEqual([]);
   });
 });

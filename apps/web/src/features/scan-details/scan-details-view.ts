@@ -1,3 +1,4 @@
+import type { ProviderDetail } from '@fleet/core';
 import type { EndpointDetail, LastScan, ScanDetails, ScanLogLine } from './scan-details-api';
 
 /** Spec 1 §9: the dialog shows the last 300 log lines. */
@@ -34,6 +35,42 @@ export function endpointRows(details: ScanDetails['pool']['details']): EndpointR
     latency: formatLatency(endpoint.latencyMs),
     health: endpoint.health,
     lastError: endpoint.lastError,
+  }));
+}
+
+export interface ProviderRow {
+  readonly provider: ProviderDetail['provider'];
+  readonly calls: string;
+  readonly cacheHits: string;
+  readonly rateLimited: string;
+  readonly errors: string;
+  readonly timeouts: string;
+  /** `ready`, or how long the provider's budget still holds calls back after a 429. */
+  readonly state: string;
+  /** The last error with its time, for the row's tooltip. */
+  readonly lastError: string | null;
+}
+
+/**
+ * The market providers beside the RPC endpoints (issue 18): calls, cache hits, 429s, errors and
+ * timeouts. A server from before the market sends none: no rows.
+ */
+export function providerRows(providers: readonly ProviderDetail[] | undefined): ProviderRow[] {
+  return (providers ?? []).map((provider) => ({
+    provider: provider.provider,
+    calls: formatCount(provider.calls),
+    cacheHits: formatCount(provider.cacheHits),
+    rateLimited: formatCount(provider.rateLimited),
+    errors: formatCount(provider.errors),
+    timeouts: formatCount(provider.timeouts),
+    state:
+      provider.coolingDownMs > 0 ? `cooling ${formatDuration(provider.coolingDownMs)}` : 'ready',
+    lastError:
+      provider.lastError === null
+        ? null
+        : provider.lastErrorAt === null
+          ? provider.lastError
+          : `${provider.lastError} (${provider.lastErrorAt})`,
   }));
 }
 
