@@ -46,7 +46,30 @@ const solPrice = () => page.getByRole('status', { name: 'SOL price' });
 const overview = () => page.getByRole('region', { name: 'Portfolio Overview' });
 const overviewCard = (title: string) => overview().getByRole('group', { name: title });
 
+/** The dollar figure after `prefix` in a card's text (`USD $300.00` → 300). */
+async function dollarsIn(title: string, prefix: string): Promise<number> {
+  const text = (await overviewCard(title).textContent()) ?? '';
+  return Number(new RegExp(`${prefix}\\$(\\d+\\.\\d{2})`).exec(text)?.[1]);
+}
+
+async function headerPrice(): Promise<number> {
+  return Number(/SOL \$(\d+\.\d{2})/.exec((await solPrice().textContent()) ?? '')?.[1]);
+}
+
+async function airdrop(address: string, lamports: number, expected: number): Promise<void> {
+  await rpc('requestAirdrop', [address, lamports]);
+  await expect
+    .poll(
+      async () =>
+        (await rpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value,
+    )
+    .toBe(expected);
+}
+
 describe('market prices in Chromium', () => {
+  // A wallet holding SOL from the sandbox's faucet, imported as an operator would.
+  const wallet = newTestKeypair();
+
   it('shows the SOL price in the header with its source and age', async () => {
     await expect
       .poll(() => solPrice().textContent())
@@ -55,20 +78,7 @@ describe('market prices in Chromium', () => {
   });
 
   it('values a funded wallet in USD on the Portfolio Overview once the valuation starts', async () => {
-    // A wallet holding 2 SOL from the sandbox's faucet, imported as an operator would.
-    const wallet = newTestKeypair();
-    await rpc('requestAirdrop', [wallet.address, 2_000_000_000]);
-    await expect
-      .poll(
-        async () =>
-          (
-            await rpc<{ value: number }>('getBalance', [
-              wallet.address,
-              { commitment: 'confirmed' },
-            ])
-          ).value,
-      )
-      .toBe(2_000_000_000);
+    await airdrop(wallet.address, 2_000_000_000, 2_000_000_000);
     const preview = await post('/api/scan-assets/preview', { publicAddresses: [wallet.address] });
     await post('/api/wallet', { privateKeys: [wallet.privateKey], preview });
 
@@ -84,10 +94,8 @@ describe('market prices in Chromium', () => {
     expect(Date.now() - openedAt).toBeGreaterThanOrEqual(4_000);
     expect(await overviewCard('SOL Holdings').textContent()).toMatch(/USD \$\d+\.\d{2}/);
     // The SOL figures agree with the header's price: 2 SOL at the same price, within its drift.
-    const price = Number(/SOL \$(\d+\.\d{2})/.exec((await solPrice().textContent()) ?? '')?.[1]);
-    const holdingsUsd = Number(
-      /USD \$(\d+\.\d{2})/.exec((await overviewCard('SOL Holdings').textContent()) ?? '')?.[1],
-    );
+    const price = await headerPrice();
+    const holdingsUsd = await dollarsIn('SOL Holdings', 'USD ');
     expect(price).toBeGreaterThan(0);
     expect(Math.abs(holdingsUsd - 2 * price) / (2 * price)).toBeLessThan(0.05);
     expect(await overview().textContent()).not.toMatch(/Valuing|not priced/);
@@ -119,5 +127,19 @@ describe('market prices in Chromium', () => {
       'State',
     ]);
     await screenshot(page, 'market-prices-scan-details');
+  });
+
+  it('values the SOL again as soon as a balance refresh finds more, without waiting 120 s', async () => {
+    await page.keyboard.press('Escape');
+    await airdrop(wallet.address, 1_000_000_000, 3_000_000_000);
+    await page
+      .getByRole('contentinfo', { name: 'Status bar' })
+      .getByRole('button', { name: 'Refresh' })
+      .click();
+    await expect.poll(() => overviewCard('SOL Holdings').textContent()).toContain('3.0000 SOL');
+    await expect.poll(() => overviewCard('Portfolio').textContent()).toContain('≈ 3.0000 SOL');
+    const price = await headerPrice();
+    const holdingsUsd = await dollarsIn('SOL Holdings', 'USD ');
+    expect(Math.abs(holdingsUsd - 3 * price) / (3 * price)).toBeLessThan(0.05);
   });
 });
