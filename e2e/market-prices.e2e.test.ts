@@ -143,3 +143,54 @@ describe('market prices in Chromium', () => {
     expect(Math.abs(holdingsUsd - 3 * price) / (3 * price)).toBeLessThan(0.05);
   });
 });
+
+describe('market prices in Chromium when no provider answers', () => {
+  let offline: FleetServer;
+  let offlinePage: Page;
+  // A port nothing listens on: every provider's call is refused.
+  const nowhere = 'http://127.0.0.1:9';
+
+  beforeAll(async () => {
+    offline = await startFleetServer({
+      JUPITER_BASE_URL: nowhere,
+      DEXSCREENER_BASE_URL: nowhere,
+      GECKOTERMINAL_BASE_URL: nowhere,
+      MORALIS_BASE_URL: nowhere,
+    });
+    const password = /with password (\S+)/.exec(offline.output())?.[1] ?? '';
+    offlinePage = await chromium.browser.newPage({ viewport: { width: 1400, height: 950 } });
+    offlinePage.setDefaultTimeout(20_000);
+    await offlinePage.goto(`${offline.url}/login`);
+    await offlinePage.getByLabel('Email').fill('demo@fleet.local');
+    await offlinePage.getByLabel('Password').fill(password);
+    await offlinePage.getByRole('button', { name: 'Sign in' }).click();
+    await offlinePage.waitForURL(`${offline.url}/`);
+  });
+  afterAll(async () => {
+    await offlinePage?.close();
+    await offline?.stop();
+  });
+
+  it('shows a dash with the reasons for the SOL price, and "not priced" on the cards, never $0', async () => {
+    const price = offlinePage.getByRole('status', { name: 'SOL price' });
+    await expect.poll(() => price.textContent()).toBe('SOL —');
+    const reasons = (await price.getAttribute('title')) ?? '';
+    expect(reasons.split('\n')[0]).toBe('SOL price unavailable');
+    expect(reasons).toMatch(/jupiter/);
+
+    await offlinePage.goto(`${offline.url}/wallets`);
+    const card = (title: string) =>
+      offlinePage
+        .getByRole('region', { name: 'Portfolio Overview' })
+        .getByRole('group', { name: title });
+    await expect
+      .poll(() => card('Portfolio').textContent(), { timeout: 15_000 })
+      .toMatch(/^Portfolionot pricedSome assets are not priced/);
+    expect(await card('Portfolio').getAttribute('title')).toBe(
+      'SOL is not priced: SOL price unavailable',
+    );
+    expect(await card('SOL Holdings').textContent()).toContain('USD not priced');
+    expect(await card('SOL Holdings').textContent()).not.toContain('$');
+    await screenshot(offlinePage, 'market-prices-unavailable');
+  });
+});
