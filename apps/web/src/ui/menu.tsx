@@ -20,7 +20,10 @@ export function Menu({ trigger, label, children, align = 'start' }: MenuProps) {
         <DropdownMenu.Content
           align={align}
           sideOffset={6}
-          className="z-50 min-w-52 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
+          collisionPadding={8}
+          // A long menu (the View segments) below a tall page header scrolls inside the window
+          // rather than running off its bottom edge.
+          className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-52 overflow-y-auto rounded-md border border-border bg-surface-raised p-1 shadow-xl"
         >
           {children}
         </DropdownMenu.Content>

@@ -84,7 +84,8 @@ export function RowMenu({
           <DropdownMenu.Content
             align="end"
             sideOffset={6}
-            className="z-50 min-w-52 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
+            collisionPadding={8}
+            className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-52 overflow-y-auto rounded-md border border-border bg-surface-raised p-1 shadow-xl"
           >
             <DropdownMenu.Item className={itemClass} onSelect={() => void copyAddress(address)}>
               <Copy className="size-3.5 text-fg-muted" aria-hidden /> Copy address

@@ -72,7 +72,8 @@ export function ViewMenu({
         <DropdownMenu.Content
           align="start"
           sideOffset={6}
-          className="z-50 min-w-72 rounded-md border border-border bg-surface-raised p-1 shadow-xl"
+          collisionPadding={8}
+          className="z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-72 overflow-y-auto rounded-md border border-border bg-surface-raised p-1 shadow-xl"
         >
           {BUILT_IN_SEGMENTS.map((id) => (
             <DropdownMenu.Item key={id} className={itemClass} onSelect={() => onChoose(id)}>
