@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../apps/server/src/testing/keypairs';
 import { launchChromium, screenshot, type BrowserHandle } from './support/chromium';
+import { signInAsDemo } from './support/demo-session';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 
 let server: FleetServer;
@@ -11,16 +12,7 @@ let sandboxUrl: string;
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startFleetServer(), launchChromium()]);
-  sandboxUrl = /Local Solana sandbox: (\S+)/.exec(server.output())?.[1] ?? '';
-  const password = /with password (\S+)/.exec(server.output())?.[1] ?? '';
-  if (!sandboxUrl || !password) throw new Error(`unexpected start output:\n${server.output()}`);
-  page = await chromium.browser.newPage({ viewport: { width: 1400, height: 950 } });
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill('demo@fleet.local');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.url}/`);
+  ({ page, sandboxUrl } = await signInAsDemo(server, chromium.browser));
 });
 afterAll(async () => {
   await chromium?.close();
@@ -157,14 +149,7 @@ describe('market prices in Chromium when no provider answers', () => {
       GECKOTERMINAL_BASE_URL: nowhere,
       MORALIS_BASE_URL: nowhere,
     });
-    const password = /with password (\S+)/.exec(offline.output())?.[1] ?? '';
-    offlinePage = await chromium.browser.newPage({ viewport: { width: 1400, height: 950 } });
-    offlinePage.setDefaultTimeout(20_000);
-    await offlinePage.goto(`${offline.url}/login`);
-    await offlinePage.getByLabel('Email').fill('demo@fleet.local');
-    await offlinePage.getByLabel('Password').fill(password);
-    await offlinePage.getByRole('button', { name: 'Sign in' }).click();
-    await offlinePage.waitForURL(`${offline.url}/`);
+    ({ page: offlinePage } = await signInAsDemo(offline, chromium.browser));
   });
   afterAll(async () => {
     await offlinePage?.close();

@@ -56,6 +56,7 @@ export * from './primitives/token-amount';
 export * from './primitives/address';
 export * from './primitives/ids';
 export * from './format/lamports';
+export * from './format/valuation-number';
 export * from './format/usd';
 export * from './format/token-amount';
 export * from './format/parse-sol-amount';

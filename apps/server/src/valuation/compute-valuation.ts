@@ -1,4 +1,6 @@
 import {
+  lamportsAsSolNumber,
+  rawAmountAsNumber,
   TOKEN_ACCOUNT_RENT_LAMPORTS,
   type SolPrice,
   type Valuation,
@@ -33,13 +35,6 @@ export interface ValuationInput {
   readonly lastScanAt: string | null;
   readonly wallets: { readonly top: WalletValueRow | null; readonly master: WalletValueRow | null };
   readonly now: number;
-}
-
-const LAMPORTS_PER_SOL = 1e9;
-
-/** A raw amount as a display number of whole units (exact for the digits a double keeps). */
-export function uiAmount(raw: string, decimals: number): number {
-  return Number(raw) / 10 ** decimals;
 }
 
 export function valueAssets(
@@ -81,7 +76,7 @@ export function valueAssets(
       ...base,
       status: 'priced',
       priceUsd: price.value,
-      valueUsd: uiAmount(row.amount, row.decimals) * price.value,
+      valueUsd: rawAmountAsNumber(BigInt(row.amount), row.decimals) * price.value,
       source: price.source,
       reasons: [],
     };
@@ -104,11 +99,11 @@ export function computeValuation(input: ValuationInput): Valuation {
   const priced = assets.filter((a) => a.status === 'priced');
   const unpriced = assets.filter((a) => a.status === 'not-priced');
   const assetsUsd = priced.reduce((sum, a) => sum + (a.valueUsd ?? 0), 0);
-  const totalSol = Number(BigInt(counts.lamports)) / LAMPORTS_PER_SOL;
+  const totalSol = lamportsAsSolNumber(BigInt(counts.lamports));
   const solHoldingsUsd = solUsd === null ? null : totalSol * solUsd;
   const totalUsd = solHoldingsUsd === null ? null : solHoldingsUsd + assetsUsd;
   const rentLamports = BigInt(counts.closable) * TOKEN_ACCOUNT_RENT_LAMPORTS;
-  const rentSol = Number(rentLamports) / LAMPORTS_PER_SOL;
+  const rentSol = lamportsAsSolNumber(rentLamports);
   const commonest = [...assets].sort(
     (a, b) => b.holders - a.holders || (a.mint < b.mint ? -1 : 1),
   )[0];
@@ -116,9 +111,7 @@ export function computeValuation(input: ValuationInput): Valuation {
   const highlight = (row: WalletValueRow | null) => {
     if (row === null) return null;
     const usd =
-      solUsd === null
-        ? null
-        : (Number(BigInt(row.lamports)) / LAMPORTS_PER_SOL) * solUsd + row.tokensUsd;
+      solUsd === null ? null : lamportsAsSolNumber(BigInt(row.lamports)) * solUsd + row.tokensUsd;
     return {
       id: row.id,
       address: row.address,

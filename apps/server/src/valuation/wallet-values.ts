@@ -1,3 +1,4 @@
+import { lamportsAsSolNumber } from '@fleet/core';
 /**
  * Each active wallet's holdings as numbers, parsed once per wallet-list version from the
  * repository's compact text, so that valuing every wallet at the prices of the moment is one
@@ -31,7 +32,7 @@ export function parseWalletHoldings(text: {
     const id = entry.slice(0, space);
     walletIndex.set(id, walletIds.length);
     walletIds.push(id);
-    sol.push(Number(entry.slice(space + 1)) / 1e9);
+    sol.push(lamportsAsSolNumber(BigInt(entry.slice(space + 1))));
   });
   const mints: string[] = [];
   const mintIndex = new Map<string, number>();
