@@ -98,7 +98,8 @@ describe('portfolio overview cards', () => {
 
     const hidden = overviewCards(summary, waiting, { hideBalances: true, unit: 'sol' });
     const text = hidden.flatMap((card) => [card.main, ...card.lines]).join(' | ');
-    expect(text).not.toMatch(/2\.5|0\.0020|—|Valuing/);
+    // No money reads as a dash either; only the pool creators, a count nobody tracks, do.
+    expect(text.replace('— pool creators', '')).not.toMatch(/2\.5|0\.0020|—|Valuing/);
     expect(hidden[0]?.main).toBe('***');
     expect(hidden[4]?.lines[0]).toBe('*** rent');
     expect(hidden[3]?.main).toBe('3');
@@ -249,6 +250,32 @@ describe('portfolio overview cards', () => {
       expect(text).not.toMatch(/\$|1\.75|0\.25|≈/);
       expect(card(hidden, 'Portfolio')?.main).toBe('***');
       expect(card(hidden, 'Wallets')?.main).toBe('12');
+    });
+
+    it('read a dash for pool creators, which are not tracked (null), never a count of 0', () => {
+      const untracked = card(overviewCards(summary, valued(), sol), 'Wallets');
+      expect(untracked).toEqual({
+        title: 'Wallets',
+        main: '12',
+        lines: ['4 traders', '— pool creators'],
+        note: 'Fleet does not track pool creators yet',
+      });
+      // The list summary's 0 means the same "not tracked": a dash before the valuation too.
+      expect(card(overviewCards(summary, waiting, sol), 'Wallets')?.lines).toContain(
+        '— pool creators',
+      );
+      const counted = card(
+        overviewCards(
+          summary,
+          valued((valuation) => {
+            valuation.stats.wallets.poolCreators = 2;
+          }),
+          sol,
+        ),
+        'Wallets',
+      );
+      expect(counted?.lines).toEqual(['4 traders', '2 pool creators']);
+      expect(counted?.note).toBeUndefined();
     });
 
     it('format SOL estimates to 4 decimals, marked as estimates', () => {

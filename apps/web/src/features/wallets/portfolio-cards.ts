@@ -57,6 +57,7 @@ export interface OverviewDisplay {
 export const NOT_PRICED = 'not priced';
 export const VALUING = 'Valuing…';
 export const INCOMPLETE = 'Some assets are not priced';
+export const POOL_CREATORS_UNTRACKED = 'Fleet does not track pool creators yet';
 
 /**
  * A valuation figure in SOL (a USD value over the SOL price): an estimate, so it is rounded to
@@ -120,6 +121,9 @@ export function overviewCards(
     priced && priced.unpricedAssets > 0
       ? `${priced.unpricedAssets.toLocaleString()} of ${priced.uniqueAssets.toLocaleString()} assets not priced`
       : null;
+  // Only the valuation says whether pool creators are counted at all (null: not tracked); the
+  // list summary's 0 stands for the same "not tracked", so it is never shown as a count.
+  const poolCreators = ready?.stats.wallets.poolCreators ?? null;
   const withNote = (card: Omit<OverviewCard, 'note'>, note: string | null | undefined) =>
     note ? { ...card, note } : card;
   return [
@@ -162,14 +166,17 @@ export function overviewCards(
       },
       tokensNotPriced ? incomplete : failedNote,
     ),
-    {
-      title: 'Wallets',
-      main: wallets.total.toLocaleString(),
-      lines: [
-        `${wallets.traders.toLocaleString()} traders`,
-        `${wallets.poolCreators.toLocaleString()} pool creators`,
-      ],
-    },
+    withNote(
+      {
+        title: 'Wallets',
+        main: wallets.total.toLocaleString(),
+        lines: [
+          `${wallets.traders.toLocaleString()} traders`,
+          `${poolCreators === null ? NO_VALUE : poolCreators.toLocaleString()} pool creators`,
+        ],
+      },
+      poolCreators === null ? POOL_CREATORS_UNTRACKED : null,
+    ),
     withNote(
       {
         title: 'Closeable',
