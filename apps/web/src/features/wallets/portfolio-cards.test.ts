@@ -278,6 +278,22 @@ describe('portfolio overview cards', () => {
       expect(counted?.note).toBeUndefined();
     });
 
+    it('count one asset, account, trader or wallet in the singular', () => {
+      const one: WalletSummary = {
+        ...summary,
+        wallets: { ...summary.wallets, withSol: 1, withClosable: 1, traders: 1 },
+        tokens: { ...summary.tokens, uniqueAssets: 1 },
+        closable: { count: 1, rentLamports: '2039280' },
+      };
+      const cards = overviewCards(one, valued(), sol);
+      expect(card(cards, 'Token Assets')?.main).toBe('1 asset');
+      expect(card(cards, 'SOL Holdings')?.lines).toContain('1 wallet with SOL');
+      expect(card(cards, 'Wallets')?.lines).toContain('1 trader');
+      expect(card(cards, 'Closeable')?.main).toBe('1 account');
+      expect(card(cards, 'Closeable')?.lines).toContain('in 1 wallet');
+      expect(card(overviewCards(summary, valued(), sol), 'Token Assets')?.main).toBe('2 assets');
+    });
+
     it('format SOL estimates to 4 decimals, marked as estimates', () => {
       expect(formatSolEstimate(1234.56789)).toBe('≈ 1,234.5679 SOL');
       expect(formatSolEstimate(0)).toBe('≈ 0.0000 SOL');

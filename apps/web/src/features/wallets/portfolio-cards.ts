@@ -59,6 +59,11 @@ export const VALUING = 'Valuing…';
 export const INCOMPLETE = 'Some assets are not priced';
 export const POOL_CREATORS_UNTRACKED = 'Fleet does not track pool creators yet';
 
+/** `1 asset`, `2 assets`: a count with the noun it counts, singular for exactly one. */
+function counted(count: number, one: string, many: string): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
+
 /**
  * A valuation figure in SOL (a USD value over the SOL price): an estimate, so it is rounded to
  * spec 1 §9's 4 decimals and marked as one. Amounts the chain holds use core's lamport formatters.
@@ -143,7 +148,7 @@ export function overviewCards(
         title: 'SOL Holdings',
         main: sol,
         lines: aged([
-          `${wallets.withSol.toLocaleString()} wallets with SOL`,
+          `${counted(wallets.withSol, 'wallet', 'wallets')} with SOL`,
           usd((found) => found.stats.portfolio.totalSolUsd),
         ]),
       },
@@ -152,7 +157,7 @@ export function overviewCards(
     withNote(
       {
         title: 'Token Assets',
-        main: `${tokens.uniqueAssets.toLocaleString()} assets`,
+        main: counted(tokens.uniqueAssets, 'asset', 'assets'),
         lines: aged([
           `${tokens.instancesWithBalance.toLocaleString()} of ${tokens.assetInstances.toLocaleString()} accounts hold a balance`,
           usd((found) =>
@@ -171,7 +176,7 @@ export function overviewCards(
         title: 'Wallets',
         main: wallets.total.toLocaleString(),
         lines: [
-          `${wallets.traders.toLocaleString()} traders`,
+          counted(wallets.traders, 'trader', 'traders'),
           `${poolCreators === null ? NO_VALUE : poolCreators.toLocaleString()} pool creators`,
         ],
       },
@@ -180,11 +185,11 @@ export function overviewCards(
     withNote(
       {
         title: 'Closeable',
-        main: `${closable.count.toLocaleString()} accounts`,
+        main: counted(closable.count, 'account', 'accounts'),
         lines: aged([
           `${money(formatBalanceWithUnit(BigInt(closable.rentLamports), unit))} rent`,
           usd((found) => found.stats.closable.rentUsd),
-          `in ${wallets.withClosable.toLocaleString()} wallets`,
+          `in ${counted(wallets.withClosable, 'wallet', 'wallets')}`,
         ]),
       },
       solNote,
