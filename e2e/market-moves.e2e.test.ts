@@ -225,7 +225,8 @@ describe('sandbox tokens and moving prices in Chromium', () => {
     await screenshot(page, 'market-moves-search-market');
     await market.click();
     await page.waitForURL(`${server.url}/tokens?mint=${moss.mint}`);
+    // The Tokens route: in this build its feature has not landed, and its page says so.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Tokens');
     await screenshot(page, 'market-moves-token-page');
-    console.log(await page.locator('main').textContent());
   });
 });
