@@ -1,4 +1,11 @@
-import { valuationSchema, type Valuation } from '@fleet/core';
+import {
+  formatUsd,
+  valuationSchema,
+  walletTotalUsd,
+  walletValuesSchema,
+  type Valuation,
+  type WalletValues,
+} from '@fleet/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../apps/server/src/testing/keypairs';
@@ -21,6 +28,8 @@ let page: Page;
 let chain: SandboxChain;
 /** The last valuation the page itself fetched (what the cards were drawn from). */
 let pageValuation: Valuation | null = null;
+/** The last wallet values the page itself fetched (what the table's value columns show). */
+let pageValues: WalletValues | null = null;
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startFleetServer(), launchChromium()]);
@@ -28,10 +37,12 @@ beforeAll(async () => {
   page = session.page;
   chain = { rpcUrl: session.sandboxUrl, marketUrl: sandboxMarketUrl(server) };
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname !== '/api/valuation' || !response.ok()) return;
+    const path = new URL(response.url()).pathname;
+    if ((path !== '/api/valuation' && path !== '/api/valuation/wallets') || !response.ok()) return;
     response.json().then(
       (body: unknown) => {
-        pageValuation = valuationSchema.parse(body);
+        if (path === '/api/valuation') pageValuation = valuationSchema.parse(body);
+        else pageValues = walletValuesSchema.parse(body);
       },
       // The page went elsewhere before the body arrived: it drew nothing from that answer.
       () => undefined,
@@ -82,6 +93,46 @@ const statusBar = () => page.getByRole('contentinfo', { name: 'Status bar' });
 
 /** The valuation's asset for `mint`, from what the page itself fetched last. */
 const pageAsset = (mint: string) => pageValuation?.assets.find((asset) => asset.mint === mint);
+
+const tableRow = (address: string) =>
+  page.locator('[role=row][data-wallet-id]').filter({
+    has: page.getByRole('checkbox', { name: `Select ${address}` }),
+  });
+const tableCell = (address: string, column: 'total' | 'tokensValue') =>
+  tableRow(address).locator(`[data-column=${column}]`);
+/** The header line's USD (`…SOLUSD $449.891 token balances…`: the count follows the cents). */
+const headerLineUsd = async () =>
+  Number(
+    /USD \$(\d+\.\d{2})/.exec((await page.getByLabel('Totals in view').textContent()) ?? '')?.[1],
+  );
+
+/**
+ * What the table must show for a wallet, from the wallet values the page fetched and the SOL the
+ * chain holds: its Tokens Value and its Total Value (SOL at the answer's SOL price plus tokens).
+ */
+async function expectedValueCells(wallet: { address: string }, withTokens: boolean) {
+  const values = pageValues;
+  if (values === null) throw new Error('the page has fetched no wallet values');
+  const id = (await tableRow(wallet.address).getAttribute('data-wallet-id')) ?? '';
+  const index = values.wallets.ids.indexOf(id);
+  const tokensUsd = index === -1 ? 0 : (values.wallets.tokensUsd[index] ?? null);
+  const lamports = (
+    await rpcCall<{ value: number }>(chain.rpcUrl, 'getBalance', [
+      wallet.address,
+      { commitment: 'confirmed' },
+    ])
+  ).value;
+  const solPrice = values.solPrice.status === 'known' ? values.solPrice.priceUsd : null;
+  const total = walletTotalUsd(
+    {
+      lamports: String(lamports),
+      tokensValueUsd: tokensUsd,
+      tokenStats: { total: 1, withBalance: withTokens ? 1 : 0, zeroBalance: 0 },
+    },
+    solPrice,
+  );
+  return { tokensValue: formatUsd(tokensUsd), total: formatUsd(total), totalUsd: total };
+}
 
 /** The sum of a mint's raw balance over the wallets, as the chain reads now. */
 async function chainTotal(owners: readonly { address: string }[], mint: string): Promise<bigint> {
@@ -137,6 +188,23 @@ describe('sandbox tokens and moving prices in Chromium', () => {
     expect(Math.abs(dollarsAfter(portfolio, 'Portfolio') - (solUsd + tokenUsd))).toBeLessThan(
       0.015,
     );
+
+    // The table: each wallet's Tokens Value and Total Value, as the page's wallet values and
+    // the chain's SOL make them; the third wallet holds no token, so its tokens are worth $0.
+    // The header line adds the wallets' totals up.
+    await expect.poll(() => pageValues?.wallets.ids.length, { timeout: 20_000 }).toBe(2);
+    let totals = 0;
+    for (const [index, wallet] of wallets.entries()) {
+      const expected = await expectedValueCells(wallet, index < 2);
+      await expect
+        .poll(() => tableCell(wallet.address, 'tokensValue').textContent())
+        .toBe(expected.tokensValue);
+      expect(await tableCell(wallet.address, 'total').textContent()).toBe(expected.total);
+      expect(expected.totalUsd).toBeGreaterThan(0);
+      totals += expected.totalUsd ?? 0;
+    }
+    expect(await tableCell(wallets[2].address, 'tokensValue').textContent()).toBe('$0.00');
+    expect(Math.abs((await headerLineUsd()) - totals)).toBeLessThan(0.011);
     await screenshot(page, 'market-moves-tokens-valued');
   });
 
@@ -154,6 +222,10 @@ describe('sandbox tokens and moving prices in Chromium', () => {
       .poll(async () => dollarsAfter(await cardText('Token Assets'), 'USD '), { timeout: 10_000 })
       .toBeGreaterThan(before);
     expect(await cardText('Token Assets')).not.toContain('not priced');
+    // The wallet's row follows too: its Tokens Value is what the page's wallet values say.
+    await expect
+      .poll(async () => (await expectedValueCells(first, true)).tokensValue, { timeout: 10_000 })
+      .toBe(await tableCell(first.address, 'tokensValue').textContent());
   });
 
   it('moves the header’s SOL price and the Portfolio Overview’s totals as the sandbox drifts and trades', async () => {
