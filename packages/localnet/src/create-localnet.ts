@@ -151,6 +151,7 @@ export async function createLocalnet<E extends string = never>(
         dropSend: () => endpoint.dropSend(),
         reportError: onError,
         market: () => market?.view ?? null,
+        cosign: (tx) => market?.cosign(tx) ?? tx,
       };
       contexts.set(endpoint, ctx);
     }
