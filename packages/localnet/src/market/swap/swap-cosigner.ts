@@ -69,9 +69,11 @@ export class SwapCosigner {
     if (this.pending.size === 0) return tx;
     const signerKeys = new Set(tx.staticKeys.slice(0, tx.header.numRequiredSignatures));
     this.prune();
-    const instructions = instructionsOf(tx);
+    // Decoded only for a transaction that names some fill's pools as signers: most sends do not.
+    let instructions: Instruction[] | null = null;
     for (const [key, fill] of this.pending) {
       if (!fill.signers.every((s) => signerKeys.has(s.address))) continue;
+      instructions ??= instructionsOf(tx);
       const poolAddresses = new Set(fill.signers.map((s) => s.address));
       const poolSigned = instructions
         .filter((ix) => ix.accounts.some((a) => a.signer && poolAddresses.has(a.address)))

@@ -6,6 +6,7 @@ import {
   AccountRole,
   address,
   appendTransactionMessageInstructions,
+  type Base64EncodedWireTransaction,
   createTransactionMessage,
   getBase64EncodedWireTransaction,
   partiallySignTransactionMessageWithSigners,
@@ -76,7 +77,10 @@ function kitInstruction(ix: WireInstruction | JupiterInstruction): Instruction {
 }
 
 /** The user's own transaction around the instructions, signed by the user alone. */
-async function assemble(user: KeyPairSigner, instructions: Instruction[]): Promise<string> {
+async function assemble(
+  user: KeyPairSigner,
+  instructions: Instruction[],
+): Promise<Base64EncodedWireTransaction> {
   const { value: latest } = await bed.rpc.getLatestBlockhash().send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
