@@ -14,7 +14,9 @@ if (dataDir === undefined) throw new Error('usage: child-localnet.ts <dataDir> [
 const localnet = await createLocalnet({
   dataDir,
   slotIntervalMs: Number(slotIntervalMs ?? '0'),
-  ...(journalCompactBytes === undefined ? {} : { journalCompactBytes: Number(journalCompactBytes) }),
+  ...(journalCompactBytes === undefined
+    ? {}
+    : { journalCompactBytes: Number(journalCompactBytes) }),
 });
 const { admin } = localnet;
 
