@@ -109,15 +109,16 @@ export async function readHoldings(
             and c.changed_by >= pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint
             and not pg_visible_in_snapshot(c.changed_by::text::xid8, ${since}::pg_snapshot)
         ), scope as materialized (
-          select count(*) > ${MOST_CHANGED_READ_ALONE} as whole from changed
+          select count(*) > ${MOST_CHANGED_READ_ALONE} as whole, array_agg(wallet_id) as ids
+          from changed
         )
         select ${head},
           case when (select whole from scope) then null
             else coalesce((select string_agg(wallet_id::text, ',') from changed), '') end as changed,
           case when (select whole from scope) then ${wallets(sql``)}
-            else ${wallets(sql`and w.id in (select wallet_id from changed)`)} end as wallets,
+            else ${wallets(sql`and w.id = any((select ids from scope)::uuid[])`)} end as wallets,
           case when (select whole from scope) then ${accounts(sql``)}
-            else ${accounts(sql`and t.wallet_id in (select wallet_id from changed)`)} end as accounts`,
+            else ${accounts(sql`and t.wallet_id = any((select ids from scope)::uuid[])`)} end as accounts`,
   );
   const row = result.rows[0];
   if (row === undefined) throw new Error('the holdings statement returned no row');
