@@ -71,16 +71,19 @@ export async function readHoldings(
   since: string | null,
 ): Promise<HoldingsRead> {
   const tenant = sql`${tenantId}::uuid`;
-  const wallets = (only: SQL) => sql`
-    (select string_agg(w.id::text || ' ' || coalesce(w.lamports, 0)::text, ',') from wallets w
-      where w.tenant_id = ${tenant} and w.archived_at is null ${only})`;
+  const wallets = (from: SQL) => sql`
+    (select string_agg(w.id::text || ' ' || coalesce(w.lamports, 0)::text, ',') from ${from}
+      where w.tenant_id = ${tenant} and w.archived_at is null)`;
   // Grouped by mint, so each mint's address travels once and not with each of its accounts.
-  const accounts = (only: SQL) => sql`
+  const accounts = (from: SQL) => sql`
     (select string_agg(g.mint || ' ' || g.decimals::text || g.accounts, ';') from (
       select t.mint, max(t.decimals) as decimals,
         string_agg(',' || t.wallet_id::text || ' ' || t.amount::text, '') as accounts
-      from wallet_token_accounts t where t.tenant_id = ${tenant} ${only}
+      from ${from} where t.tenant_id = ${tenant}
       group by t.mint) g)`;
+  // The changed wallets drive the join, one key lookup each, whatever the planner's statistics
+  // (PGlite has none, and its planner then hashed every wallet for one change).
+  const changedIds = sql`unnest((select ids from scope)) as c(id)`;
   const head = sql`
     (select version::text from wallet_list_versions where tenant_id = ${tenant}) as version,
     pg_current_snapshot()::text as seen,
@@ -98,8 +101,8 @@ export async function readHoldings(
     accounts: string | null;
   }>(
     since === null
-      ? sql`select ${head}, null as changed, ${wallets(sql``)} as wallets,
-          ${accounts(sql``)} as accounts`
+      ? sql`select ${head}, null as changed, ${wallets(sql`wallets w`)} as wallets,
+          ${accounts(sql`wallet_token_accounts t`)} as accounts`
       : // Past `MOST_CHANGED_READ_ALONE` changed wallets everything is read instead: the
         // branch a CASE does not take is never run.
         sql`
@@ -115,10 +118,10 @@ export async function readHoldings(
         select ${head},
           case when (select whole from scope) then null
             else coalesce((select string_agg(wallet_id::text, ',') from changed), '') end as changed,
-          case when (select whole from scope) then ${wallets(sql``)}
-            else ${wallets(sql`and w.id = any((select ids from scope)::uuid[])`)} end as wallets,
-          case when (select whole from scope) then ${accounts(sql``)}
-            else ${accounts(sql`and t.wallet_id = any((select ids from scope)::uuid[])`)} end as accounts`,
+          case when (select whole from scope) then ${wallets(sql`wallets w`)}
+            else ${wallets(sql`${changedIds} join wallets w on w.id = c.id`)} end as wallets,
+          case when (select whole from scope) then ${accounts(sql`wallet_token_accounts t`)}
+            else ${accounts(sql`${changedIds} join wallet_token_accounts t on t.wallet_id = c.id`)} end as accounts`,
   );
   const row = result.rows[0];
   if (row === undefined) throw new Error('the holdings statement returned no row');
