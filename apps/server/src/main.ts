@@ -25,6 +25,7 @@ import { createJobRegistry } from './jobs/job-handler';
 import { SERVER_JOB_HANDLERS } from './jobs/job-kinds';
 import { createJobQueue, installJobQueueSchema } from './jobs/job-queue';
 import { startJobWorkers } from './jobs/job-workers';
+import { startSolPriceRefresh } from './market/sol-price-refresh';
 import { resumeJobsOfDeadProcess } from './jobs/job-recovery';
 import { createServices, type ServiceContext } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
@@ -197,10 +198,16 @@ async function main(env: Env): Promise<void> {
     if (resumed > 0) logger.info({ jobs: resumed }, 'resuming the jobs of the previous run');
   }
 
+  const solPriceRefresh = startSolPriceRefresh({
+    refresh: () => services.market.solPrice(),
+    onError: (error) => logger.warn({ err: error }, 'SOL price refresh failed'),
+  });
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    solPriceRefresh.stop();
     // Running jobs stop at their next check and resume from their checkpoint after a restart.
     await jobWorkers.stop();
     await app.close();

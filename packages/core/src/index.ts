@@ -37,6 +37,7 @@ export * from './wallets/group-by';
 export * from './wallets/decode-wallet-columns';
 export * from './wallets/sum-lamports';
 export * from './wallets/funds-at-risk';
+export * from './wallets/wallet-values';
 export * from './time/clock';
 export * from './time/seeded-random';
 export * from './pacing/rate-budget';

@@ -27,6 +27,11 @@ export interface LocalnetOptions<E extends string = string> {
   readonly host?: string;
   /** Where chain state and the transaction index persist; in memory only when absent. */
   readonly dataDir?: string;
+  /**
+   * With `dataDir`: once the journal is this long, the entries a snapshot includes move to
+   * compacted history segments (default 8 MiB; see persistence/history-segments.ts).
+   */
+  readonly journalCompactBytes?: number;
   /** Slot length; 0 stops the clock, and then each landed transaction advances one slot. */
   readonly slotIntervalMs?: number;
   /**
@@ -118,6 +123,9 @@ export async function createLocalnet<E extends string = never>(
             },
           }),
           onError,
+          ...(options.journalCompactBytes === undefined
+            ? {}
+            : { compactAtBytes: options.journalCompactBytes }),
         });
   const chain = new LocalChain({
     svm: restored?.svm,
@@ -151,6 +159,7 @@ export async function createLocalnet<E extends string = never>(
         dropSend: () => endpoint.dropSend(),
         reportError: onError,
         market: () => market?.view ?? null,
+        cosign: (tx) => market?.cosign(tx) ?? tx,
       };
       contexts.set(endpoint, ctx);
     }

@@ -157,6 +157,7 @@ export function createMarket(config: MarketConfig): Market {
     geckoterminal,
     dexscreener,
     guard,
+    accounts,
     clock,
     ...(config.lookupMetadata === undefined ? {} : { lookupMetadata: config.lookupMetadata }),
   });

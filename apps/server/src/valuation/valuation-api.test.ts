@@ -1,4 +1,11 @@
-import { createManualClock, valuationSchema, type ManualClock, type Valuation } from '@fleet/core';
+import {
+  createManualClock,
+  valuationSchema,
+  walletValuesSchema,
+  type ManualClock,
+  type Valuation,
+  type WalletValues,
+} from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -176,6 +183,56 @@ describe.each(testDatabaseKinds)('valuation on %s', (kind) => {
     expect(assets[0]).toMatchObject({ mint: MINT_A, priceUsd: 2, valueUsd: 8, holders: 2 });
     expect(assets.find((asset) => asset.mint === MINT_D)?.holders).toBe(0);
   });
+
+  const walletValues = async (as: Operator): Promise<WalletValues> => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/valuation/wallets',
+      cookies: { fleet_session: as.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return walletValuesSchema.parse(response.json());
+  };
+
+  it("values each wallet holding tokens for the table, an unpriced token's value left out, not $0", async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/valuation/wallets' })).statusCode).toBe(
+      401,
+    );
+    const { wallets, solPrice } = await walletValues(operator);
+    expect(solPrice).toMatchObject({ status: 'known', priceUsd: 100 });
+    const names = await walletNames();
+    const rows = wallets.ids.map((id, index) => ({
+      name: names.get(id),
+      tokensUsd: wallets.tokensUsd[index],
+      unpricedTokens: wallets.unpricedTokens[index],
+    }));
+    // 'Unscanned' holds only an empty account and 'Archived whale' is archived: neither is listed.
+    expect(rows.sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
+      { name: 'Rich', tokensUsd: 6, unpricedTokens: 1 },
+      { name: 'Tokens only', tokensUsd: 4, unpricedTokens: 0 },
+    ]);
+    const theirs = await walletValues(other);
+    expect(theirs.wallets.tokensUsd).toEqual([10]);
+    expect(theirs.wallets.ids.some((id) => names.has(id))).toBe(false);
+  });
+
+  it('gives a wallet whose only tokens nobody prices no token value (null)', async () => {
+    const [lonely] = await insertWallets(harness.database.db, operator.tenantId, [
+      { name: 'Unpriced only', lamports: 0n, tokens: [{ mint: MINT_C, amount: 1_000_000n }] },
+    ]);
+    const { wallets } = await walletValues(operator);
+    const index = wallets.ids.indexOf(lonely?.id ?? '');
+    expect(wallets.tokensUsd[index]).toBeNull();
+    expect(wallets.unpricedTokens[index]).toBe(1);
+  });
+
+  const walletNames = async () => {
+    const rows = await withTenant(harness.database.db, operator.tenantId, (tx) =>
+      tx.select({ id: schema.wallets.id, name: schema.wallets.name }).from(schema.wallets),
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  };
 
   it("never counts another tenant's wallets", async () => {
     const theirs = await valuation(other);

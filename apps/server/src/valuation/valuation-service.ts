@@ -1,4 +1,4 @@
-import type { Valuation } from '@fleet/core';
+import type { Valuation, WalletValues } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import type { MarketService } from '../market/market-service';
@@ -17,9 +17,9 @@ import {
   readValuationVersion,
   readWalletsById,
 } from './valuation-repository';
-import { valueWallets } from './wallet-values';
+import { valueWallets, walletValueColumns } from './wallet-values';
 
-/** Tenants whose holdings one process keeps (about 5 MB each at 50,000 wallets). */
+/** Tenants whose holdings one process keeps (about 10 MB each at 50,000 wallets). */
 const CACHED_TENANTS = 16;
 
 /**
@@ -61,34 +61,44 @@ export function createValuationService(context: {
     });
   };
 
+  /**
+   * The tenant's holdings at its current version and the prices of the moment, every wallet
+   * valued at them. Both answers below start here, so the table's figures and the cards' agree.
+   */
+  async function priceHoldings(tenantId: string) {
+    // 1. The tenant's version; when it has moved, the wallets changed since the kept holdings
+    //    are read and applied to them (all of them after a restart or a large change).
+    const { version, lastScanAt } = await withTenant(context.db, tenantId, (tx) =>
+      readValuationVersion(tx, tenantId),
+    );
+    const snapshot = await cache.get(tenantId, version, () => loadSnapshot(tenantId, version));
+    // 2. Prices for the mints with a balance (50 a Jupiter call, cached by the market) and SOL.
+    const held = snapshot.mints.filter((row) => BigInt(row.amount) > 0n).map((row) => row.mint);
+    const [prices, solPrice] = await Promise.all([
+      context.market.market.tokenPrices(held),
+      context.market.solPrice(),
+    ]);
+    // 3. Every wallet valued at those prices.
+    const usdPerRaw = new Map<string, number>();
+    for (const row of snapshot.mints) {
+      const price = prices.get(row.mint);
+      if (price?.status === 'known' && price.source !== 'metadata')
+        usdPerRaw.set(row.mint, price.value / 10 ** row.decimals);
+    }
+    const values = valueWallets(
+      snapshot.holdings,
+      solPrice.status === 'known' ? solPrice.priceUsd : 0,
+      usdPerRaw,
+    );
+    return { snapshot, lastScanAt, prices, solPrice, values };
+  }
+
   return {
     async valuation(actor: Actor): Promise<Valuation> {
       const { tenantId } = actor;
-      // 1. The tenant's version; its holdings (mints grouped in SQL, wallet counts, each
-      //    wallet's token accounts) are read again only when the version has moved.
-      const { version, lastScanAt } = await withTenant(context.db, tenantId, (tx) =>
-        readValuationVersion(tx, tenantId),
-      );
-      const { mints, counts, holdings } = await cache.get(tenantId, version, () =>
-        loadSnapshot(tenantId, version),
-      );
-      // 2. Prices for the mints with a balance (50 a Jupiter call, cached by the market) and SOL.
-      const held = mints.filter((row) => BigInt(row.amount) > 0n).map((row) => row.mint);
-      const [prices, solPrice] = await Promise.all([
-        context.market.market.tokenPrices(held),
-        context.market.solPrice(),
-      ]);
-      // 3. Every wallet valued at those prices; the highlights' rows read by id.
-      const usdPerRaw = new Map<string, number>();
-      for (const row of mints) {
-        const price = prices.get(row.mint);
-        if (price?.status === 'known') usdPerRaw.set(row.mint, price.value / 10 ** row.decimals);
-      }
-      const values = valueWallets(
-        holdings,
-        solPrice.status === 'known' ? solPrice.priceUsd : 0,
-        usdPerRaw,
-      );
+      const { snapshot, lastScanAt, prices, solPrice, values } = await priceHoldings(tenantId);
+      const { mints, counts, holdings } = snapshot;
+      // The highlights' rows, read by id.
       const topId = holdings.walletIds[values.top] ?? null;
       const ids = [topId, counts.masterWalletId].filter((id): id is string => id !== null);
       const rows = await withTenant(context.db, tenantId, (tx) => readWalletsById(tx, ids));
@@ -98,7 +108,7 @@ export function createValuationService(context: {
         const index = holdings.walletIds.indexOf(row.id);
         return { ...row, tokensUsd: values.tokensUsd[index] ?? 0 };
       };
-      // 4. The figures, pure.
+      // The figures, pure.
       return computeValuation({
         mints,
         holders: holdings.holders,
@@ -109,6 +119,16 @@ export function createValuationService(context: {
         wallets: { top: highlight(topId), master: highlight(counts.masterWalletId) },
         now: context.now(),
       });
+    },
+
+    /** `GET /api/valuation/wallets`: each wallet holding tokens, with their value. */
+    async walletValues(actor: Actor): Promise<WalletValues> {
+      const { snapshot, solPrice, values } = await priceHoldings(actor.tenantId);
+      return {
+        solPrice,
+        wallets: walletValueColumns(snapshot.holdings.walletIds, values),
+        computedAt: new Date(context.now()).toISOString(),
+      };
     },
   };
 }

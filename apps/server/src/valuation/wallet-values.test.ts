@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWalletHoldings, valueWallets } from './wallet-values';
+import { parseWalletHoldings, valueWallets, walletValueColumns } from './wallet-values';
 
 describe('wallet values', () => {
   const holdings = parseWalletHoldings({
@@ -33,5 +33,32 @@ describe('wallet values', () => {
     const empty = parseWalletHoldings({ wallets: '', accounts: '' });
     expect(empty.walletIds).toEqual([]);
     expect(valueWallets(empty, 100, new Map()).top).toBe(-1);
+  });
+});
+
+describe('wallet value columns', () => {
+  const holdings = parseWalletHoldings({
+    wallets: 'w1 0,w2 0,w3 0,w4 0',
+    accounts: 'w1 MintA 1000000,w1 MintB 5,w2 MintB 7,w3 MintA 500000',
+  });
+
+  it('lists only wallets holding tokens, a wallet of unpriced tokens alone without a value', () => {
+    const values = valueWallets(holdings, 100, new Map([['MintA', 2 / 1e6]]));
+    expect([...values.fundedAccounts]).toEqual([2, 1, 1, 0]);
+    expect([...values.unpricedAccounts]).toEqual([1, 1, 0, 0]);
+    expect(walletValueColumns(holdings.walletIds, values)).toEqual({
+      ids: ['w1', 'w2', 'w3'],
+      tokensUsd: [2, null, 1],
+      unpricedTokens: [1, 1, 0],
+    });
+  });
+
+  it('keeps a hundredth of a cent, so a small holding does not read as $0', () => {
+    const values = valueWallets(holdings, 100, new Map([['MintA', 0.00000000123]]));
+    expect(walletValueColumns(holdings.walletIds, values).tokensUsd).toEqual([
+      0.0012,
+      null,
+      0.0006,
+    ]);
   });
 });

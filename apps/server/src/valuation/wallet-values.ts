@@ -92,32 +92,73 @@ function eachEntry(text: string, visit: (entry: string) => void): void {
   }
 }
 
+/** Every wallet's priced tokens, and what the wallet table needs to tell unpriced from none. */
+export interface ValuedWallets {
+  /** USD of each wallet's priced token balances, by wallet index. */
+  readonly tokensUsd: Float64Array;
+  /** Token accounts with a balance, by wallet index. */
+  readonly fundedAccounts: Int32Array;
+  /** Of those, the accounts of mints nobody priced (their value is unknown, not 0). */
+  readonly unpricedAccounts: Int32Array;
+  /** The most valuable wallet's index, -1 when there are none. */
+  readonly top: number;
+}
+
 /**
  * Every wallet's value at `solUsd` (0 when unknown: then wallets rank by tokens alone) and
  * `usdPerRaw` (a mint's price ÷ 10^decimals; unpriced mints absent, so they add nothing), and the
- * index of the most valuable wallet (-1 when there are none).
+ * index of the most valuable wallet.
  */
 export function valueWallets(
   holdings: WalletHoldings,
   solUsd: number,
   usdPerRaw: ReadonlyMap<string, number>,
-): { readonly tokensUsd: Float64Array; readonly top: number } {
-  const perMint = Float64Array.from(holdings.mints, (mint) => usdPerRaw.get(mint) ?? 0);
-  const tokensUsd = new Float64Array(holdings.walletIds.length);
+): ValuedWallets {
+  const perMint = Float64Array.from(holdings.mints, (mint) => usdPerRaw.get(mint) ?? Number.NaN);
+  const count = holdings.walletIds.length;
+  const tokensUsd = new Float64Array(count);
+  const fundedAccounts = new Int32Array(count);
+  const unpricedAccounts = new Int32Array(count);
   for (let i = 0; i < holdings.accountWallet.length; i++) {
     const w = holdings.accountWallet[i] ?? 0;
-    tokensUsd[w] =
-      (tokensUsd[w] ?? 0) +
-      (holdings.accountAmount[i] ?? 0) * (perMint[holdings.accountMint[i] ?? 0] ?? 0);
+    const price = perMint[holdings.accountMint[i] ?? 0] ?? Number.NaN;
+    fundedAccounts[w] = (fundedAccounts[w] ?? 0) + 1;
+    if (Number.isNaN(price)) unpricedAccounts[w] = (unpricedAccounts[w] ?? 0) + 1;
+    else tokensUsd[w] = (tokensUsd[w] ?? 0) + (holdings.accountAmount[i] ?? 0) * price;
   }
   let top = -1;
   let best = -1;
-  for (let w = 0; w < tokensUsd.length; w++) {
+  for (let w = 0; w < count; w++) {
     const value = (holdings.sol[w] ?? 0) * solUsd + (tokensUsd[w] ?? 0);
     if (value > best) {
       best = value;
       top = w;
     }
   }
-  return { tokensUsd, top };
+  return { tokensUsd, fundedAccounts, unpricedAccounts, top };
+}
+
+/** Cents are what the table shows; a hundredth of a cent keeps small holdings from reading $0. */
+const roundUsd = (usd: number) => Math.round(usd * 10_000) / 10_000;
+
+/**
+ * The wallets holding a token balance as the answer's three columns. A wallet none of whose
+ * tokens is priced has no token value (null), not $0; one with some priced says how many are not.
+ */
+export function walletValueColumns(
+  walletIds: readonly string[],
+  values: ValuedWallets,
+): { ids: string[]; tokensUsd: (number | null)[]; unpricedTokens: number[] } {
+  const ids: string[] = [];
+  const tokensUsd: (number | null)[] = [];
+  const unpricedTokens: number[] = [];
+  for (let w = 0; w < walletIds.length; w++) {
+    const funded = values.fundedAccounts[w] ?? 0;
+    if (funded === 0) continue;
+    const unpriced = values.unpricedAccounts[w] ?? 0;
+    ids.push(walletIds[w] ?? '');
+    tokensUsd.push(unpriced === funded ? null : roundUsd(values.tokensUsd[w] ?? 0));
+    unpricedTokens.push(unpriced);
+  }
+  return { ids, tokensUsd, unpricedTokens };
 }

@@ -110,3 +110,31 @@ export type Valuation = z.infer<typeof valuationSchema>;
 
 /** Rent a token account (165 bytes) holds, returned when it is closed. */
 export const TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280n;
+
+/**
+ * `GET /api/valuation/wallets` (no-store): each wallet's token value at the same prices as
+ * `GET /api/valuation`, for the wallet table's Total Value and Tokens Value columns and the
+ * header line's USD (spec 2 §2.1). Kept apart from the valuation so that its cards stay a small
+ * answer; only wallets holding a token balance are listed (the others' tokens are worth $0), as
+ * three parallel columns.
+ */
+export const walletValuesSchema = z
+  .object({
+    /** The SOL price the figures were made with: the table adds each wallet's SOL at it. */
+    solPrice: solPriceSchema,
+    wallets: z.object({
+      ids: z.array(z.string()),
+      /** Each wallet's priced token balances in USD; null when none of its tokens is priced. */
+      tokensUsd: z.array(usd.nullable()),
+      /** Each wallet's token balances of mints nobody priced: left out of `tokensUsd`. */
+      unpricedTokens: z.array(count),
+    }),
+    computedAt: z.string(),
+  })
+  .refine(
+    ({ wallets }) =>
+      wallets.tokensUsd.length === wallets.ids.length &&
+      wallets.unpricedTokens.length === wallets.ids.length,
+    { message: 'the wallet value columns differ in length' },
+  );
+export type WalletValues = z.infer<typeof walletValuesSchema>;

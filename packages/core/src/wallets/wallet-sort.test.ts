@@ -105,6 +105,28 @@ describe('wallet sort (spec 2 §4)', () => {
     expect(sortsBySolWhileUnpriced('sol')).toBe(false);
   });
 
+  it('sorts Total Value by SOL at the SOL price plus tokens once the price is known', () => {
+    const held = { total: 1, withBalance: 1, zeroBalance: 0 };
+    // 1 SOL + $10 = $110; 0.5 SOL + $80 = $130; 2 SOL, no tokens = $200; tokens of unknown value.
+    const a = slimWallet({ id: 'a', lamports: '1000000000', tokenStats: held, tokensValueUsd: 10 });
+    const b = slimWallet({ id: 'b', lamports: '500000000', tokenStats: held, tokensValueUsd: 80 });
+    const c = slimWallet({ id: 'c', lamports: '2000000000', tokensValueUsd: 0 });
+    const d = slimWallet({ id: 'd', lamports: '9000000000', tokenStats: held });
+    const priced = { ...context, solPriceUsd: 100 };
+    expect(ids(sortWallets([a, b, c, d], sort('total', 'desc'), priced))).toEqual([
+      'c',
+      'b',
+      'a',
+      'd',
+    ]);
+    expect(ids(sortWallets([a, b, c, d], sort('total', 'asc'), priced))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+  });
+
   it('sorts Tokens Value by value once one wallet is priced, SOL breaking ties, unpriced last', () => {
     const a = slimWallet({ id: 'a', lamports: '30', tokensValueUsd: 2 });
     const b = slimWallet({ id: 'b', lamports: '900', tokensValueUsd: null });

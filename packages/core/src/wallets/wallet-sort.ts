@@ -1,4 +1,5 @@
 import type { SlimWallet } from '../api/wallets';
+import { walletTotalUsd } from './wallet-values';
 
 /** Spec 2 §2.1 sortable columns and §4 sort behaviour. */
 export const WALLET_SORT_KEYS = [
@@ -52,6 +53,8 @@ export type SortWallet = Pick<
 export interface WalletSortContext {
   /** Tag id → name, to sort the Tags column by what it shows. */
   readonly tagName: (tagId: string) => string | undefined;
+  /** The SOL price the wallets' token values were made with: Total Value sorts by it when known. */
+  readonly solPriceUsd?: number | null;
 }
 
 /**
@@ -68,9 +71,10 @@ interface Decorated<W> {
 }
 
 /**
- * Whether any wallet in the list has a priced value. Until a price service exists every USD figure
- * is null (shown as a dash), and the value columns sort by SOL balance instead of keeping the
- * list's order: see `sortsBySolWhileUnpriced`.
+ * Whether any wallet in the list has a priced value. Until the wallet values arrive (4 s after the
+ * page loads, spec 2 §4) or when no provider prices anything, every USD figure is null (shown as a
+ * dash), and the value columns sort by SOL balance instead of keeping the list's order: see
+ * `sortsBySolWhileUnpriced`.
  */
 export function walletValuesPriced(
   wallets: readonly Pick<SortWallet, 'tokensValueUsd'>[],
@@ -87,9 +91,8 @@ export function sortsBySolWhileUnpriced(key: WalletSortKey): boolean {
 export const UNPRICED_SORT_NOTE = 'Not priced yet: sorts by SOL balance';
 
 /**
- * What each column sorts by, as at most two keys. `total` is SOL first, then the tokens' USD
- * value: adding them needs a SOL price, and until a price service exists SOL is the only value the
- * scan knows. `tokensValue` is the tokens' USD value, then SOL; while nothing is priced, SOL.
+ * What each column sorts by, as at most two keys. `total` is the wallet's total in USD when the
+ * SOL price is known; without one, SOL first, then the tokens' USD value. `tokensValue` is the tokens' USD value, then SOL; while nothing is priced, SOL.
  */
 function decorate<W extends SortWallet>(
   wallet: W,
@@ -111,8 +114,12 @@ function decorate<W extends SortWallet>(
         .sort();
       return one(names.length > 0 ? names.join('\u0000') : null);
     }
-    case 'total':
+    case 'total': {
+      const solPriceUsd = context.solPriceUsd ?? null;
+      // With a SOL price the column shows each wallet's total, so it sorts by that.
+      if (solPriceUsd !== null) return one(walletTotalUsd(wallet, solPriceUsd));
       return { wallet, index, first: lamportsKey(wallet.lamports), second: wallet.tokensValueUsd };
+    }
     case 'sol':
       return one(lamportsKey(wallet.lamports));
     case 'tokensValue':

@@ -5,6 +5,7 @@
 import type { LocalnetAdmin } from '../admin/admin.js';
 import type { AssetRegistry } from '../admin/asset-registry.js';
 import type { LocalChain } from '../chain/local-chain.js';
+import type { WireTransaction } from '../chain/wire-transaction.js';
 import type { EndpointCounters } from '../faults/endpoint.js';
 import type { FaultProfile } from '../faults/fault-profile.js';
 import { ActivityGenerator, type ActivityOptions } from './activity/activity-generator.js';
@@ -18,6 +19,7 @@ import { jupiterHandler } from './providers/jupiter/jupiter-handler.js';
 import { mountedDataProviders } from './providers/mounted-providers.js';
 import { seedMarket } from './seed/seed-market.js';
 import { SolUsdDrift, type SolUsdDriftOptions } from './sol-usd-drift.js';
+import { SwapCosigner } from './swap/swap-cosigner.js';
 
 export const DEFAULT_MARKET_SEED = 'fleet-sandbox';
 
@@ -44,6 +46,11 @@ export interface SandboxMarket {
   readonly view: MarketView;
   /** The generator, when the options asked for one. */
   readonly activity: ActivityGenerator | null;
+  /**
+   * `tx` with the pools' signatures added when it carries a fill handed out as instructions
+   * (`/swap-instructions`); the localnet's RPC calls it before preflight and landing.
+   */
+  cosign(tx: WireTransaction): WireTransaction;
   /** Adds a provider at `${url}/<prefix>`, answered from `view`. */
   register(prefix: string, handler: ProviderHandler, profile?: FaultProfile): void;
   setProfile(prefix: string, profile: FaultProfile): void;
@@ -84,6 +91,7 @@ export async function startSandboxMarket(
   state.replayHistory();
   state.watchChain();
 
+  const cosigner = new SwapCosigner(chain);
   const profiles = { ...DEFAULT_PROFILES, ...options.profiles };
   const register = (prefix: string, handler: ProviderHandler, profile?: FaultProfile): void =>
     router.register(prefix, handler, profile ?? profiles[prefix] ?? {});
@@ -94,7 +102,7 @@ export async function startSandboxMarket(
     [
       'jupiter',
       jupiterHandler(
-        { market: state, chain, now },
+        { market: state, chain, cosigner, now },
         options.jupiterApiKey === undefined ? {} : { apiKey: options.jupiterApiKey },
       ),
     ],
@@ -124,6 +132,7 @@ export async function startSandboxMarket(
     url: deps.baseUrl,
     view: state,
     activity,
+    cosign: (tx) => cosigner.cosign(tx),
     register,
     setProfile: (prefix, profile) => router.setProfile(prefix, profile),
     counters: (prefix) => router.counters(prefix),
@@ -131,6 +140,7 @@ export async function startSandboxMarket(
     async close() {
       await activity?.stop();
       await router.close();
+      cosigner.close();
       state.close();
     },
   };

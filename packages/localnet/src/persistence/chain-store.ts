@@ -3,7 +3,9 @@
 // - journal.jsonl: the write-ahead journal. Every landed transaction (its history record and the
 //   complete post-state of every account it could write), every direct account write, asset name
 //   and clock reservation is one line, appended synchronously before anything else sees the change
-//   (see ChainJournal). The journal is also the transaction history, so it is never truncated.
+//   (see ChainJournal). Once a snapshot includes its older entries and it has grown past
+//   `compactAtBytes`, they move to gzipped history segments holding only what the history needs
+//   (history-segments.ts: why, and why a kill at any step loses nothing).
 // - state-<n>.bin: LiteSVM's snapshot of every account; meta.json: the seed, faucet key, slot,
 //   asset names, which state file is current and how many journal entries it includes. Both are
 //   rewritten at most once per `snapshotIntervalMs` and on close; the state file is new each time
@@ -20,6 +22,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
@@ -36,6 +39,12 @@ import { decodeBase64 } from '../codec/base64.js';
 import { TransactionIndex } from '../history/transaction-index.js';
 import type { TransactionRecord } from '../history/transaction-record.js';
 import type { JournalEntry } from './journal-entry.js';
+import {
+  compactJournal,
+  listSegments,
+  readSegments,
+  removeCompactionLeftovers,
+} from './history-segments.js';
 import { JournalWriter, LocalnetDataError, readJournal } from './journal-file.js';
 import { decodeRecord } from './record-codec.js';
 
@@ -73,6 +82,8 @@ export interface LoadedChain {
 
 interface StoreState {
   readonly journalSeq: number;
+  /** The journal's first entry; those before it are in history segments. */
+  readonly journalFrom: number;
   readonly completeBytes: number;
   readonly slotCeiling: bigint;
   readonly snapshot: number;
@@ -116,14 +127,23 @@ export function loadChain(dataDir: string): LoadedChain | null {
   const svm = LiteSvm.fromBytes(readFileSync(statePath));
   const journalPath = join(dataDir, JOURNAL_FILE);
   const journal = readJournal(journalPath);
-  if (journal.entries.length < meta.journalSeq) {
+  const nextSeq = journal.from + journal.entries.length;
+  if (nextSeq < meta.journalSeq) {
     throw new LocalnetDataError(
       journalPath,
-      `the snapshot includes ${meta.journalSeq} entries, the journal holds ${journal.entries.length}`,
+      `the snapshot includes ${meta.journalSeq} entries, the journal holds ${nextSeq}`,
     );
   }
+  if (meta.journalSeq < journal.from) {
+    throw new LocalnetDataError(
+      journalPath,
+      `the journal starts at entry ${journal.from}, after the snapshot's ${meta.journalSeq}`,
+    );
+  }
+  const history = readSegments(dataDir, journal.from);
+  const entries = history.length === 0 ? journal.entries : [...history, ...journal.entries];
   const assets = new Map(meta.assets);
-  const replayed = replayJournal(svm, journal.entries, meta.journalSeq, assets, journalPath);
+  const replayed = replayJournal(svm, entries, meta.journalSeq, assets, journalPath);
   const snapshotSlot = BigInt(meta.slot);
   const slotCeiling = replayed.slotCeiling ?? snapshotSlot;
   const slot = resumeSlot(snapshotSlot, slotCeiling, replayed.index);
@@ -136,7 +156,8 @@ export function loadChain(dataDir: string): LoadedChain | null {
     slot,
     clockOffsetSeconds: replayed.clockOffsetSeconds ?? meta.clockOffsetSeconds,
     store: {
-      journalSeq: journal.entries.length,
+      journalSeq: nextSeq,
+      journalFrom: journal.from,
       completeBytes: journal.completeBytes,
       slotCeiling,
       snapshot: meta.snapshot,
@@ -240,6 +261,7 @@ function loadVersion1(dataDir: string, meta: MetaVersion1): LoadedChain {
     store: {
       // What the journal holds once the history is rewritten into it.
       journalSeq: index.size,
+      journalFrom: 0,
       completeBytes: Infinity,
       slotCeiling: slot,
       snapshot: 0,
@@ -262,15 +284,25 @@ export interface ChainStoreOptions {
   readonly loaded: LoadedChain | null;
   readonly capture: () => ChainCapture;
   readonly snapshotIntervalMs?: number;
+  /**
+   * Once the journal is this long, the entries a snapshot includes move to a history segment
+   * (history-segments.ts) when that snapshot is written. Default 8 MiB.
+   */
+  readonly compactAtBytes?: number;
   readonly onError?: (error: unknown) => void;
 }
+
+const DEFAULT_COMPACT_AT_BYTES = 8 * 1024 * 1024;
 
 export class ChainStore implements ChainJournal {
   private readonly dataDir: string;
   private readonly capture: () => ChainCapture;
   private readonly snapshotIntervalMs: number;
   private readonly onError: (error: unknown) => void;
-  private readonly writer: JournalWriter;
+  private writer: JournalWriter;
+  private readonly compactAtBytes: number;
+  /** The journal file's length. */
+  private journalBytes: number;
   private journalSeq: number;
   private slotCeiling: bigint;
   private clockOffsetSeconds: number | null;
@@ -295,15 +327,24 @@ export class ChainStore implements ChainJournal {
     const journalPath = join(this.dataDir, JOURNAL_FILE);
     mkdirSync(this.dataDir, { recursive: true });
     if (loaded === null) {
-      for (const file of [JOURNAL_FILE, VERSION1_TRANSACTIONS_FILE]) {
+      const leftovers = [
+        JOURNAL_FILE,
+        VERSION1_TRANSACTIONS_FILE,
+        ...listSegments(this.dataDir).map((s) => s.file),
+      ];
+      for (const file of leftovers) {
         const path = join(this.dataDir, file);
         if (existsSync(path)) renameSync(path, `${path}.orphaned-${Date.now()}`);
       }
     } else if (loaded.store.fromVersion1) {
       rewriteAsJournal(journalPath, loaded.index.all());
+    } else {
+      removeCompactionLeftovers(this.dataDir, loaded.store.journalFrom);
     }
     this.journalSeq = loaded?.store.journalSeq ?? 0;
+    this.compactAtBytes = options.compactAtBytes ?? DEFAULT_COMPACT_AT_BYTES;
     this.writer = new JournalWriter(journalPath, loaded?.store.completeBytes ?? 0);
+    this.journalBytes = statSync(journalPath).size;
     this.slotCeiling = loaded?.store.slotCeiling ?? -1n;
     this.clockOffsetSeconds = loaded?.clockOffsetSeconds ?? null;
     this.snapshot = loaded?.store.snapshot ?? 0;
@@ -333,7 +374,7 @@ export class ChainStore implements ChainJournal {
 
   private append(entry: JournalEntry): void {
     if (this.closed) throw new Error(`the localnet in ${this.dataDir} is closed`);
-    this.writer.append(entry);
+    this.journalBytes += this.writer.append(entry);
     this.journalSeq += 1;
     if (entry.kind !== 'clock') this.markDirty();
   }
@@ -371,6 +412,35 @@ export class ChainStore implements ChainJournal {
     await writeFile(`${metaPath}.tmp`, JSON.stringify(meta));
     await rename(`${metaPath}.tmp`, metaPath);
     await rm(join(this.dataDir, previous), { force: true });
+    // Only once meta names the snapshot: the entries it includes may now leave the journal.
+    if (!this.closed) this.compactIfDue(meta.journalSeq);
+  }
+
+  /**
+   * Moves the entries the snapshot at `coveredSeq` includes out of the journal once it is long
+   * enough (history-segments.ts). Synchronous, so no append falls between reading the journal and
+   * replacing it. A failure is reported and leaves the journal as it was.
+   */
+  private compactIfDue(coveredSeq: number): void {
+    if (this.journalBytes < this.compactAtBytes) return;
+    const journalPath = join(this.dataDir, JOURNAL_FILE);
+    let released = false;
+    try {
+      const result = compactJournal(this.dataDir, JOURNAL_FILE, coveredSeq, {
+        beforeSwitch: () => {
+          this.writer.close();
+          released = true;
+        },
+      });
+      if (result === null) return;
+      this.journalBytes = result.completeBytes;
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      // The writer follows the file now named journal.jsonl: the new one, or (the switch failed)
+      // the old one, which is as long as before.
+      if (released) this.writer = new JournalWriter(journalPath, this.journalBytes);
+    }
   }
 
   /** Writes a snapshot now, synchronously, and clears what earlier snapshots left behind. */
@@ -391,6 +461,8 @@ export class ChainStore implements ChainJournal {
         file === `${META_FILE}.tmp`;
       if (stale) rmSync(join(this.dataDir, file), { force: true });
     }
+    // On open too, so a localnet killed before its journal was ever compacted sheds it now.
+    if (!this.closed) this.compactIfDue(meta.journalSeq);
   }
 
   /**
@@ -418,6 +490,14 @@ export class ChainStore implements ChainJournal {
     this.journalSeq += 1;
     this.slotCeiling = slot;
     this.snapshotNow();
+    // Everything is in that snapshot; the writer is closed, so nothing needs to follow the file.
+    if (this.journalBytes >= this.compactAtBytes) {
+      try {
+        compactJournal(this.dataDir, JOURNAL_FILE, this.journalSeq);
+      } catch (error) {
+        this.onError(error); // the journal is as it was: the next open replays it whole
+      }
+    }
   }
 }
 

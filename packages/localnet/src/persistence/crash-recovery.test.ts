@@ -5,7 +5,7 @@
 // answered before the kill. Expected values come from the answers, never from the restarted chain.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,8 +48,14 @@ interface Child {
   stop(): Promise<void>;
 }
 
-async function startChild(dir: string, slotIntervalMs: number): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(slotIntervalMs)], {
+async function startChild(
+  dir: string,
+  slotIntervalMs: number,
+  journalCompactBytes?: number,
+): Promise<Child> {
+  const args = [CHILD, dir, String(slotIntervalMs)];
+  if (journalCompactBytes !== undefined) args.push(String(journalCompactBytes));
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -228,136 +234,153 @@ async function expectAgreement(url: string, answered: Answered, seed: number): P
   ).toBeGreaterThanOrEqual(answered.blockHeight);
 }
 
+/**
+ * Rounds of operations, each ended by a SIGKILL right after an answer, then a restart that must
+ * agree with every answer. With `journalCompactBytes` small, nearly every snapshot also compacts
+ * the journal, so kills fall before, during and after compactions.
+ */
+async function killAndRestartRounds(journalCompactBytes?: number): Promise<void> {
+  const seed = Date.now() % 1_000_000;
+  const next = random(seed);
+  const dir = dataDir();
+  const answered = new Answered();
+  const wallets: Keypair[] = Array.from({ length: 6 }, () => generateKeypair());
+  let mint = '';
+  const ata = new Map<string, string>();
+  let lastWire: Uint8Array | null = null;
+  // The same transfer twice under one blockhash is one transaction; such a draw is skipped.
+  const sent = new Set<string>();
+  const fresh = (wire: Uint8Array): boolean => {
+    const text = encodeBase64(wire);
+    if (sent.has(text)) return false;
+    sent.add(text);
+    return true;
+  };
+
+  for (let round = 0; round < 4; round++) {
+    const child = await startChild(dir, 20, journalCompactBytes);
+    const { url } = child;
+    if (round > 0) {
+      await expectAgreement(url, answered, seed);
+      // The transaction answered just before the kill is known: sent again, it lands nowhere.
+      if (lastWire !== null) {
+        const again = await rpcCall(url, 'sendTransaction', [
+          encodeBase64(lastWire),
+          { encoding: 'base64', skipPreflight: true },
+        ]);
+        expect(again.error, `seed ${seed}`).toBeUndefined();
+      }
+    } else {
+      for (const wallet of wallets) {
+        const signature = String(
+          await child.admin('fund', wallet.address, String(10_000_000_000n)),
+        );
+        answered.credit(wallet.address, 10_000_000_000n);
+        answered.landed(signature, [wallet.address, child.faucet]);
+      }
+      mint = String(await child.admin('createMint', '0', 'Crash Token', 'CRASH'));
+      for (const [i, wallet] of wallets.slice(0, 2).entries()) {
+        const amount = i === 0 ? 1_000_000n : 0n;
+        const account = String(
+          await child.admin('createTokenAccount', wallet.address, mint, String(amount)),
+        );
+        ata.set(wallet.address, account);
+        answered.tokens.set(account, amount);
+      }
+    }
+
+    const operations = 5 + next(40);
+    // In some rounds a pause lets the periodic snapshot (once a second) run part-way through,
+    // so the kill also falls after a snapshot that holds some of the round but not all of it.
+    const pauseAt = next(2) === 0 ? next(operations) : -1;
+    let blockhash = await latestBlockhash(url, answered);
+    for (let op = 0; op < operations; op++) {
+      const last = op === operations - 1;
+      if (op === pauseAt) await new Promise((resolve) => setTimeout(resolve, 1_300));
+      const kind = last ? 0 : next(10);
+      if (kind === 7) {
+        const address = generateKeypair().address;
+        const lamports = BigInt(1_000_000 + next(1_000_000));
+        const dataHex = Buffer.from([next(256), next(256), next(256)]).toString('hex');
+        await child.admin('setAccount', address, String(lamports), dataHex);
+        answered.fixtures.set(address, { lamports, dataHex });
+      } else if (kind === 8) {
+        const entries = wallets.slice(0, 1 + next(wallets.length)).map((w) => w.address);
+        answered.tables.set(String(await child.admin('createLookupTable', ...entries)), entries);
+      } else if (kind === 9) {
+        const wallet = wallets[next(wallets.length)] as Keypair;
+        // Two equal airdrops in one slot are one transaction: the amount keeps them apart.
+        const lamports = 1_000_000 + answered.signatures.length;
+        const signature = await rpcResult<string>(url, 'requestAirdrop', [
+          wallet.address,
+          lamports,
+        ]);
+        answered.credit(wallet.address, BigInt(lamports));
+        answered.landed(signature, [wallet.address, child.faucet]);
+      } else if (kind === 6) {
+        // A token transfer between the two token holders, paid by the sender.
+        const [a, b] = next(2) === 0 ? [0, 1] : [1, 0];
+        const from = wallets[a] as Keypair;
+        const to = wallets[b] as Keypair;
+        const source = ata.get(from.address) ?? '';
+        const destination = ata.get(to.address) ?? '';
+        const held = answered.tokens.get(source) ?? 0n;
+        if (held === 0n) continue;
+        const amount = 1n + BigInt(next(Number(held)));
+        const wire = buildLegacyTransaction(
+          from,
+          [transferChecked(source, mint, destination, from.address, amount)],
+          blockhash,
+        );
+        if (!fresh(wire)) continue;
+        const signature = await send(url, wire);
+        answered.credit(from.address, -FEE);
+        answered.tokens.set(source, held - amount);
+        answered.tokens.set(destination, (answered.tokens.get(destination) ?? 0n) + amount);
+        answered.landed(signature, [from.address, source, destination]);
+      } else {
+        const i = next(wallets.length);
+        const j = (i + 1 + next(wallets.length - 1)) % wallets.length;
+        const from = wallets[i] as Keypair;
+        const to = wallets[j] as Keypair;
+        const amount = BigInt(1_000 + next(1_000_000));
+        const wire = buildLegacyTransaction(
+          from,
+          [systemTransfer(from.address, to.address, amount)],
+          blockhash,
+        );
+        if (!fresh(wire)) continue;
+        const signature = await send(url, wire);
+        answered.credit(from.address, -(amount + FEE));
+        answered.credit(to.address, amount);
+        answered.landed(signature, [from.address, to.address]);
+        lastWire = wire;
+        if (last) break;
+      }
+      if (next(8) === 0) blockhash = await latestBlockhash(url, answered);
+    }
+    await child.kill();
+  }
+
+  const child = await startChild(dir, 20, journalCompactBytes);
+  try {
+    await expectAgreement(child.url, answered, seed);
+  } finally {
+    await child.stop();
+  }
+  if (journalCompactBytes !== undefined) {
+    // Each restart compacted what the journal's snapshot held: the history lives in segments.
+    expect(readdirSync(dir).some((file) => file.startsWith('history-'))).toBe(true);
+  }
+}
+
 describe('a persisted localnet killed with SIGKILL', () => {
   it('comes back with every transfer and fixture write it answered, at random kill points', async () => {
-    const seed = Date.now() % 1_000_000;
-    const next = random(seed);
-    const dir = dataDir();
-    const answered = new Answered();
-    const wallets: Keypair[] = Array.from({ length: 6 }, () => generateKeypair());
-    let mint = '';
-    const ata = new Map<string, string>();
-    let lastWire: Uint8Array | null = null;
-    // The same transfer twice under one blockhash is one transaction; such a draw is skipped.
-    const sent = new Set<string>();
-    const fresh = (wire: Uint8Array): boolean => {
-      const text = encodeBase64(wire);
-      if (sent.has(text)) return false;
-      sent.add(text);
-      return true;
-    };
+    await killAndRestartRounds();
+  }, 120_000);
 
-    for (let round = 0; round < 4; round++) {
-      const child = await startChild(dir, 20);
-      const { url } = child;
-      if (round > 0) {
-        await expectAgreement(url, answered, seed);
-        // The transaction answered just before the kill is known: sent again, it lands nowhere.
-        if (lastWire !== null) {
-          const again = await rpcCall(url, 'sendTransaction', [
-            encodeBase64(lastWire),
-            { encoding: 'base64', skipPreflight: true },
-          ]);
-          expect(again.error, `seed ${seed}`).toBeUndefined();
-        }
-      } else {
-        for (const wallet of wallets) {
-          const signature = String(
-            await child.admin('fund', wallet.address, String(10_000_000_000n)),
-          );
-          answered.credit(wallet.address, 10_000_000_000n);
-          answered.landed(signature, [wallet.address, child.faucet]);
-        }
-        mint = String(await child.admin('createMint', '0', 'Crash Token', 'CRASH'));
-        for (const [i, wallet] of wallets.slice(0, 2).entries()) {
-          const amount = i === 0 ? 1_000_000n : 0n;
-          const account = String(
-            await child.admin('createTokenAccount', wallet.address, mint, String(amount)),
-          );
-          ata.set(wallet.address, account);
-          answered.tokens.set(account, amount);
-        }
-      }
-
-      const operations = 5 + next(40);
-      // In some rounds a pause lets the periodic snapshot (once a second) run part-way through,
-      // so the kill also falls after a snapshot that holds some of the round but not all of it.
-      const pauseAt = next(2) === 0 ? next(operations) : -1;
-      let blockhash = await latestBlockhash(url, answered);
-      for (let op = 0; op < operations; op++) {
-        const last = op === operations - 1;
-        if (op === pauseAt) await new Promise((resolve) => setTimeout(resolve, 1_300));
-        const kind = last ? 0 : next(10);
-        if (kind === 7) {
-          const address = generateKeypair().address;
-          const lamports = BigInt(1_000_000 + next(1_000_000));
-          const dataHex = Buffer.from([next(256), next(256), next(256)]).toString('hex');
-          await child.admin('setAccount', address, String(lamports), dataHex);
-          answered.fixtures.set(address, { lamports, dataHex });
-        } else if (kind === 8) {
-          const entries = wallets.slice(0, 1 + next(wallets.length)).map((w) => w.address);
-          answered.tables.set(String(await child.admin('createLookupTable', ...entries)), entries);
-        } else if (kind === 9) {
-          const wallet = wallets[next(wallets.length)] as Keypair;
-          // Two equal airdrops in one slot are one transaction: the amount keeps them apart.
-          const lamports = 1_000_000 + answered.signatures.length;
-          const signature = await rpcResult<string>(url, 'requestAirdrop', [
-            wallet.address,
-            lamports,
-          ]);
-          answered.credit(wallet.address, BigInt(lamports));
-          answered.landed(signature, [wallet.address, child.faucet]);
-        } else if (kind === 6) {
-          // A token transfer between the two token holders, paid by the sender.
-          const [a, b] = next(2) === 0 ? [0, 1] : [1, 0];
-          const from = wallets[a] as Keypair;
-          const to = wallets[b] as Keypair;
-          const source = ata.get(from.address) ?? '';
-          const destination = ata.get(to.address) ?? '';
-          const held = answered.tokens.get(source) ?? 0n;
-          if (held === 0n) continue;
-          const amount = 1n + BigInt(next(Number(held)));
-          const wire = buildLegacyTransaction(
-            from,
-            [transferChecked(source, mint, destination, from.address, amount)],
-            blockhash,
-          );
-          if (!fresh(wire)) continue;
-          const signature = await send(url, wire);
-          answered.credit(from.address, -FEE);
-          answered.tokens.set(source, held - amount);
-          answered.tokens.set(destination, (answered.tokens.get(destination) ?? 0n) + amount);
-          answered.landed(signature, [from.address, source, destination]);
-        } else {
-          const i = next(wallets.length);
-          const j = (i + 1 + next(wallets.length - 1)) % wallets.length;
-          const from = wallets[i] as Keypair;
-          const to = wallets[j] as Keypair;
-          const amount = BigInt(1_000 + next(1_000_000));
-          const wire = buildLegacyTransaction(
-            from,
-            [systemTransfer(from.address, to.address, amount)],
-            blockhash,
-          );
-          if (!fresh(wire)) continue;
-          const signature = await send(url, wire);
-          answered.credit(from.address, -(amount + FEE));
-          answered.credit(to.address, amount);
-          answered.landed(signature, [from.address, to.address]);
-          lastWire = wire;
-          if (last) break;
-        }
-        if (next(8) === 0) blockhash = await latestBlockhash(url, answered);
-      }
-      await child.kill();
-    }
-
-    const child = await startChild(dir, 20);
-    try {
-      await expectAgreement(child.url, answered, seed);
-    } finally {
-      await child.stop();
-    }
+  it('loses nothing either when its journal is compacted after nearly every snapshot', async () => {
+    await killAndRestartRounds(2_048);
   }, 120_000);
 
   it('keeps a blockhash that expired before the kill expired after it, with no transaction since', async () => {

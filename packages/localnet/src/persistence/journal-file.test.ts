@@ -33,7 +33,7 @@ function write(path: string, entries: readonly JournalEntry[]): void {
 
 describe('the journal file', () => {
   it('reads nothing from a directory that has none', () => {
-    expect(readJournal(journalPath())).toEqual({ entries: [], completeBytes: 0 });
+    expect(readJournal(journalPath())).toEqual({ from: 0, entries: [], completeBytes: 0 });
   });
 
   it('reads back every appended entry in order', () => {

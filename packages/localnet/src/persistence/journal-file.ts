@@ -30,6 +30,8 @@ export class LocalnetDataError extends Error {
 }
 
 export interface JournalContents {
+  /** The sequence number of the journal's first entry: the entries before it are compacted. */
+  readonly from: number;
   readonly entries: readonly JournalEntry[];
   /** The length of the complete lines; a line cut short by a crash starts here. */
   readonly completeBytes: number;
@@ -37,34 +39,73 @@ export interface JournalContents {
 
 const NEWLINE = 0x0a;
 
+/**
+ * A compacted journal's first line, `{"from":<seq>}`: the entries before `seq` live in history
+ * segments (history-segments.ts). A journal without it starts at entry 0.
+ */
+export function journalHeader(from: number): string {
+  return `${JSON.stringify({ from })}\n`;
+}
+
+function headerFrom(line: string): number | null {
+  if (!line.startsWith('{"from":')) return null;
+  const value = (JSON.parse(line) as { from?: unknown }).from;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new Error('the journal header is malformed');
+  return value;
+}
+
 export function readJournal(path: string): JournalContents {
-  if (!existsSync(path)) return { entries: [], completeBytes: 0 };
-  const bytes = readFileSync(path);
+  if (!existsSync(path)) return { from: 0, entries: [], completeBytes: 0 };
+  return parseJournal(readFileSync(path), path, { contiguous: true });
+}
+
+/**
+ * The entries of journal-format bytes. `contiguous`: each entry's number follows the previous
+ * one's (the journal); otherwise they only increase (a history segment, whose dropped entries
+ * leave gaps).
+ */
+export function parseJournal(
+  bytes: Buffer,
+  path: string,
+  options: { readonly contiguous: boolean },
+): JournalContents {
   const completeBytes = bytes.lastIndexOf(NEWLINE) + 1;
   const entries: JournalEntry[] = [];
+  let from = 0;
+  let next = 0;
+  let lineNumber = 0;
   // Line by line from the buffer: one string of a long journal could pass V8's string limit.
   for (let start = 0; start < completeBytes;) {
     const end = bytes.indexOf(NEWLINE, start);
-    const lineNumber = entries.length + 1;
+    lineNumber += 1;
+    const line = bytes.toString('utf8', start, end);
+    start = end + 1;
     let entry: JournalEntry;
     try {
-      entry = decodeJournalEntry(bytes.toString('utf8', start, end));
+      const header = lineNumber === 1 ? headerFrom(line) : null;
+      if (header !== null) {
+        from = header;
+        next = header;
+        continue;
+      }
+      entry = decodeJournalEntry(line);
     } catch (error) {
       throw new LocalnetDataError(
         path,
         `line ${lineNumber} is not a journal entry (${error instanceof Error ? error.message : String(error)})`,
       );
     }
-    if (entry.seq !== entries.length) {
+    if (options.contiguous ? entry.seq !== next : entry.seq < next) {
       throw new LocalnetDataError(
         path,
-        `line ${lineNumber} holds entry ${entry.seq} where entry ${entries.length} belongs`,
+        `line ${lineNumber} holds entry ${entry.seq} where entry ${next} belongs`,
       );
     }
     entries.push(entry);
-    start = end + 1;
+    next = entry.seq + 1;
   }
-  return { entries, completeBytes };
+  return { from, entries, completeBytes };
 }
 
 export class JournalWriter {
@@ -81,8 +122,8 @@ export class JournalWriter {
     if (fstatSync(this.fd).size > completeBytes) ftruncateSync(this.fd, completeBytes);
   }
 
-  /** Returns once the entry's line is written whole; throws otherwise. */
-  append(entry: JournalEntry): void {
+  /** Returns the line's length once it is written whole; throws otherwise. */
+  append(entry: JournalEntry): number {
     if (this.fd === null) throw new Error(`the journal ${this.path} is closed`);
     if (this.failure !== null) throw this.failure;
     const bytes = Buffer.from(`${encodeJournalEntry(entry)}\n`, 'utf8');
@@ -93,6 +134,7 @@ export class JournalWriter {
       this.failure = error instanceof Error ? error : new Error(String(error));
       throw this.failure;
     }
+    return bytes.length;
   }
 
   close(): void {

@@ -4,6 +4,7 @@
 import type { AssetRegistry } from '../admin/asset-registry.js';
 import type { Faucet } from '../admin/faucet.js';
 import type { LocalChain } from '../chain/local-chain.js';
+import type { WireTransaction } from '../chain/wire-transaction.js';
 import type { MarketView } from '../market/market-model.js';
 import type { Params } from './params.js';
 
@@ -26,6 +27,11 @@ export interface RpcContext {
    * answer from the chain and the registry alone.
    */
   readonly market?: () => MarketView | null;
+  /**
+   * The sandbox market's co-signature for a sent or simulated transaction that carries a swap it
+   * handed out as instructions (the pools sign their payments); `tx` itself otherwise.
+   */
+  readonly cosign?: (tx: WireTransaction) => WireTransaction;
 }
 
 export type RpcHandler = (params: Params, ctx: RpcContext) => unknown;

@@ -1,16 +1,23 @@
 // A persisted localnet in its own process, for the tests that kill it with SIGKILL: the process
 // prints one `{"ready":…}` line, then runs admin fixture commands read from stdin as JSON lines
 // (`{"id":1,"op":"fund","args":[…]}`) and answers each with one line (`{"id":1,"result":…}`).
-// u64s travel as decimal strings. Usage: node --import tsx child-localnet.ts <dataDir> <slotMs>
+// u64s travel as decimal strings.
+// Usage: node --import tsx child-localnet.ts <dataDir> <slotMs> [journalCompactBytes]
 
 import { createInterface } from 'node:readline';
 
 import { createLocalnet } from '../index.js';
 
-const [dataDir, slotIntervalMs] = process.argv.slice(2);
+const [dataDir, slotIntervalMs, journalCompactBytes] = process.argv.slice(2);
 if (dataDir === undefined) throw new Error('usage: child-localnet.ts <dataDir> [slotIntervalMs]');
 
-const localnet = await createLocalnet({ dataDir, slotIntervalMs: Number(slotIntervalMs ?? '0') });
+const localnet = await createLocalnet({
+  dataDir,
+  slotIntervalMs: Number(slotIntervalMs ?? '0'),
+  ...(journalCompactBytes === undefined
+    ? {}
+    : { journalCompactBytes: Number(journalCompactBytes) }),
+});
 const { admin } = localnet;
 
 type Command = { readonly id: number; readonly op: string; readonly args: readonly string[] };

@@ -58,8 +58,12 @@ export interface ProviderRequest<T> {
 export interface ProviderAccount {
   readonly provider: ProviderId;
   request<T>(request: ProviderRequest<T>): Promise<T>;
-  /** A caller found a well-formed answer unusable (a zero price): it counts as an error. */
-  reject(reason: string): void;
+  /**
+   * A caller found a well-formed answer unusable (a zero price): it counts as an error, and the
+   * kept answers of requests naming `about` (the mint it was about) are forgotten, so the next
+   * refresh asks again rather than being handed the refused answer for its stale time.
+   */
+  reject(reason: string, about?: string): void;
   stats(): ProviderStats;
 }
 
@@ -270,8 +274,9 @@ export function createProviderAccount(options: ProviderAccountOptions): Provider
       cache.track(key, promise);
       return promise;
     },
-    reject(reason) {
+    reject(reason, about) {
       counters.failed(reason, clock.now());
+      if (about !== undefined && about !== '') cache.forgetMentioning(about);
     },
     stats() {
       let cooling = 0;

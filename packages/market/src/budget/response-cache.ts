@@ -29,6 +29,21 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * Forgets every kept answer whose request names `text` (a mint in its URL or body). A caller
+   * that refused an answer (a price the guard rejected) must not get the same answer back from
+   * here until its stale time runs out: the next refresh asks the provider again.
+   */
+  forgetMentioning(text: string): number {
+    let forgotten = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (!key.includes(text)) continue;
+      this.entries.delete(key);
+      forgotten++;
+    }
+    return forgotten;
+  }
+
   pending(key: string): Promise<unknown> | undefined {
     return this.inFlight.get(key);
   }

@@ -69,6 +69,45 @@ describe('the token banner’s market data', () => {
     });
   });
 
+  it('asks GeckoTerminal again on the next refresh after refusing its price, rather than keeping the refused answer', async () => {
+    const clock = createManualClock(0);
+    bed = await startMarketTestBed(clock, fetch);
+    let price = '0';
+    bed.server.route(/GET \/geckoterminal\/api\/v2\/networks\/solana\/tokens\/JUP\w+$/, () =>
+      json(
+        fixture('geckoterminal/fixtures/token.json').replace(
+          '"price_usd": "0.482100000000"',
+          `"price_usd": "${price}"`,
+        ),
+      ),
+    );
+    bed.server.route(/GET \/geckoterminal\/api\/v2\/networks\/solana\/pools\/8sLd\w+$/, () =>
+      json(fixture('geckoterminal/fixtures/pool.json')),
+    );
+    bed.server.route(/GET \/dexscreener\/token-pairs\/v1\/solana\/JUP/, () =>
+      json(
+        `[${JSON.stringify(
+          (JSON.parse(fixture('dexscreener/fixtures/search.json')) as { pairs: unknown[] })
+            .pairs[0],
+        )}]`,
+      ),
+    );
+    const tokenCalls = () => bed.server.requests.filter((r) => r.path.includes('/tokens/')).length;
+    const refused = await driveClock(clock, bed.market.tokenMarketData(JUP), 10);
+    expect(refused.priceUsd).toMatchObject({ status: 'known', source: 'dexscreener' });
+    expect(tokenCalls()).toBe(1);
+
+    price = '0.4821';
+    clock.advance(1_000);
+    const again = await driveClock(clock, bed.market.tokenMarketData(JUP), 10);
+    expect(tokenCalls()).toBe(2);
+    expect(again.priceUsd).toMatchObject({
+      status: 'known',
+      value: 0.4821,
+      source: 'geckoterminal',
+    });
+  });
+
   it('takes names from the metadata lookup when both fail, and shows the rest as unavailable with reasons', async () => {
     const clock = createManualClock(0);
     bed = await startMarketTestBed(clock, fetch, {

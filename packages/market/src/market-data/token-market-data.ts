@@ -7,7 +7,8 @@
 import type { Clock } from '@fleet/core';
 
 import { deepestPair, type DexScreenerClient } from '../dexscreener/dexscreener-client';
-import { reasonOf } from '../errors/market-error';
+import type { ProviderAccount } from '../budget/provider-account';
+import { MarketError, reasonOf, type HttpProviderId } from '../errors/market-error';
 import type { GeckoTerminalClient } from '../geckoterminal/geckoterminal-client';
 import type { PriceGuard } from '../prices/price-guard';
 import { known, unavailable, type SourceId, type Sourced } from './sourced';
@@ -83,6 +84,8 @@ export interface TokenMarketDataDeps {
   readonly dexscreener: DexScreenerClient;
   readonly lookupMetadata?: MetadataLookup;
   readonly guard: PriceGuard;
+  /** A price the guard refuses is reported to its provider's account, which forgets the answer. */
+  readonly accounts: Readonly<Record<HttpProviderId, ProviderAccount>>;
   readonly clock: Clock;
 }
 
@@ -222,6 +225,14 @@ export function createTokenMarketDataService(deps: TokenMarketDataDeps): TokenMa
                   : null;
           if (problem !== null) {
             note(key, `${source}: ${problem}`);
+            if (key === 'priceUsd' && source !== 'metadata') {
+              const error = new MarketError('MARKET__INVALID_PRICE', {
+                provider: source,
+                mint,
+                reason: problem,
+              });
+              deps.accounts[source].reject(error.message, mint);
+            }
             continue;
           }
           if (key === 'priceUsd') deps.guard.accept(mint, value, now);

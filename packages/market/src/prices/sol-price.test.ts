@@ -124,4 +124,22 @@ describe('the SOL price', () => {
     const price = await bed.market.solPrice();
     expect(price).toMatchObject({ status: 'known', value: 147.9, source: 'geckoterminal' });
   });
+  it('asks every provider again when all their SOL prices were refused, within their stale time', async () => {
+    const clock = createManualClock(0);
+    bed = await startMarketTestBed(clock, fetch);
+    let jupiter: unknown = 0;
+    bed.server.route(/GET \/jupiter\/price\/v3/, () => jupiterSol(jupiter));
+    bed.server.route(/GET \/geckoterminal\//, () => geckoSol('-1'));
+    bed.server.route(/GET \/dexscreener\//, () => dexSol('0'));
+    expect(await bed.market.solPrice()).toMatchObject({ status: 'unavailable' });
+
+    jupiter = 147.5;
+    clock.advance(5_000);
+    expect(await bed.market.solPrice()).toMatchObject({
+      status: 'known',
+      value: 147.5,
+      source: 'jupiter',
+    });
+    expect(bed.calls('jupiter')).toBe(2);
+  });
 });

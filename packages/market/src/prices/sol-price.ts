@@ -75,7 +75,7 @@ export function createSolPriceService(deps: SolPriceDeps): SolPriceService {
       const problem = guard.check(SOL_MINT, price, now);
       if (problem !== null) {
         const error = new MarketError('MARKET__INVALID_SOL_PRICE', { provider, reason: problem });
-        deps.accounts[provider].reject(`${error.message}: ${problem}`);
+        deps.accounts[provider].reject(`${error.message}: ${problem}`, SOL_MINT);
         reasons.push(`${error.message}: ${problem}`);
         continue;
       }

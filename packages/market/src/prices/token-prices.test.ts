@@ -120,4 +120,21 @@ describe('token prices for a tenant’s mints', () => {
     expect(down.get(b)).toMatchObject({ status: 'known', source: 'dexscreener', value: 3.05 });
     expect(bed.market.stats()[0]?.lastError).toBe('Request to jupiter failed with status 500');
   });
+  it('asks Jupiter again on the next refresh after refusing its price, instead of reusing the refused answer for its stale time', async () => {
+    const clock = createManualClock(0);
+    bed = await startMarketTestBed(clock, fetch);
+    const [a = ''] = mints(1);
+    let aPrice = 0;
+    bed.server.route(/GET \/jupiter\/price\/v3/, () => json({ [a]: { usdPrice: aPrice } }));
+    bed.server.route(/GET \/dexscreener\/tokens\/v1\/solana\//, () => json([pair(a, '2.4')]));
+    const refused = await bed.market.tokenPrices([a]);
+    expect(refused.get(a)).toMatchObject({ status: 'known', source: 'dexscreener', value: 2.4 });
+
+    // Jupiter has corrected itself; 1 s later is well inside its 15 s stale time.
+    aPrice = 2.5;
+    clock.advance(1_000);
+    const again = await bed.market.tokenPrices([a]);
+    expect(bed.calls('jupiter')).toBe(2);
+    expect(again.get(a)).toMatchObject({ status: 'known', source: 'jupiter', value: 2.5 });
+  });
 });

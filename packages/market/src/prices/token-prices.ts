@@ -66,7 +66,7 @@ export function createTokenPriceService(deps: TokenPriceDeps): TokenPriceService
             mint,
             reason: problem,
           });
-          deps.accounts[provider].reject(error.message);
+          deps.accounts[provider].reject(error.message, mint);
           note(mint, error.message);
           return;
         }

@@ -86,7 +86,20 @@ describe('seed roster', () => {
   });
 
   it('summarises vaults, database wallet counts and value', () => {
-    expect(summarizeSeeds(rows)).toEqual({ vaults: 2, wallets: 3, lamports: 9007200754740993n });
+    expect(summarizeSeeds(rows)).toEqual({
+      vaults: 2,
+      wallets: 3,
+      lamports: 9007200754740993n,
+      usd: null,
+    });
+  });
+
+  it('adds the wallets’ Total Values in USD once there is a SOL price', () => {
+    const priced = buildSeedRoster([seedA, seedB], wallets.slice(1), 100);
+    // Addr2: 1.5 SOL at $100; Addr3 was never scanned, so seed B has no wallet it can value.
+    expect(priced.map((row) => row.usd)).toEqual([150, null]);
+    expect(summarizeSeeds(priced).usd).toBe(150);
+    expect(summarizeSeeds([]).usd).toBeNull();
   });
 
   it('filters by the seed menu and searches labels, fingerprints and addresses', () => {

@@ -1,8 +1,15 @@
-import { type DerivationScheme, type SeedGroup, type SlimWallet, parseLamports } from '@fleet/core';
+import {
+  type DerivationScheme,
+  type SeedGroup,
+  type SlimWallet,
+  parseLamports,
+  walletTotalUsd,
+} from '@fleet/core';
 
 /**
  * The Seed Control Center's figures (spec 2 §2.2): one roster row per seed vault, with its wallets
- * from the slim wallet list. Lamports are summed as bigint; nothing here touches a float.
+ * from the slim wallet list. Lamports are summed as bigint; USD (a display figure) is the wallets'
+ * Total Values added up.
  */
 export interface SeedRosterRow {
   readonly id: string;
@@ -14,6 +21,11 @@ export interface SeedRosterRow {
   /** The database's count of the vault's active wallets. */
   readonly walletCount: number;
   readonly lamports: bigint;
+  /**
+   * The Total Values of the wallets it can value, added up; null without a SOL price or when it
+   * can value none of them (never scanned, tokens without a price).
+   */
+  readonly usd: number | null;
   /** The newest of the wallets' last scans and creations, or the vault's own creation. */
   readonly lastActivity: string;
   readonly wallets: readonly SlimWallet[];
@@ -27,6 +39,7 @@ export function seedLabel(group: Pick<SeedGroup, 'label' | 'seedFingerprint'>): 
 export function buildSeedRoster(
   groups: readonly SeedGroup[],
   wallets: readonly SlimWallet[],
+  solPriceUsd: number | null = null,
 ): SeedRosterRow[] {
   const bySeed = new Map<string, SlimWallet[]>();
   for (const wallet of wallets) {
@@ -38,9 +51,16 @@ export function buildSeedRoster(
   return groups.map((group) => {
     const seedWallets = bySeed.get(group.id) ?? [];
     let lamports = 0n;
+    let usd = 0;
+    let valued = 0;
     let lastActivity = group.createdAt;
     for (const wallet of seedWallets) {
       lamports += wallet.lamports === null ? 0n : (parseLamports(wallet.lamports) ?? 0n);
+      const total = walletTotalUsd(wallet, solPriceUsd);
+      if (total !== null) {
+        usd += total;
+        valued += 1;
+      }
       for (const stamp of [wallet.lastScannedAt, wallet.createdAt]) {
         if (stamp !== null && Date.parse(stamp) > Date.parse(lastActivity)) lastActivity = stamp;
       }
@@ -52,6 +72,8 @@ export function buildSeedRoster(
       scheme: group.derivationScheme,
       walletCount: group.walletCount,
       lamports,
+      // A vault none of whose wallets could be valued has no value, not $0.
+      usd: solPriceUsd === null || (valued === 0 && seedWallets.length > 0) ? null : usd,
       lastActivity,
       wallets: seedWallets,
     };
@@ -62,6 +84,7 @@ export interface SeedSummary {
   readonly vaults: number;
   readonly wallets: number;
   readonly lamports: bigint;
+  readonly usd: number | null;
 }
 
 export function summarizeSeeds(rows: readonly SeedRosterRow[]): SeedSummary {
@@ -70,8 +93,9 @@ export function summarizeSeeds(rows: readonly SeedRosterRow[]): SeedSummary {
       vaults: sum.vaults + 1,
       wallets: sum.wallets + row.walletCount,
       lamports: sum.lamports + row.lamports,
+      usd: row.usd === null ? sum.usd : (sum.usd ?? 0) + row.usd,
     }),
-    { vaults: 0, wallets: 0, lamports: 0n },
+    { vaults: 0, wallets: 0, lamports: 0n, usd: null },
   );
 }
 

@@ -1,10 +1,10 @@
-import { formatBalanceWithUnit } from '@fleet/core';
+import { formatBalanceWithUnit, formatUsd } from '@fleet/core';
 import { shownBalance } from '../preferences/hidden-balance';
 import type { SeedSummary } from './seed-roster';
 
 /**
  * The three summary cards: seed vaults, seed wallets, seed value. The USD line shows a dash until
- * the price service exists; never a made-up number.
+ * the wallets' values arrive (or without a SOL price); never a made-up number.
  */
 export function SeedSummaryCards({
   summary,
@@ -22,7 +22,7 @@ export function SeedSummaryCards({
       <Card
         title="Seed value"
         value={shownBalance(formatBalanceWithUnit(summary.lamports, unit), hideBalances)}
-        detail="USD —"
+        detail={`USD ${shownBalance(formatUsd(summary.usd), hideBalances)}`}
       />
     </div>
   );

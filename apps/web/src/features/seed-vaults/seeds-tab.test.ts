@@ -42,6 +42,7 @@ describe('Seeds tab', () => {
         groups: [seed],
         wallets: [wallet],
         valuesLoaded: true,
+        solPriceUsd: null,
         unit: 'sol',
         hideBalances: false,
       }),
@@ -55,18 +56,36 @@ describe('Seeds tab', () => {
     expect(html).toContain('Last activity');
   });
 
+  it("shows the seed value in USD once the wallets' values have a SOL price", () => {
+    const html = renderStatic(
+      createElement(SeedControlCenter, {
+        groups: [seed],
+        wallets: [wallet],
+        valuesLoaded: true,
+        solPriceUsd: 100,
+        unit: 'sol',
+        hideBalances: false,
+      }),
+    );
+    // 2.5 SOL at $100, no tokens: on the card and in the roster row.
+    expect(html).toContain('USD $250.00');
+    expect(html.split('$250.00').length - 1).toBe(2);
+  });
+
   it('hides values as *** when balances are hidden', () => {
     const html = renderStatic(
       createElement(SeedControlCenter, {
         groups: [seed],
         wallets: [wallet],
         valuesLoaded: true,
+        solPriceUsd: 100,
         unit: 'lamports',
         hideBalances: true,
       }),
     );
     expect(html).toContain('***');
     expect(html).not.toContain('2,500,000,000');
+    expect(html).not.toContain('$250.00');
   });
 
   it('asks for a seed import when there are no seed vaults', () => {

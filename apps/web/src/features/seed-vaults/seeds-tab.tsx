@@ -3,6 +3,7 @@ import {
   type SeedGroup,
   type SlimWallet,
   formatBalanceWithUnit,
+  formatUsd,
   relativeTime,
 } from '@fleet/core';
 import { ChevronDown, ChevronRight, Filter } from 'lucide-react';
@@ -36,10 +37,12 @@ export interface SeedsTabProps {
    * `GET /api/wallets?mode=slim` itself (under the `['wallets']` key prefix).
    */
   readonly wallets?: readonly SlimWallet[];
+  /** The SOL price the wallets' values were made with, for the USD figures. */
+  readonly solPriceUsd?: number | null;
 }
 
 /** The Seeds tab (Seed Control Center, spec 2 §2.2). */
-export function SeedsTab({ wallets }: SeedsTabProps) {
+export function SeedsTab({ wallets, solPriceUsd = null }: SeedsTabProps) {
   const groups = useSeedGroups();
   const fetched = useSeedWallets(wallets === undefined);
   const list = wallets ?? fetched.data;
@@ -62,6 +65,7 @@ export function SeedsTab({ wallets }: SeedsTabProps) {
         groups={groups.data.groups}
         wallets={list ?? []}
         valuesLoaded={list !== undefined}
+        solPriceUsd={solPriceUsd}
       />
     </div>
   );
@@ -71,6 +75,7 @@ interface SeedControlCenterData {
   readonly groups: readonly SeedGroup[];
   readonly wallets: readonly SlimWallet[];
   readonly valuesLoaded: boolean;
+  readonly solPriceUsd: number | null;
 }
 
 /** Reads the display preferences (units, hidden balances) for the roster. */
@@ -85,6 +90,7 @@ export function SeedControlCenter({
   groups,
   wallets,
   valuesLoaded,
+  solPriceUsd,
   unit,
   hideBalances,
 }: SeedControlCenterData & {
@@ -95,7 +101,10 @@ export function SeedControlCenter({
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [renaming, setRenaming] = useState<SeedRosterRow | null>(null);
-  const roster = useMemo(() => buildSeedRoster(groups, wallets), [groups, wallets]);
+  const roster = useMemo(
+    () => buildSeedRoster(groups, wallets, solPriceUsd),
+    [groups, wallets, solPriceUsd],
+  );
   const rows = filterSeedRoster(roster, filter, search);
   const summary = summarizeSeeds(filter === ALL_SEEDS ? roster : rows);
   const now = useNow();
@@ -175,6 +184,11 @@ export function SeedControlCenter({
                       {valuesLoaded
                         ? shownBalance(formatBalanceWithUnit(row.lamports, unit), hideBalances)
                         : '…'}
+                      {valuesLoaded && row.usd !== null ? (
+                        <div className="text-xs text-fg-muted">
+                          {shownBalance(formatUsd(row.usd), hideBalances)}
+                        </div>
+                      ) : null}
                     </TableCell>
                     <TableCell className="text-fg-muted">
                       {relativeTime(row.lastActivity, now)}

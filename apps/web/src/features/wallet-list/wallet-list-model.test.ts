@@ -97,9 +97,26 @@ describe('the wallet list model', () => {
     expect(headerTotals([huge, huge, poor, testWallet(5, { lamports: null })])).toEqual({
       wallets: 4,
       lamports: 36893488147419103231n,
+      usd: null,
+      unvalued: 4,
       tokenBalances: 1,
       closeable: 1,
     });
+  });
+
+  it('adds the wallets’ Total Values at the SOL price, counting the ones it cannot value', () => {
+    const held = { total: 1, withBalance: 1, zeroBalance: 0 };
+    const totals = headerTotals(
+      [
+        testWallet(1, { lamports: '2000000000', tokenStats: held, tokensValueUsd: 5 }),
+        testWallet(2, { lamports: '500000000' }),
+        testWallet(3, { lamports: '1000000000', tokenStats: held, tokensValueUsd: null }),
+        testWallet(4, { lamports: null }),
+      ],
+      100,
+    );
+    // $205 + $50; the third holds tokens of unknown value, the fourth was never scanned.
+    expect(totals).toMatchObject({ usd: 255, unvalued: 2 });
   });
 
   it('expand-all is tri-state over the wallets in view', () => {

@@ -5,6 +5,7 @@ import {
   sortWallets,
   sumLamports,
   walletHasTag,
+  walletTotalUsd,
   type GroupMode,
   type SlimWallet,
   type TagFilter,
@@ -29,7 +30,11 @@ export function visibleWalletList(
   wallets: readonly SlimWallet[],
   filter: WalletFilter,
   sort: WalletSort,
-  context: { readonly now: number; readonly tagName: (id: string) => string | undefined },
+  context: {
+    readonly now: number;
+    readonly tagName: (id: string) => string | undefined;
+    readonly solPriceUsd?: number | null;
+  },
 ): SlimWallet[] {
   let list = filterBySegment(wallets, filter.segment, context);
   const { tag, customGroupId } = filter;
@@ -162,20 +167,39 @@ export function buildTableModel(
 export interface HeaderTotals {
   readonly wallets: number;
   readonly lamports: bigint;
+  /** The wallets' Total Values added up; null without a SOL price. */
+  readonly usd: number | null;
+  /** Wallets in view whose Total Value is unknown, and so left out of `usd`. */
+  readonly unvalued: number;
   readonly tokenBalances: number;
   readonly closeable: number;
 }
 
 /** The header line over the wallets in view, lamports summed exactly (`sumLamports`). */
-export function headerTotals(wallets: readonly SlimWallet[]): HeaderTotals {
+export function headerTotals(
+  wallets: readonly SlimWallet[],
+  solPriceUsd: number | null = null,
+): HeaderTotals {
   let tokenBalances = 0;
   let closeable = 0;
+  let usd = 0;
+  let unvalued = 0;
   for (const wallet of wallets) {
     tokenBalances += wallet.tokenStats.withBalance;
     closeable += wallet.tokenStats.zeroBalance;
+    const total = walletTotalUsd(wallet, solPriceUsd);
+    if (total === null) unvalued += 1;
+    else usd += total;
   }
   const lamports = sumLamports(wallets.map((wallet) => wallet.lamports));
-  return { wallets: wallets.length, lamports, tokenBalances, closeable };
+  return {
+    wallets: wallets.length,
+    lamports,
+    usd: solPriceUsd === null ? null : usd,
+    unvalued,
+    tokenBalances,
+    closeable,
+  };
 }
 
 /**

@@ -255,6 +255,8 @@ function buildCells(row: HTMLElement, columns: readonly TableColumn[], cells: Ce
     );
     const cell = element('div', baseClass);
     cell.setAttribute('role', 'cell');
+    // Which column a cell is, for tests and the browser's inspector: the grid has no headers per row.
+    cell.dataset.column = column.id;
     cells.push({ id: column.id, element: cell, baseClass, clipped: false });
     fragment.append(cell);
     switch (column.id) {

@@ -47,6 +47,21 @@ describe('row views', () => {
     expect(whale.clips).toMatchObject({ wallet: true, sol: false, lamports: true });
   });
 
+  it('shows the Total Value as SOL at the SOL price plus tokens, and the Tokens Value', () => {
+    const held = { total: 2, withBalance: 1, zeroBalance: 1 };
+    const priced = testWallet(6, {
+      lamports: '1500000000',
+      tokenStats: held,
+      tokensValueUsd: 12.5,
+    });
+    const view = buildRowView(priced, tags, now, 100);
+    expect([view.totalText, view.tokensValueText]).toEqual(['$162.50', '$12.50']);
+    // Without a SOL price the total cannot be added up; tokens of unknown value leave a dash too.
+    expect(buildRowView(priced, tags, now, null).totalText).toBe('—');
+    const unknown = buildRowView({ ...priced, tokensValueUsd: null }, tags, now, 100);
+    expect([unknown.totalText, unknown.tokensValueText]).toEqual(['—', '—']);
+  });
+
   it('shows a dash and Never for an unscanned wallet', () => {
     const view = buildRowView(testWallet(2, { lamports: null, lastScannedAt: null }), tags, now);
     expect([view.solText, view.lamportsText, view.lamports]).toEqual(['—', '—', null]);

@@ -6,6 +6,7 @@ import {
   NO_VALUE,
   relativeTime,
   scanAgeText,
+  walletTotalUsd,
 } from '@fleet/core';
 import { shortenAddress } from '../../format/address';
 import { CELL_CHAR_BUDGET, tagChipOverflows, tagsOverflow, textOverflows } from './cell-overflow';
@@ -64,7 +65,12 @@ export interface WalletRowView {
 
 export type TagLookup = ReadonlyMap<string, Pick<Tag, 'id' | 'name' | 'color'>>;
 
-export function buildRowView(wallet: SlimWallet, tags: TagLookup, now: number): WalletRowView {
+export function buildRowView(
+  wallet: SlimWallet,
+  tags: TagLookup,
+  now: number,
+  solPriceUsd: number | null = null,
+): WalletRowView {
   const resolved: RowTag[] = [];
   for (const tagId of wallet.tagIds) {
     const tag = tags.get(tagId);
@@ -81,9 +87,8 @@ export function buildRowView(wallet: SlimWallet, tags: TagLookup, now: number): 
   const lamports = wallet.lamports === null ? null : BigInt(wallet.lamports);
   const solText = lamports === null ? NO_VALUE : formatBalance(lamports, 'sol');
   const lamportsText = lamports === null ? NO_VALUE : formatBalance(lamports, 'lamports');
-  // Total Value is SOL plus tokens in USD: without a SOL price it cannot be added up, so it
-  // shows a dash like every USD figure until the price service exists.
-  const totalText = NO_VALUE;
+  // Total Value is SOL plus tokens in USD: without a SOL price it cannot be added up (a dash).
+  const totalText = formatUsd(walletTotalUsd(wallet, solPriceUsd));
   const tokensValueText = formatUsd(wallet.tokensValueUsd);
   const importedText = relativeTime(wallet.createdAt, now);
   return {
@@ -137,13 +142,17 @@ export interface RowViewCache {
   get(wallet: SlimWallet): WalletRowView;
 }
 
-export function createRowViewCache(tags: TagLookup, now: number): RowViewCache {
+export function createRowViewCache(
+  tags: TagLookup,
+  now: number,
+  solPriceUsd: number | null = null,
+): RowViewCache {
   const views = new WeakMap<SlimWallet, WalletRowView>();
   return {
     get(wallet) {
       let view = views.get(wallet);
       if (!view) {
-        view = buildRowView(wallet, tags, now);
+        view = buildRowView(wallet, tags, now, solPriceUsd);
         views.set(wallet, view);
       }
       return view;

@@ -22,6 +22,8 @@ export interface WalletView {
   /** Now, advanced every 30 s (never before the data's time): what relative times count from. */
   readonly clockNow: number;
   readonly allWallets: readonly SlimWallet[];
+  /** The SOL price the wallets' USD values were made with; null until they arrive. */
+  readonly solPriceUsd: number | null;
   readonly summary: WalletSummary | undefined;
   readonly rowViews: RowViewCache;
   readonly visibleWallets: readonly SlimWallet[];

@@ -1,10 +1,18 @@
-import { pruneSelection, seedSourceCounts, tagFilterOf, type SlimWallet } from '@fleet/core';
+import {
+  pruneSelection,
+  seedSourceCounts,
+  tagFilterOf,
+  walletValuesSolPrice,
+  withWalletValues,
+  type SlimWallet,
+} from '@fleet/core';
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../ui/toast';
 import { useNow } from '../../ui/use-now';
 import { useGroups } from '../groups/use-groups';
 import { useTags } from '../tags/use-tags';
+import { useWalletValues } from './use-wallet-values';
 import { useWalletList } from './use-wallet-queries';
 import {
   bucketsFor,
@@ -70,7 +78,11 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     landedOn,
   } = state;
 
-  const wallets = list.data?.wallets ?? EMPTY_WALLETS;
+  const values = useWalletValues();
+  const listed = list.data?.wallets ?? EMPTY_WALLETS;
+  // The list carries no USD: each wallet's token value comes from the valuation's prices.
+  const wallets = useMemo(() => withWalletValues(listed, values), [listed, values]);
+  const solPriceUsd = walletValuesSolPrice(values);
   /** Relative times and "Recently Added" are measured from when the data arrived. */
   const now = list.dataUpdatedAt;
   // Ages ("scanned 2m ago") must keep up while the page sits open: the list itself is read again
@@ -166,12 +178,15 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
         wallets,
         { segment, tag: tagFilter?.filter ?? null, customGroupId: groupIdFilter },
         sort,
-        { now, tagName: sortTagName },
+        { now, tagName: sortTagName, solPriceUsd },
       ),
-    [wallets, segment, tagFilter, groupIdFilter, sort, now, sortTagName],
+    [wallets, segment, tagFilter, groupIdFilter, sort, now, sortTagName, solPriceUsd],
   );
   // Keyed by wallet object: a refetch brings new objects, so stale views are never reused.
-  const rowViews = useMemo(() => createRowViewCache(tagsById, clockNow), [tagsById, clockNow]);
+  const rowViews = useMemo(
+    () => createRowViewCache(tagsById, clockNow, solPriceUsd),
+    [tagsById, clockNow, solPriceUsd],
+  );
   const buckets = useMemo(
     () =>
       groupMode === 'standard'
@@ -183,7 +198,10 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     () => buildTableModel(visibleWallets, buckets, expandedWallets, expandedGroups),
     [visibleWallets, buckets, expandedWallets, expandedGroups],
   );
-  const totals = useMemo(() => headerTotals(visibleWallets), [visibleWallets]);
+  const totals = useMemo(
+    () => headerTotals(visibleWallets, solPriceUsd),
+    [visibleWallets, solPriceUsd],
+  );
   const seedCounts = useMemo(() => seedSourceCounts(wallets), [wallets]);
   const visibleIds = useMemo(() => lazyIdSet(visibleWallets), [visibleWallets]);
   // Pruned against what is in view: the Toolkit never acts on a wallet the operator cannot see.
@@ -269,6 +287,7 @@ export function WalletViewProvider({ children }: { readonly children: ReactNode 
     dataUpdatedAt: now,
     clockNow,
     allWallets: wallets,
+    solPriceUsd,
     summary: list.data?.summary,
     rowViews,
     visibleWallets,

@@ -1,4 +1,4 @@
-import { formatBalanceWithUnit, NO_VALUE } from '@fleet/core';
+import { formatBalanceWithUnit, formatUsd } from '@fleet/core';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
 import { HIDDEN_BALANCE } from '../preferences/hidden-balance';
@@ -20,7 +20,12 @@ export function HeaderLine({ totals }: { readonly totals: HeaderTotals }) {
       <span>
         <strong className="text-fg tabular-nums">{sol}</strong>
       </span>
-      <span>USD {hideBalances ? HIDDEN_BALANCE : NO_VALUE}</span>
+      <span title={usdTitle(totals)}>
+        USD{' '}
+        <strong className="text-fg tabular-nums">
+          {hideBalances ? HIDDEN_BALANCE : formatUsd(totals.usd)}
+        </strong>
+      </span>
       <span>
         <strong className="text-fg">{totals.tokenBalances.toLocaleString()}</strong> token balances
       </span>
@@ -29,4 +34,13 @@ export function HeaderLine({ totals }: { readonly totals: HeaderTotals }) {
       </span>
     </p>
   );
+}
+
+/** Why the USD figure is a dash, or what it leaves out. */
+function usdTitle(totals: HeaderTotals): string | undefined {
+  if (totals.usd === null) return 'No SOL price yet: the wallets cannot be valued in USD';
+  if (totals.unvalued === 0) return undefined;
+  const wallets =
+    totals.unvalued === 1 ? '1 wallet' : `${totals.unvalued.toLocaleString()} wallets`;
+  return `Leaves out ${wallets} not valued (unscanned, or holding tokens without a price)`;
 }

@@ -98,7 +98,8 @@ describe('portfolio overview cards', () => {
 
     const hidden = overviewCards(summary, waiting, { hideBalances: true, unit: 'sol' });
     const text = hidden.flatMap((card) => [card.main, ...card.lines]).join(' | ');
-    expect(text).not.toMatch(/2\.5|0\.0020|—|Valuing/);
+    // No money reads as a dash either; only the pool creators, a count nobody tracks, do.
+    expect(text.replace('— pool creators', '')).not.toMatch(/2\.5|0\.0020|—|Valuing/);
     expect(hidden[0]?.main).toBe('***');
     expect(hidden[4]?.lines[0]).toBe('*** rent');
     expect(hidden[3]?.main).toBe('3');
@@ -249,6 +250,48 @@ describe('portfolio overview cards', () => {
       expect(text).not.toMatch(/\$|1\.75|0\.25|≈/);
       expect(card(hidden, 'Portfolio')?.main).toBe('***');
       expect(card(hidden, 'Wallets')?.main).toBe('12');
+    });
+
+    it('read a dash for pool creators, which are not tracked (null), never a count of 0', () => {
+      const untracked = card(overviewCards(summary, valued(), sol), 'Wallets');
+      expect(untracked).toEqual({
+        title: 'Wallets',
+        main: '12',
+        lines: ['4 traders', '— pool creators'],
+        note: 'Fleet does not track pool creators yet',
+      });
+      // The list summary's 0 means the same "not tracked": a dash before the valuation too.
+      expect(card(overviewCards(summary, waiting, sol), 'Wallets')?.lines).toContain(
+        '— pool creators',
+      );
+      const counted = card(
+        overviewCards(
+          summary,
+          valued((valuation) => {
+            valuation.stats.wallets.poolCreators = 2;
+          }),
+          sol,
+        ),
+        'Wallets',
+      );
+      expect(counted?.lines).toEqual(['4 traders', '2 pool creators']);
+      expect(counted?.note).toBeUndefined();
+    });
+
+    it('count one asset, account, trader or wallet in the singular', () => {
+      const one: WalletSummary = {
+        ...summary,
+        wallets: { ...summary.wallets, withSol: 1, withClosable: 1, traders: 1 },
+        tokens: { ...summary.tokens, uniqueAssets: 1 },
+        closable: { count: 1, rentLamports: '2039280' },
+      };
+      const cards = overviewCards(one, valued(), sol);
+      expect(card(cards, 'Token Assets')?.main).toBe('1 asset');
+      expect(card(cards, 'SOL Holdings')?.lines).toContain('1 wallet with SOL');
+      expect(card(cards, 'Wallets')?.lines).toContain('1 trader');
+      expect(card(cards, 'Closeable')?.main).toBe('1 account');
+      expect(card(cards, 'Closeable')?.lines).toContain('in 1 wallet');
+      expect(card(overviewCards(summary, valued(), sol), 'Token Assets')?.main).toBe('2 assets');
     });
 
     it('format SOL estimates to 4 decimals, marked as estimates', () => {

@@ -57,6 +57,12 @@ export interface OverviewDisplay {
 export const NOT_PRICED = 'not priced';
 export const VALUING = 'Valuing…';
 export const INCOMPLETE = 'Some assets are not priced';
+export const POOL_CREATORS_UNTRACKED = 'Fleet does not track pool creators yet';
+
+/** `1 asset`, `2 assets`: a count with the noun it counts, singular for exactly one. */
+function counted(count: number, one: string, many: string): string {
+  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+}
 
 /**
  * A valuation figure in SOL (a USD value over the SOL price): an estimate, so it is rounded to
@@ -120,6 +126,9 @@ export function overviewCards(
     priced && priced.unpricedAssets > 0
       ? `${priced.unpricedAssets.toLocaleString()} of ${priced.uniqueAssets.toLocaleString()} assets not priced`
       : null;
+  // Only the valuation says whether pool creators are counted at all (null: not tracked); the
+  // list summary's 0 stands for the same "not tracked", so it is never shown as a count.
+  const poolCreators = ready?.stats.wallets.poolCreators ?? null;
   const withNote = (card: Omit<OverviewCard, 'note'>, note: string | null | undefined) =>
     note ? { ...card, note } : card;
   return [
@@ -139,7 +148,7 @@ export function overviewCards(
         title: 'SOL Holdings',
         main: sol,
         lines: aged([
-          `${wallets.withSol.toLocaleString()} wallets with SOL`,
+          `${counted(wallets.withSol, 'wallet', 'wallets')} with SOL`,
           usd((found) => found.stats.portfolio.totalSolUsd),
         ]),
       },
@@ -148,7 +157,7 @@ export function overviewCards(
     withNote(
       {
         title: 'Token Assets',
-        main: `${tokens.uniqueAssets.toLocaleString()} assets`,
+        main: counted(tokens.uniqueAssets, 'asset', 'assets'),
         lines: aged([
           `${tokens.instancesWithBalance.toLocaleString()} of ${tokens.assetInstances.toLocaleString()} accounts hold a balance`,
           usd((found) =>
@@ -162,22 +171,25 @@ export function overviewCards(
       },
       tokensNotPriced ? incomplete : failedNote,
     ),
-    {
-      title: 'Wallets',
-      main: wallets.total.toLocaleString(),
-      lines: [
-        `${wallets.traders.toLocaleString()} traders`,
-        `${wallets.poolCreators.toLocaleString()} pool creators`,
-      ],
-    },
+    withNote(
+      {
+        title: 'Wallets',
+        main: wallets.total.toLocaleString(),
+        lines: [
+          counted(wallets.traders, 'trader', 'traders'),
+          `${poolCreators === null ? NO_VALUE : poolCreators.toLocaleString()} pool creators`,
+        ],
+      },
+      poolCreators === null ? POOL_CREATORS_UNTRACKED : null,
+    ),
     withNote(
       {
         title: 'Closeable',
-        main: `${closable.count.toLocaleString()} accounts`,
+        main: counted(closable.count, 'account', 'accounts'),
         lines: aged([
           `${money(formatBalanceWithUnit(BigInt(closable.rentLamports), unit))} rent`,
           usd((found) => found.stats.closable.rentUsd),
-          `in ${wallets.withClosable.toLocaleString()} wallets`,
+          `in ${counted(wallets.withClosable, 'wallet', 'wallets')}`,
         ]),
       },
       solNote,

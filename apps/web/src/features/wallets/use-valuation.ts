@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAfterDelay } from '../../ui/use-after-delay';
+import {
+  VALUATION_REFETCH_MS,
+  VALUATION_START_DELAY_MS,
+  VALUATION_STALE_MS,
+} from '../../api/valuation-schedule';
 import { fetchValuation, valuationQueryKey } from './valuation-api';
 import type { ValuationState } from './portfolio-cards';
 
-/** Spec 2 §4, §9: the valuation starts 4 s after the page loads, stale after 60 s, every 120 s. */
-export const VALUATION_START_DELAY_MS = 4_000;
-export const VALUATION_STALE_MS = 60_000;
-export const VALUATION_REFETCH_MS = 120_000;
-
+/** Spec 2 §4, §9: 4 s after the page loads, stale after 60 s, fetched again every 120 s. */
 export function useValuation(): ValuationState {
   const started = useAfterDelay(VALUATION_START_DELAY_MS);
   const query = useQuery({

@@ -31,7 +31,11 @@ function WalletsTabs() {
         onValueChange={(value) => view.setTab(parseTab(value))}
         tabs={[
           { value: 'list', label: 'List', content: <WalletListTab /> },
-          { value: 'seeds', label: 'Seeds', content: <SeedsTab wallets={view.allWallets} /> },
+          {
+            value: 'seeds',
+            label: 'Seeds',
+            content: <SeedsTab wallets={view.allWallets} solPriceUsd={view.solPriceUsd} />,
+          },
           { value: 'groups', label: 'Groups', content: <GroupsTab /> },
           { value: 'archive', label: 'Archive', content: <ArchiveTab /> },
         ]}

@@ -1,6 +1,5 @@
-import { shortenAddress } from '../../format/address';
 import { cn } from '../../ui/cn';
-import { SEARCH_MESSAGES, type SearchResult } from './search-results';
+import { SEARCH_MESSAGES, searchResultText, type SearchResult } from './search-results';
 import type { HeaderSearchState } from './use-header-search';
 
 export interface SearchResultListProps {
@@ -78,22 +77,23 @@ export function SearchResultList({
 }
 
 function ResultText({ result }: { readonly result: SearchResult }) {
-  // A nameless wallet is its address; a named one shows the address beside the name.
-  const [primary, secondary] =
-    result.kind === 'wallet'
-      ? result.name
-        ? [result.name, shortenAddress(result.address)]
-        : [shortenAddress(result.address, 8), null]
-      : [
-          result.symbol ?? result.name ?? shortenAddress(result.mint, 8),
-          result.symbol && result.name ? result.name : shortenAddress(result.mint),
-        ];
+  const { primary, secondary, badge } = searchResultText(result);
   return (
     <>
       <span className={cn('truncate', secondary === null && 'font-mono')}>{primary}</span>
-      {secondary === null ? null : (
-        <span className="shrink-0 font-mono text-xs text-fg-muted">{secondary}</span>
-      )}
+      <span className="flex shrink-0 items-baseline gap-2">
+        {secondary === null ? null : (
+          <span className="font-mono text-xs text-fg-muted">{secondary}</span>
+        )}
+        {badge === null ? null : (
+          <span
+            title="Found on the market: no wallet of yours holds it"
+            className="rounded border border-border px-1 text-[10px] font-semibold tracking-wide text-fg-muted uppercase"
+          >
+            {badge}
+          </span>
+        )}
+      </span>
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   readSearchResponse,
   searchFailureMessage,
   searchResultHref,
+  searchResultText,
   searchableText,
   type SearchResult,
 } from './search-results';
@@ -31,28 +32,27 @@ describe('header search text', () => {
 
 describe('combining search results', () => {
   it('offers at most 8 wallets and 8 tokens, 10 together, split fairly', () => {
-    const both = { includeTokens: true };
-    expect(
-      counts(combineSearchResults({ wallets: wallets(12), tokens: tokens(12) }, both)),
-    ).toEqual({ wallets: 5, tokens: 5 });
-    expect(counts(combineSearchResults({ wallets: wallets(12), tokens: tokens(3) }, both))).toEqual(
-      { wallets: 7, tokens: 3 },
-    );
-    expect(counts(combineSearchResults({ wallets: wallets(1), tokens: tokens(12) }, both))).toEqual(
-      { wallets: 1, tokens: 8 },
-    );
-    expect(counts(combineSearchResults({ wallets: wallets(12), tokens: [] }, both))).toEqual({
+    expect(counts(combineSearchResults({ wallets: wallets(12), tokens: tokens(12) }))).toEqual({
+      wallets: 5,
+      tokens: 5,
+    });
+    expect(counts(combineSearchResults({ wallets: wallets(12), tokens: tokens(3) }))).toEqual({
+      wallets: 7,
+      tokens: 3,
+    });
+    expect(counts(combineSearchResults({ wallets: wallets(1), tokens: tokens(12) }))).toEqual({
+      wallets: 1,
+      tokens: 8,
+    });
+    expect(counts(combineSearchResults({ wallets: wallets(12), tokens: [] }))).toEqual({
       wallets: 8,
       tokens: 0,
     });
-    expect(combineSearchResults({ wallets: [], tokens: [] }, both)).toEqual([]);
+    expect(combineSearchResults({ wallets: [], tokens: [] })).toEqual([]);
   });
 
   it('lists wallets first, in the server order', () => {
-    const results = combineSearchResults(
-      { wallets: wallets(2), tokens: tokens(2) },
-      { includeTokens: true },
-    );
+    const results = combineSearchResults({ wallets: wallets(2), tokens: tokens(2) });
     expect(results.map((r) => r.key)).toEqual([
       'wallet:w0',
       'wallet:w1',
@@ -61,21 +61,94 @@ describe('combining search results', () => {
     ]);
   });
 
-  it('leaves tokens out while the tokens page has not landed', () => {
-    const results = combineSearchResults(
-      { wallets: wallets(12), tokens: tokens(12) },
-      { includeTokens: false },
-    );
-    expect(counts(results)).toEqual({ wallets: 8, tokens: 0 });
+  it('offers the market’s tokens after the held ones, marked as found on the market', () => {
+    const results = combineSearchResults({
+      wallets: [],
+      tokens: [
+        { mint: 'KelpMint', symbol: 'KELP', name: 'Kelp Finance' },
+        { mint: 'MossMint', symbol: 'MOSS', name: 'Mossy Frog', source: 'market' },
+      ],
+    });
+    expect(results).toEqual([
+      {
+        kind: 'token',
+        key: 'token:KelpMint',
+        mint: 'KelpMint',
+        symbol: 'KELP',
+        name: 'Kelp Finance',
+        fromMarket: false,
+      },
+      {
+        kind: 'token',
+        key: 'token:MossMint',
+        mint: 'MossMint',
+        symbol: 'MOSS',
+        name: 'Mossy Frog',
+        fromMarket: true,
+      },
+    ]);
   });
 
   it('leads a wallet to /wallets?address= and a token to /tokens?mint=', () => {
-    const [wallet, token] = combineSearchResults(
-      { wallets: wallets(1), tokens: tokens(1) },
-      { includeTokens: true },
-    );
+    const [wallet, token] = combineSearchResults({ wallets: wallets(1), tokens: tokens(1) });
     expect(wallet && searchResultHref(wallet)).toBe('/wallets?address=Addr0');
     expect(token && searchResultHref(token)).toBe('/tokens?mint=Mint0');
+  });
+});
+
+describe('what a result reads', () => {
+  const token = (
+    fields: Partial<Extract<SearchResult, { kind: 'token' }>>,
+  ): Extract<SearchResult, { kind: 'token' }> => ({
+    kind: 'token',
+    key: 'token:Mint',
+    mint: 'So11111111111111111111111111111111111111112',
+    symbol: 'KELP',
+    name: 'Kelp Finance',
+    fromMarket: false,
+    ...fields,
+  });
+
+  it('names a wallet with its short address beside, or shows a nameless one as its address', () => {
+    const address = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+    expect(searchResultText({ kind: 'wallet', key: 'wallet:w', address, name: 'Desk 1' })).toEqual({
+      primary: 'Desk 1',
+      secondary: '7xKX…gAsU',
+      badge: null,
+    });
+    expect(searchResultText({ kind: 'wallet', key: 'wallet:w', address, name: null })).toEqual({
+      primary: '7xKXtg2C…uJosgAsU',
+      secondary: null,
+      badge: null,
+    });
+  });
+
+  it('shows a held token by symbol and name, and marks one only the market found', () => {
+    expect(searchResultText(token({}))).toEqual({
+      primary: 'KELP',
+      secondary: 'Kelp Finance',
+      badge: null,
+    });
+    expect(searchResultText(token({ fromMarket: true }))).toEqual({
+      primary: 'KELP',
+      secondary: 'Kelp Finance',
+      badge: 'market',
+    });
+  });
+
+  it('falls back to the name, then the mint, for a token without a symbol or name', () => {
+    expect(searchResultText(token({ symbol: null }))).toMatchObject({
+      primary: 'Kelp Finance',
+      secondary: 'So11…1112',
+    });
+    expect(searchResultText(token({ symbol: null, name: null }))).toMatchObject({
+      primary: 'So111111…11111112',
+      secondary: 'So11…1112',
+    });
+    expect(searchResultText(token({ name: null }))).toMatchObject({
+      primary: 'KELP',
+      secondary: 'So11…1112',
+    });
   });
 });
 

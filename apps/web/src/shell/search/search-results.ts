@@ -1,5 +1,6 @@
 import { searchResponseSchema, type SearchResponse } from '@fleet/core';
 import { ApiError } from '../../api/api-error';
+import { shortenAddress } from '../../format/address';
 
 /**
  * The header search's rules (spec 1 §2, §9) as pure functions: when to search, which results to
@@ -33,6 +34,8 @@ export type SearchResult =
       readonly mint: string;
       readonly symbol: string | null;
       readonly name: string | null;
+      /** Found by the market's search: no wallet of the tenant holds it (listed after those). */
+      readonly fromMarket: boolean;
     };
 
 /** The text that is searched: trimmed, and only once it reaches the minimum length. */
@@ -44,14 +47,14 @@ export function searchableText(input: string): string | null {
 /**
  * Up to 8 wallets and 8 tokens, at most 10 together. When both kinds overflow, each first gets
  * half of the 10 and a kind with fewer hands its spare places to the other, so one kind never
- * crowds the other out (8 + 8 becomes 5 + 5; 8 + 3 becomes 7 + 3). Wallets are listed first.
+ * crowds the other out (8 + 8 becomes 5 + 5; 8 + 3 becomes 7 + 3). Wallets are listed first;
+ * tokens in the server's order, the tenant's held tokens before those only the market found.
  */
 export function combineSearchResults(
   response: Pick<SearchResponse, 'wallets' | 'tokens'>,
-  options: { readonly includeTokens: boolean },
 ): readonly SearchResult[] {
   const wallets = response.wallets.slice(0, MAX_WALLET_RESULTS);
-  const tokens = options.includeTokens ? response.tokens.slice(0, MAX_TOKEN_RESULTS) : [];
+  const tokens = response.tokens.slice(0, MAX_TOKEN_RESULTS);
   const half = Math.floor(MAX_COMBINED_RESULTS / 2);
   let walletCount = Math.min(wallets.length, half);
   let tokenCount = Math.min(tokens.length, MAX_COMBINED_RESULTS - half);
@@ -72,8 +75,35 @@ export function combineSearchResults(
       mint: token.mint,
       symbol: token.symbol,
       name: token.name,
+      fromMarket: token.source === 'market',
     })),
   ]);
+}
+
+/** What a result's row reads: its main text, a muted second text, and the market's mark. */
+export interface SearchResultText {
+  readonly primary: string;
+  /** Null for a nameless wallet, whose main text is already its address (in monospace). */
+  readonly secondary: string | null;
+  /** `market` on a token only the market's search found, so it never passes for a held one. */
+  readonly badge: 'market' | null;
+}
+
+/**
+ * A named wallet shows its address beside the name, a nameless one is its address. A token is
+ * its symbol with its name beside it (or its short mint when it has no name, or no symbol).
+ */
+export function searchResultText(result: SearchResult): SearchResultText {
+  if (result.kind === 'wallet') {
+    return result.name
+      ? { primary: result.name, secondary: shortenAddress(result.address), badge: null }
+      : { primary: shortenAddress(result.address, 8), secondary: null, badge: null };
+  }
+  return {
+    primary: result.symbol ?? result.name ?? shortenAddress(result.mint, 8),
+    secondary: result.symbol && result.name ? result.name : shortenAddress(result.mint),
+    badge: result.fromMarket ? 'market' : null,
+  };
 }
 
 /** Arrow keys move the highlight one place, wrapping past either end of the list. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { routeById } from '../../app/route-table';
 import { searchQueryKey, searchWalletsAndTokens } from './search-api';
 import {
   SEARCH_DEBOUNCE_MS,
@@ -23,8 +22,6 @@ export type HeaderSearchState =
  */
 export function useHeaderSearch(input: string): HeaderSearchState {
   const text = useDebounced(searchableText(input), SEARCH_DEBOUNCE_MS);
-  // Tokens are offered only once /tokens exists, so a result never leads to a 404.
-  const includeTokens = routeById('tokens').landed;
   const query = useQuery({
     queryKey: searchQueryKey(text ?? ''),
     queryFn: ({ signal }) => searchWalletsAndTokens(text ?? '', signal),
@@ -32,7 +29,7 @@ export function useHeaderSearch(input: string): HeaderSearchState {
     // Wallets come and go (imports, archive): a search typed again asks the server again.
     staleTime: 0,
     gcTime: 30_000,
-    select: (response) => combineSearchResults(response, { includeTokens }),
+    select: combineSearchResults,
   });
   const typed = searchableText(input);
   if (typed === null) return { status: 'idle' };

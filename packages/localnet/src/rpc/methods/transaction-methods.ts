@@ -2,6 +2,7 @@
 
 import type { SimulationOutcome } from '../../chain/transaction-simulation.js';
 import { transactionErrorText } from '../../chain/transaction-error.js';
+import type { WireTransaction } from '../../chain/wire-transaction.js';
 import { encodeBase64 } from '../../codec/base64.js';
 import { encodeAccount, encodingParam } from '../account-encoding.js';
 import {
@@ -70,11 +71,16 @@ function simulationValue(
   };
 }
 
+/** The sandbox market's pools sign their part of a swap assembled from its instructions. */
+function cosigned(ctx: RpcContext, tx: WireTransaction): WireTransaction {
+  return ctx.cosign === undefined ? tx : ctx.cosign(tx);
+}
+
 const sendTransaction: RpcHandler = (params, ctx) => {
   const raw = requireParam(params, 0, 'tuple of 2 elements');
   const config = configParam(params, 1);
   checkCommitment(config);
-  const tx = decodeTransactionParam(raw, transactionEncodingParam(config));
+  const tx = cosigned(ctx, decodeTransactionParam(raw, transactionEncodingParam(config)));
   checkMinContextSlot(config, ctx.slot());
   const skipPreflight =
     config['skipPreflight'] === undefined ? false : booleanParam(config['skipPreflight']);
@@ -99,7 +105,7 @@ const simulateTransaction: RpcHandler = (params, ctx) => {
   const raw = requireParam(params, 0, 'tuple of 2 elements');
   const config = configParam(params, 1);
   checkCommitment(config);
-  const tx = decodeTransactionParam(raw, transactionEncodingParam(config));
+  const tx = cosigned(ctx, decodeTransactionParam(raw, transactionEncodingParam(config)));
   checkMinContextSlot(config, ctx.slot());
   const sigVerify = config['sigVerify'] === undefined ? false : booleanParam(config['sigVerify']);
   const replace =

@@ -5,7 +5,7 @@
 import type { MarketRequest, MarketResponse, ProviderHandler } from '../../http/market-request.js';
 import type { JupiterContext } from './jupiter-context.js';
 import { getPrice } from './jupiter-price.js';
-import { getQuote, postSwap } from './jupiter-v1.js';
+import { getQuote, postSwap, postSwapInstructions } from './jupiter-v1.js';
 import { createSwapV2, type SwapV2 } from './jupiter-v2.js';
 import { jupiterError } from './jupiter-wire.js';
 
@@ -24,6 +24,7 @@ export function jupiterHandler(
   const routes: Readonly<Record<string, Route>> = {
     'GET /swap/v1/quote': (r) => getQuote(ctx, r),
     'POST /swap/v1/swap': (r) => postSwap(ctx, r),
+    'POST /swap/v1/swap-instructions': (r) => postSwapInstructions(ctx, r),
     'GET /swap/v2/order': (r) => v2.order(r),
     'POST /swap/v2/execute': (r) => v2.execute(r),
     'GET /swap/v2/build': (r) => v2.build(r),

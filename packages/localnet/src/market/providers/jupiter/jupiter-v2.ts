@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 
 import { parseWireTransaction, type WireTransaction } from '../../../chain/wire-transaction.js';
-import type { Instruction } from '../../../chain/legacy-message.js';
 import type { Keypair } from '../../../chain/keypair.js';
 import { decodeBase64, encodeBase64 } from '../../../codec/base64.js';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../http/market-request.js';
 import { compileTransaction } from '../../swap/partial-transaction.js';
 import { quoteSwap, type SwapQuote } from '../../swap/swap-quote.js';
+import { fingerprint, instructionsOf, withSignatures } from '../../swap/swap-cosigner.js';
 import { swapInstructions } from '../../swap/swap-transaction.js';
 import type { JupiterContext } from './jupiter-context.js';
 import { describeIssue, executeBody, orderQuery, submitBody } from './jupiter-params.js';
@@ -235,47 +235,6 @@ function decodeTransaction(base64: string): WireTransaction | null {
   } catch (_error) {
     return null;
   }
-}
-
-function instructionsOf(tx: WireTransaction): Instruction[] {
-  const header = tx.header;
-  const keys = tx.staticKeys;
-  const signerCount = header.numRequiredSignatures;
-  const writable = (i: number): boolean =>
-    i < signerCount
-      ? i < signerCount - header.numReadonlySignedAccounts
-      : i < keys.length - header.numReadonlyUnsignedAccounts;
-  return tx.instructions.flatMap((ix) => {
-    const programId = keys[ix.programIdIndex];
-    if (programId === undefined || ix.accounts.some((i) => keys[i] === undefined)) return [];
-    return [
-      {
-        programId,
-        accounts: ix.accounts.map((i) => ({
-          address: keys[i] ?? '',
-          signer: i < signerCount,
-          writable: writable(i),
-        })),
-        data: ix.data,
-      },
-    ];
-  });
-}
-
-/** What identifies an instruction: program, accounts and data (flags may differ in a message). */
-function fingerprint(ix: Instruction): string {
-  return `${ix.programId}|${ix.accounts.map((a) => a.address).join(',')}|${Buffer.from(ix.data).toString('hex')}`;
-}
-
-function withSignatures(tx: WireTransaction, signers: readonly Keypair[]): WireTransaction {
-  const bytes = tx.bytes.slice();
-  const headerLength = bytes.length - tx.messageBytes.length - tx.signatures.length * 64;
-  for (const signer of signers) {
-    const slot = tx.staticKeys.indexOf(signer.address);
-    if (slot < 0 || slot >= tx.signatures.length) continue;
-    bytes.set(signer.sign(tx.messageBytes), headerLength + slot * 64);
-  }
-  return parseWireTransaction(bytes);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
