@@ -66,9 +66,13 @@ export async function createTestApp(
 /**
  * Another whole server on the first one's database and localnet, as a second server process
  * would be: its own services and memory, its own connection pool (on Postgres; PGlite has one
- * connection, shared). `close()` leaves the database and the localnet to the first.
+ * connection, shared). `close()` leaves the database and the localnet to the first. `overrides`
+ * give it what the first was given (a clock, a market) where a test compares their answers.
  */
-export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
+export async function createSecondTestApp(
+  first: TestApp,
+  overrides: Partial<AppContext> = {},
+): Promise<TestApp> {
   const { database } = first;
   const handle =
     database.kind === 'postgres' && database.url
@@ -77,7 +81,7 @@ export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
   const app = await appOn(
     handle ? { ...database, ...handle } : database,
     first.localnet,
-    {},
+    overrides,
     false,
   );
   return {

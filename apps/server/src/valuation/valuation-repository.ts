@@ -1,13 +1,13 @@
 import type { TenantDatabase } from '@fleet/db';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { uuidArray } from '../wallets/repository/wallet-ids';
 
 /**
  * The valuation's SQL (decision 019): set-based reads over the tenant's active wallets and their
- * token accounts, inside the tenant's transaction. Nothing here loops per wallet: the token
- * accounts are grouped by mint, the wallets counted from the token counts the triggers of
- * migration 0009 keep, and each wallet's holdings read as one compact text for valuing wallets
- * at the prices of the moment.
+ * token accounts, inside the tenant's transaction. Nothing here loops per wallet: the holdings
+ * are read as one compact text, whole or only for the wallets changed since an earlier read
+ * (decision 031), and summed in the server (`holdings-model.ts`), which keeps the sums between
+ * reads.
  */
 
 /** One mint over the tenant's active wallets; amounts as numeric text (sums exceed u64). */
@@ -34,117 +34,125 @@ export interface WalletCountsRow {
 }
 
 /**
- * Every mint in the tenant's active wallets' token accounts, grouped in one pass with no join (a
- * join to 50,000 wallets costs more than the grouping); the archived wallets' accounts, usually
- * few, are grouped apart and subtracted. Holders (wallets with a balance of the mint) are counted
- * from the holdings (`readWalletHoldings`), which are read anyway: a distinct count here would
- * double the cost of this statement.
+ * The tenant's holdings as one statement sees them (one snapshot, so the version, the wallets and
+ * their accounts agree): the wallet-list version, the snapshot itself (`seen`, for the next read),
+ * the master wallet, and as compact text (the drivers' per-row cost is most of the time on PGlite)
+ * `id lamports` per active wallet and the token accounts grouped by mint (`holdings-model.ts`
+ * reads them). Accounts of archived wallets are left for the reader to drop, which spares a join; no order is asked for.
+ *
+ * With `since` (the `seen` of an earlier read), only the wallets changed since then: those whose
+ * mark in `wallet_changes` (migration 0022) that snapshot did not see, listed in `changed` whether
+ * they are still active, archived or deleted. Transaction ids below the snapshot's xmin were all
+ * visible to it, which lets the index skip the wallets unchanged since.
  */
-export async function readHeldMints(tx: TenantDatabase, tenantId: string): Promise<HeldMintRow[]> {
-  const result = await tx.execute<{
-    mint: string;
-    symbol: string | null;
-    name: string | null;
-    decimals: number | string;
-    instances: number | string;
-    with_balance: number | string;
-    amount: string;
-  }>(sql`
-    with every_wallet as (
-      select mint, max(decimals) as decimals, count(*) as instances,
-        count(*) filter (where amount > 0) as with_balance, sum(amount) as amount
-      from wallet_token_accounts
-      where tenant_id = ${tenantId}::uuid
-      group by mint
-    ), archived as (
-      select t.mint, count(*) as instances,
-        count(*) filter (where t.amount > 0) as with_balance, sum(t.amount) as amount
-      from wallets w
-      join wallet_token_accounts t on t.tenant_id = w.tenant_id and t.wallet_id = w.id
-      where w.tenant_id = ${tenantId}::uuid and w.archived_at is not null
-      group by t.mint
-    )
-    select e.mint, m.symbol, m.name, e.decimals,
-      e.instances - coalesce(a.instances, 0) as instances,
-      e.with_balance - coalesce(a.with_balance, 0) as with_balance,
-      (e.amount - coalesce(a.amount, 0))::text as amount
-    from every_wallet e
-    left join archived a on a.mint = e.mint
-    left join mints m on m.mint = e.mint
-    where e.instances - coalesce(a.instances, 0) > 0`);
-  return result.rows.map((row) => ({
-    mint: row.mint,
-    symbol: row.symbol,
-    name: row.name,
-    decimals: Number(row.decimals),
-    instances: Number(row.instances),
-    instancesWithBalance: Number(row.with_balance),
-    amount: row.amount,
-  }));
+/**
+ * How many changed wallets are still read on their own: past it (a scan, an import) reading
+ * everything costs less than finding each wallet's rows by index.
+ */
+export const MOST_CHANGED_READ_ALONE = 2000;
+
+export interface HoldingsRead {
+  readonly version: string;
+  readonly seen: string;
+  readonly masterAddress: string | null;
+  readonly masterWalletId: string | null;
+  /**
+   * Null for a whole read (no `since`, or more changed wallets than `MOST_CHANGED_READ_ALONE`);
+   * else the ids of the wallets changed since `since`, comma-separated.
+   */
+  readonly changed: string | null;
+  readonly wallets: string;
+  readonly accounts: string;
 }
 
-/**
- * The wallet counts of spec 2 §3, the SOL held, the closable accounts (held at 0), the master
- * wallet's address and the last scan's end, in one statement.
- */
-export async function readWalletCounts(
+export async function readHoldings(
   tx: TenantDatabase,
   tenantId: string,
-): Promise<WalletCountsRow> {
+  since: string | null,
+): Promise<HoldingsRead> {
+  const tenant = sql`${tenantId}::uuid`;
+  const wallets = (from: SQL) => sql`
+    (select string_agg(w.id::text || ' ' || coalesce(w.lamports, 0)::text, ',') from ${from}
+      where w.tenant_id = ${tenant} and w.archived_at is null)`;
+  // Grouped by mint, so each mint's address travels once and not with each of its accounts.
+  const accounts = (from: SQL) => sql`
+    (select string_agg(g.mint || ' ' || g.decimals::text || g.accounts, ';') from (
+      select t.mint, max(t.decimals) as decimals,
+        string_agg(',' || t.wallet_id::text || ' ' || t.amount::text, '') as accounts
+      from ${from} where t.tenant_id = ${tenant}
+      group by t.mint) g)`;
+  // The changed wallets drive the join, one key lookup each, whatever the planner's statistics
+  // (PGlite has none, and its planner then hashed every wallet for one change).
+  const changedIds = sql`unnest((select ids from scope)) as c(id)`;
+  // The tenant and archive tests sit in the aggregate's filter, out of the planner's reach:
+  // matched to the partial index of active wallets (estimated at one row without statistics)
+  // they made it read the tenant's every wallet instead of one key per changed wallet.
+  const changedWallets = sql`
+    (select string_agg(w.id::text || ' ' || coalesce(w.lamports, 0)::text, ',')
+        filter (where w.tenant_id = ${tenant} and w.archived_at is null)
+      from ${changedIds} join wallets w on w.id = c.id)`;
+  const head = sql`
+    (select version::text from wallet_list_versions where tenant_id = ${tenant}) as version,
+    pg_current_snapshot()::text as seen,
+    (select public_address from master_wallets where tenant_id = ${tenant}) as master_address,
+    (select w2.id from master_wallets mw
+      join wallets w2 on w2.tenant_id = mw.tenant_id and w2.public_address = mw.public_address
+      where mw.tenant_id = ${tenant} and w2.archived_at is null) as master_wallet_id`;
   const result = await tx.execute<{
-    total: number | string;
-    with_sol: number | string;
-    with_assets: number | string;
-    with_closable: number | string;
-    lamports: string | null;
-    closable: number | string | null;
+    version: string | null;
+    seen: string;
     master_address: string | null;
     master_wallet_id: string | null;
-  }>(sql`
-    select count(*) as total,
-      count(*) filter (where w.lamports > 0) as with_sol,
-      count(*) filter (where w.funded_token_account_count > 0) as with_assets,
-      count(*) filter (where w.token_account_count > w.funded_token_account_count) as with_closable,
-      coalesce(sum(w.lamports), 0)::text as lamports,
-      coalesce(sum(w.token_account_count - w.funded_token_account_count), 0) as closable,
-      (select public_address from master_wallets where tenant_id = ${tenantId}::uuid) as master_address,
-      (select w2.id from master_wallets mw
-        join wallets w2 on w2.tenant_id = mw.tenant_id and w2.public_address = mw.public_address
-        where mw.tenant_id = ${tenantId}::uuid and w2.archived_at is null) as master_wallet_id
-    from wallets w
-    where w.tenant_id = ${tenantId}::uuid and w.archived_at is null`);
+    changed: string | null;
+    wallets: string | null;
+    accounts: string | null;
+  }>(
+    since === null
+      ? sql`select ${head}, null as changed, ${wallets(sql`wallets w`)} as wallets,
+          ${accounts(sql`wallet_token_accounts t`)} as accounts`
+      : // Past `MOST_CHANGED_READ_ALONE` changed wallets everything is read instead: the
+        // branch a CASE does not take is never run.
+        sql`
+        with changed as materialized (
+          select c.wallet_id from wallet_changes c
+          where c.tenant_id = ${tenant}
+            and c.changed_by >= pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint
+            and not pg_visible_in_snapshot(c.changed_by::text::xid8, ${since}::pg_snapshot)
+        ), scope as materialized (
+          select count(*) > ${MOST_CHANGED_READ_ALONE} as whole, array_agg(wallet_id) as ids
+          from changed
+        )
+        select ${head},
+          case when (select whole from scope) then null
+            else coalesce((select string_agg(wallet_id::text, ',') from changed), '') end as changed,
+          case when (select whole from scope) then ${wallets(sql`wallets w`)}
+            else ${changedWallets} end as wallets,
+          case when (select whole from scope) then ${accounts(sql`wallet_token_accounts t`)}
+            else ${accounts(sql`${changedIds} join wallet_token_accounts t on t.wallet_id = c.id`)} end as accounts`,
+  );
   const row = result.rows[0];
+  if (row === undefined) throw new Error('the holdings statement returned no row');
   return {
-    total: Number(row?.total ?? 0),
-    withSol: Number(row?.with_sol ?? 0),
-    withAssets: Number(row?.with_assets ?? 0),
-    withClosable: Number(row?.with_closable ?? 0),
-    lamports: row?.lamports ?? '0',
-    closable: Number(row?.closable ?? 0),
-    masterAddress: row?.master_address ?? null,
-    masterWalletId: row?.master_wallet_id ?? null,
+    version: row.version ?? '0',
+    seen: row.seen,
+    masterAddress: row.master_address,
+    masterWalletId: row.master_wallet_id,
+    changed: row.changed,
+    wallets: row.wallets ?? '',
+    accounts: row.accounts ?? '',
   };
 }
 
-/**
- * What each active wallet holds, compactly, for valuing every wallet at whatever prices hold
- * when asked: the wallets with their lamports, and every token account with a balance as
- * `wallet mint amount`, grouped by wallet (holders are counted from them). Two text aggregates instead of 150,000 rows: the driver's per-row cost is
- * most of the time on PGlite. Accounts of archived wallets are left for the reader to drop (their
- * wallet is not in the list), which spares a join.
- */
-export async function readWalletHoldings(
+/** Names and symbols of mints (shared chain facts, not the tenant's: no version follows them). */
+export async function readMintNames(
   tx: TenantDatabase,
-  tenantId: string,
-): Promise<{ readonly wallets: string; readonly accounts: string }> {
-  const result = await tx.execute<{ wallets: string | null; accounts: string | null }>(sql`
-    select
-      (select string_agg(id::text || ' ' || coalesce(lamports, 0)::text, ',')
-        from wallets where tenant_id = ${tenantId}::uuid and archived_at is null) as wallets,
-      (select string_agg(wallet_id::text || ' ' || mint || ' ' || amount::text, ',' order by wallet_id)
-        from wallet_token_accounts where tenant_id = ${tenantId}::uuid and amount > 0) as accounts`);
-  const row = result.rows[0];
-  return { wallets: row?.wallets ?? '', accounts: row?.accounts ?? '' };
+  mints: readonly string[],
+): Promise<Map<string, { readonly symbol: string | null; readonly name: string | null }>> {
+  if (mints.length === 0) return new Map();
+  // Base58 addresses hold no comma: one parameter however many mints.
+  const result = await tx.execute<{ mint: string; symbol: string | null; name: string | null }>(sql`
+    select mint, symbol, name from mints where mint = any(string_to_array(${mints.join(',')}, ','))`);
+  return new Map(result.rows.map((row) => [row.mint, { symbol: row.symbol, name: row.name }]));
 }
 
 /** One wallet's public columns, for a highlight. */

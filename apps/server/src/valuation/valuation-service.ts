@@ -5,15 +5,21 @@ import type { MarketService } from '../market/market-service';
 import { computeValuation, type WalletValueRow } from './compute-valuation';
 import { createHoldingsCache, type HoldingsSnapshot } from './valuation-cache';
 import {
-  readHeldMints,
+  applyHoldings,
+  buildHoldings,
+  heldMints,
+  holdingsFigures,
+  holdingsForValues,
+} from './holdings-model';
+import {
+  readHoldings,
+  readMintNames,
   readValuationVersion,
-  readWalletCounts,
-  readWalletHoldings,
   readWalletsById,
 } from './valuation-repository';
-import { parseWalletHoldings, valueWallets, walletValueColumns } from './wallet-values';
+import { valueWallets, walletValueColumns } from './wallet-values';
 
-/** Tenants whose holdings one process keeps (about 5 MB each at 50,000 wallets). */
+/** Tenants whose holdings one process keeps (about 10 MB each at 50,000 wallets). */
 const CACHED_TENANTS = 16;
 
 /**
@@ -27,21 +33,41 @@ export function createValuationService(context: {
 }) {
   const cache = createHoldingsCache({ maxTenants: CACHED_TENANTS });
 
-  const loadSnapshot = (tenantId: string, version: string): Promise<HoldingsSnapshot> =>
-    withTenant(context.db, tenantId, async (tx) => {
-      const mints = await readHeldMints(tx, tenantId);
-      const counts = await readWalletCounts(tx, tenantId);
-      const holdings = parseWalletHoldings(await readWalletHoldings(tx, tenantId));
-      return { version, mints, counts, holdings };
+  // The holdings at the database's version (at least `version`, the one the request read): only
+  // the wallets changed since the newest snapshot kept when there is one, else all (decision 031).
+  const loadSnapshot = (tenantId: string, version: string): Promise<HoldingsSnapshot> => {
+    const previous = cache.latest(tenantId);
+    return withTenant(context.db, tenantId, async (tx) => {
+      const read = await readHoldings(tx, tenantId, previous?.seen ?? null);
+      if (BigInt(read.version) < BigInt(version))
+        throw new Error(`holdings read at version ${read.version}, older than ${version}`);
+      const model =
+        previous === undefined || read.changed === null
+          ? buildHoldings(read)
+          : applyHoldings(previous.model, new Set(splitIds(read.changed)), read);
+      const names = await readMintNames(tx, heldMints(model));
+      const { mints, counts } = holdingsFigures(model, names, {
+        address: read.masterAddress,
+        walletId: read.masterWalletId,
+      });
+      return {
+        version: read.version,
+        seen: read.seen,
+        mints,
+        counts,
+        holdings: holdingsForValues(model),
+        model,
+      };
     });
+  };
 
   /**
    * The tenant's holdings at its current version and the prices of the moment, every wallet
    * valued at them. Both answers below start here, so the table's figures and the cards' agree.
    */
   async function priceHoldings(tenantId: string) {
-    // 1. The tenant's version; its holdings (mints grouped in SQL, wallet counts, each
-    //    wallet's token accounts) are read again only when the version has moved.
+    // 1. The tenant's version; when it has moved, the wallets changed since the kept holdings
+    //    are read and applied to them (all of them after a restart or a large change).
     const { version, lastScanAt } = await withTenant(context.db, tenantId, (tx) =>
       readValuationVersion(tx, tenantId),
     );
@@ -106,5 +132,7 @@ export function createValuationService(context: {
     },
   };
 }
+
+const splitIds = (text: string): string[] => (text === '' ? [] : text.split(','));
 
 export type ValuationService = ReturnType<typeof createValuationService>;

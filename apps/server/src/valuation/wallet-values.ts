@@ -1,10 +1,10 @@
 import { lamportsAsSolNumber } from '@fleet/core';
 /**
- * Each active wallet's holdings as numbers, parsed once per wallet-list version from the
- * repository's compact text, so that valuing every wallet at the prices of the moment is one
- * pass over typed arrays (about a millisecond for 150,000 token accounts) instead of a query per
- * price change. Values are display figures (USD as floating point); lamports stay in the
- * database as integers.
+ * Each active wallet's holdings as numbers, made once per wallet-list version from the holdings
+ * the server keeps (`holdingsForValues` in holdings-model.ts, decision 031), so that valuing every
+ * wallet at the prices of the moment is one pass over typed arrays (about a millisecond for
+ * 150,000 token accounts) instead of a query per price change. Values are display figures (USD as
+ * floating point); lamports stay in the database as integers.
  */
 export interface WalletHoldings {
   readonly walletIds: readonly string[];
@@ -20,6 +20,10 @@ export interface WalletHoldings {
   readonly holders: ReadonlyMap<string, number>;
 }
 
+/**
+ * Holdings from the short text tests write by hand: `id lamports` per wallet and `wallet mint
+ * amount` per account with a balance, grouped by wallet; accounts of unlisted wallets dropped.
+ */
 export function parseWalletHoldings(text: {
   readonly wallets: string;
   readonly accounts: string;

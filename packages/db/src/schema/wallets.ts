@@ -171,3 +171,27 @@ export const walletListVersions = pgTable('wallet_list_versions', {
     .notNull()
     .default(sql`0`),
 });
+
+/**
+ * Which transaction last changed each wallet or any of its token accounts: `changed_by` is that
+ * transaction's id (`pg_current_xact_id()`), written by statement triggers (migration 0022), one
+ * row per wallet ever changed. A reader that kept what it read under a snapshot asks for the
+ * wallets whose last change that snapshot did not see (`pg_visible_in_snapshot`), which holds
+ * whatever order transactions took their ids and committed in. A deleted wallet's row stays, so
+ * its deletion is seen too (decision 031).
+ */
+export const walletChanges = pgTable(
+  'wallet_changes',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    // No reference to wallets: the row outlives a deleted wallet, to tell readers it went.
+    walletId: uuid('wallet_id').notNull(),
+    changedBy: bigint('changed_by', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.walletId] }),
+    index('wallet_changes_changed_by_idx').on(table.tenantId, table.changedBy),
+  ],
+);
