@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -39,7 +41,8 @@ export interface DatabaseHandle {
 export type DatabaseLocation =
   | { readonly kind: 'postgres'; readonly url: string; readonly maxConnections?: number }
   | { readonly kind: 'pglite'; readonly dataDir: string }
-  | { readonly kind: 'pglite-memory' };
+  /** `loadDataDir`: a data directory tarball to start from instead of running initdb. */
+  | { readonly kind: 'pglite-memory'; readonly loadDataDir?: Blob };
 
 /** `DATABASE_URL` set → the Postgres server; unset → PGlite stored under the data directory. */
 export function databaseLocationFor(options: {
@@ -54,16 +57,40 @@ export function databaseLocationFor(options: {
 /** pg_trgm backs the search indexes (migration 0005); the Postgres server ships it too. */
 const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
+/**
+ * PGlite's WebAssembly compiled once per process: a process that opens many databases (a test
+ * file does) would otherwise compile the same 9 MB module for each.
+ */
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
+
+async function pgliteOptions() {
+  pgliteModule ??= readFile(
+    createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'),
+  ).then((bytes) => WebAssembly.compile(bytes));
+  return { ...PGLITE_OPTIONS, pgliteWasmModule: await pgliteModule };
+}
+
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   switch (location.kind) {
     case 'postgres':
       return openPostgres(location.url, location.maxConnections ?? 10);
     case 'pglite':
       mkdirSync(location.dataDir, { recursive: true });
-      return openPglite(await PGlite.create(location.dataDir, PGLITE_OPTIONS));
+      return openPglite(await PGlite.create(location.dataDir, await pgliteOptions()));
     case 'pglite-memory':
-      return openPglite(await PGlite.create(PGLITE_OPTIONS));
+      return (await openPgliteMemory(location.loadDataDir)).handle;
   }
+}
+
+/** An in-memory PGlite that can also be dumped whole (the tests' migrated template). */
+export async function openPgliteMemory(
+  loadDataDir?: Blob,
+): Promise<{ readonly handle: DatabaseHandle; dumpDataDir(): Promise<Blob> }> {
+  const client = await PGlite.create({
+    ...(await pgliteOptions()),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  return { handle: openPglite(client), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 async function openPostgres(url: string, maxConnections: number): Promise<DatabaseHandle> {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../connection';
 import { APP_ROLE } from '../database-role';
 import { migrateDatabase } from '../migrate';
+import { migratedPgliteTemplate } from './pglite-template';
 
 /**
  * Database tests run on PGlite always, and on the Postgres server too when `DATABASE_URL` is set
@@ -124,7 +125,11 @@ async function createPgliteDatabase(login: TestLogin): Promise<TestDatabase> {
   if (login === 'table-owner') {
     throw new Error('PGlite has one superuser connection: test a table-owner login on Postgres');
   }
-  const handle = await openDatabase({ kind: 'pglite-memory' });
+  const handle = await openDatabase({
+    kind: 'pglite-memory',
+    loadDataDir: await migratedPgliteTemplate(),
+  });
+  // Already migrated by the template; this only confirms that nothing is pending.
   await migrateDatabase(handle);
   if (login === 'serving-role') {
     await handle.db.execute(sql.raw(`create role fleet_test_serving nosuperuser nobypassrls`));
