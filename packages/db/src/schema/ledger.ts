@@ -178,6 +178,11 @@ export const ledgerTransactions = pgTable(
   (table) => [
     index('ledger_transactions_operation_idx').on(table.operationId, table.position),
     index('ledger_transactions_state_idx').on(table.operationId, table.state),
+    // The transaction history's page (issue 19): newest first with a keyset cursor, read off the
+    // index whatever the ledger's size. Planned rows are never listed, so they stay out of it.
+    index('ledger_transactions_history_idx')
+      .on(table.tenantId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.state} <> 'planned'`),
     uniqueIndex('ledger_transactions_signature_idx')
       .on(table.signature)
       .where(sql`${table.signature} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transactions_history_idx" ON "ledger_transactions" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ledger_transactions"."state" <> 'planned';
