@@ -28,8 +28,13 @@ export interface TransactionHistoryExportFilter {
  * Every transaction the fleet sent, one record each (issue 19, spec 2 §3's transaction record),
  * newest first. Reads only: each page or batch is one short tenant transaction.
  */
-export function createTransactionHistoryService(context: { readonly db: FleetDatabase }) {
+export function createTransactionHistoryService(context: {
+  readonly db: FleetDatabase;
+  /** Rows per batch of `records`; tests make it small to cross batches. */
+  readonly batchSize?: number;
+}) {
   const { db } = context;
+  const batchSize = context.batchSize ?? HISTORY_READ_BATCH;
 
   /** The transaction a cursor names, in this tenant's history only; else a bad cursor. */
   async function positionOf(actor: Actor, cursor: string): Promise<HistoryPosition> {
@@ -88,12 +93,12 @@ export function createTransactionHistoryService(context: { readonly db: FleetDat
             filter: filter.filter,
             wallet: filter.wallet,
             after,
-            limit: HISTORY_READ_BATCH,
+            limit: batchSize,
           }),
         );
         for (const row of rows) yield transactionHistoryRecord(row);
         const last = rows.at(-1);
-        if (!last || rows.length < HISTORY_READ_BATCH) return;
+        if (!last || rows.length < batchSize) return;
         after = last.position;
       }
     },
