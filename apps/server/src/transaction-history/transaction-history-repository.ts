@@ -64,17 +64,8 @@ function filterCondition(filter: TransactionHistoryFilter): SQL | undefined {
   }
 }
 
-/**
- * One page of the tenant's transactions, newest first (by creation, then id). The page is chosen
- * first on `ledger_transactions_history_idx`, then its items are summed: only the page's items
- * are read, however long the ledger.
- *
- * A transaction that was only planned is not listed: it was never signed, so nothing of it exists
- * on chain, it has no signature to link, and one left by an aborted operation would read "loading"
- * forever. What an operation still owes is its report's business (the operations history); this
- * list is what the fleet sent. A re-planned transaction keeps its expired predecessor listed.
- */
-export async function readHistory(tx: TenantDatabase, read: HistoryRead): Promise<HistoryRow[]> {
+/** The page query itself, for `readHistory` and for the bench's EXPLAIN. */
+export function historyPageQuery(read: HistoryRead): SQL {
   const conditions: SQL[] = [sql`lt.state <> 'planned'`];
   const byKind = filterCondition(read.filter);
   if (byKind) conditions.push(byKind);
@@ -82,21 +73,24 @@ export async function readHistory(tx: TenantDatabase, read: HistoryRead): Promis
     conditions.push(sql`lt.id in (
       select lti.transaction_id from ledger_transaction_items lti
       join operation_items oi on oi.id = lti.item_id
-      where oi.from_address = ${read.wallet} or oi.to_address = ${read.wallet})`);
+      where oi.tenant_id = ${read.tenantId}::uuid
+        and (oi.from_address = ${read.wallet} or oi.to_address = ${read.wallet}))`);
   }
   if (read.after) {
     conditions.push(
       sql`(lt.created_at, lt.id) < (${read.after.at}::timestamptz, ${read.after.id}::uuid)`,
     );
   }
-  const result = await tx.execute<RawRow>(sql`
+  return sql`
     with page as (
       select lt.id, lt.operation_id, o.kind, lt.state, lt.signature, lt.failure_reason,
         lt.setup_step, lt.created_at
       from ledger_transactions lt
       join operations o on o.id = lt.operation_id
       where lt.tenant_id = ${read.tenantId}::uuid and ${sql.join(conditions, sql` and `)}
-      order by lt.created_at desc, lt.id desc
+      -- "nulls last" as the index is built (the columns hold no null): a plain "desc" means
+      -- nulls first, which the index cannot give, and Postgres then sorts the whole ledger.
+      order by lt.created_at desc nulls last, lt.id desc nulls last
       limit ${read.limit}
     )
     select page.id, page.operation_id, page.kind, page.state, page.signature, page.failure_reason,
@@ -115,7 +109,21 @@ export async function readHistory(tx: TenantDatabase, read: HistoryRead): Promis
       join operation_items oi on oi.id = lti.item_id
       where lti.transaction_id = page.id
     ) items on true
-    order by page.created_at desc, page.id desc`);
+    order by page.created_at desc nulls last, page.id desc nulls last`;
+}
+
+/**
+ * One page of the tenant's transactions, newest first (by creation, then id). The page is chosen
+ * first on `ledger_transactions_history_idx`, then its items are summed: only the page's items
+ * are read, however long the ledger.
+ *
+ * A transaction that was only planned is not listed: it was never signed, so nothing of it exists
+ * on chain, it has no signature to link, and one left by an aborted operation would read "loading"
+ * forever. What an operation still owes is its report's business (the operations history); this
+ * list is what the fleet sent. A re-planned transaction keeps its expired predecessor listed.
+ */
+export async function readHistory(tx: TenantDatabase, read: HistoryRead): Promise<HistoryRow[]> {
+  const result = await tx.execute<RawRow>(historyPageQuery(read));
   return result.rows.map((row) => ({
     id: row.id,
     operationId: row.operation_id,
