@@ -88,10 +88,12 @@ describe('transaction history', () => {
     await dialog.getByText('Ops', { exact: true }).click();
     const table = dialog.getByRole('table', { name: 'Transactions' });
     for (const record of sent) {
-      const link = table.locator(`a[title="${record.txId ?? ''}"]`);
+      const signature = `a[title="${record.txId ?? ''}"]`;
+      const link = table.locator(signature);
       await expect.poll(() => link.count()).toBe(1);
       expect(await link.getAttribute('href')).toContain(record.txId ?? '');
-      const row = table.locator('tr', { has: link });
+      // The inner locator of `has` is matched inside each row, so it starts from the page.
+      const row = table.locator('tr', { has: page.locator(signature) });
       expect(await row.textContent()).toContain('Confirmed');
       expect(await row.textContent()).toContain(record.walletCount === 20 ? '0.02' : '0.005');
     }
