@@ -36,8 +36,8 @@ import { licenseIndicatorText } from './status-bar-view';
 
 /**
  * The bottom bar of spec 1 §2: the active licence key, the master address (a click copies it),
- * the master balance in SOL refreshed every 10 seconds, the hide-balance toggle, Refresh and
- * Scan Details. The wallet panel toggle belongs to the trading terminal's wallet panel (spec 3
+ * the master balance in SOL refreshed every 10 seconds, the hide-balance toggle, Refresh,
+ * Scan Details, and the Operations and Transactions histories. The wallet panel toggle belongs to the trading terminal's wallet panel (spec 3
  * §2.6: send, swap, withdraw from the active wallet) and comes with it.
  */
 export function BottomBar() {
