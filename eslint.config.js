@@ -66,6 +66,8 @@ const featureBoundaries = webFeatureBoundaries({
   'seed-vaults': ['import', 'preferences'],
   // Distribute, withdraw to master and 2-hop: their dialogs, plans and progress.
   'sol-operations': ['explorer', 'jobs', 'master-wallet', 'operations'],
+  // Every transaction the fleet sent (GET /api/transactions), with explorer links.
+  'transaction-history': ['explorer'],
   toolkit: [
     'archive',
     'audit-log',

@@ -20,6 +20,7 @@ import { registerMarketRoutes } from './routes/market';
 import { registerMasterWalletRoutes } from './routes/master-wallet';
 import { registerNotificationsRoutes } from './routes/notifications';
 import { registerOperationsRoutes } from './routes/operations';
+import { registerTransactionHistoryRoutes } from './routes/transaction-history';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
@@ -50,6 +51,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerAuditRoutes,
   registerJobsRoutes,
   registerOperationsRoutes,
+  registerTransactionHistoryRoutes,
   registerSolRoutes,
   registerDoubleDistributionRoutes,
   registerFeesRoutes,

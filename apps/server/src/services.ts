@@ -43,6 +43,10 @@ import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
 import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
+import {
+  createTransactionHistoryService,
+  type TransactionHistoryService,
+} from './transaction-history/transaction-history-service';
 import type { Mailer } from './mail/mailer';
 import { noMarketFetch } from './market/market-fetch';
 import { createMarketService, type MarketService } from './market/market-service';
@@ -182,6 +186,8 @@ export interface Services {
   readonly jobs: JobService;
   /** Money operations: their stored plans, items and transactions (issue 17). */
   readonly ledger: LedgerService;
+  /** Every transaction the fleet sent, one record each (issue 19). */
+  readonly transactionHistory: TransactionHistoryService;
   /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
   readonly solPlans: SolPlanService;
   readonly solExecute: SolExecuteService;
@@ -354,6 +360,7 @@ export function createServices(context: ServiceContext): Services {
     }),
     jobs,
     ledger,
+    transactionHistory: createTransactionHistoryService({ db: context.db }),
     solPlans: createSolPlanService({
       db: context.db,
       pool: context.chainPool,

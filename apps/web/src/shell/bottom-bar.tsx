@@ -1,9 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Eye, History, EyeOff, KeyRound, RefreshCw, Wallet } from 'lucide-react';
+import {
+  Activity,
+  ArrowLeftRight,
+  Eye,
+  History,
+  EyeOff,
+  KeyRound,
+  RefreshCw,
+  Wallet,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { progressText } from '../features/balance-refresh/balance-refresh';
 import { ActiveJobsIndicator } from '../features/jobs/active-jobs-indicator';
 import { OperationsHistoryDialog } from '../features/operations/operations-history-dialog';
+import { TransactionHistoryDialog } from '../features/transaction-history/transaction-history-dialog';
 import {
   useBalanceRefreshState,
   useStartBalanceRefresh,
@@ -26,8 +36,8 @@ import { licenseIndicatorText } from './status-bar-view';
 
 /**
  * The bottom bar of spec 1 §2: the active licence key, the master address (a click copies it),
- * the master balance in SOL refreshed every 10 seconds, the hide-balance toggle, Refresh and
- * Scan Details. The wallet panel toggle belongs to the trading terminal's wallet panel (spec 3
+ * the master balance in SOL refreshed every 10 seconds, the hide-balance toggle, Refresh,
+ * Scan Details, and the Operations and Transactions histories. The wallet panel toggle belongs to the trading terminal's wallet panel (spec 3
  * §2.6: send, swap, withdraw from the active wallet) and comes with it.
  */
 export function BottomBar() {
@@ -39,6 +49,7 @@ export function BottomBar() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [scanDetailsOpen, setScanDetailsOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [transactionsOpen, setTransactionsOpen] = useState(false);
   const address = wallet.data?.public_address;
   const license = session.data?.license;
 
@@ -144,10 +155,15 @@ export function BottomBar() {
             <History className="size-3.5" aria-hidden />
             <span>Operations</span>
           </BarButton>
+          <BarButton onClick={() => setTransactionsOpen(true)} label="Transactions">
+            <ArrowLeftRight className="size-3.5" aria-hidden />
+            <span>Transactions</span>
+          </BarButton>
         </div>
       </div>
       <MasterWalletDialog open={dialogOpen} onOpenChange={setDialogOpen} />
       <ScanDetailsDialog open={scanDetailsOpen} onOpenChange={setScanDetailsOpen} />
+      <TransactionHistoryDialog open={transactionsOpen} onOpenChange={setTransactionsOpen} />
       <OperationsHistoryDialog
         open={historyOpen}
         onOpenChange={setHistoryOpen}

@@ -140,6 +140,10 @@ export const operationItems = pgTable(
       .on(table.operationId, table.leg, table.toAddress, table.fromAddress)
       .where(sql`${table.retryOf} is null`),
     index('operation_items_operation_idx').on(table.operationId, table.position),
+    // The transaction history's wallet filter (issue 19): the items that move SOL from or to an
+    // address, without reading every item of the tenant.
+    index('operation_items_from_address_idx').on(table.tenantId, table.fromAddress),
+    index('operation_items_to_address_idx').on(table.tenantId, table.toAddress),
     check('operation_items_leg_check', sql`${table.leg} in ('direct', 'firstHop', 'secondHop')`),
     check('operation_items_lamports_check', sql`${table.lamports} > 0`),
   ],
@@ -178,6 +182,11 @@ export const ledgerTransactions = pgTable(
   (table) => [
     index('ledger_transactions_operation_idx').on(table.operationId, table.position),
     index('ledger_transactions_state_idx').on(table.operationId, table.state),
+    // The transaction history's page (issue 19): newest first with a keyset cursor, read off the
+    // index whatever the ledger's size. Planned rows are never listed, so they stay out of it.
+    index('ledger_transactions_history_idx')
+      .on(table.tenantId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.state} <> 'planned'`),
     uniqueIndex('ledger_transactions_signature_idx')
       .on(table.signature)
       .where(sql`${table.signature} is not null`),

@@ -1,0 +1,3 @@
+CREATE INDEX "ledger_transactions_history_idx" ON "ledger_transactions" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ledger_transactions"."state" <> 'planned';--> statement-breakpoint
+CREATE INDEX "operation_items_from_address_idx" ON "operation_items" USING btree ("tenant_id","from_address");--> statement-breakpoint
+CREATE INDEX "operation_items_to_address_idx" ON "operation_items" USING btree ("tenant_id","to_address");
