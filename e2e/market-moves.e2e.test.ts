@@ -1,5 +1,6 @@
 import {
   formatUsd,
+  solPriceSchema,
   valuationSchema,
   walletTotalUsd,
   walletValuesSchema,
@@ -33,7 +34,7 @@ let pageValues: WalletValues | null = null;
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startFleetServer(), launchChromium()]);
-  const session = await signInAsDemo(server, chromium.browser);
+  const session = await signInAsDemo(server, chromium.browser, { fakeClock: true });
   page = session.page;
   chain = { rpcUrl: session.sandboxUrl, marketUrl: sandboxMarketUrl(server) };
   page.on('response', (response) => {
@@ -235,14 +236,27 @@ describe('sandbox tokens and moving prices in Chromium', () => {
     expect(startPrice).toMatch(/^\$\d+\.\d{2}$/);
     expect(startPortfolio).toBeGreaterThan(0);
 
-    // The server holds prices 60 s; the header asks every 60 s and the valuation every 120 s.
-    // Nothing is reloaded or clicked: the page's own schedule brings the new figures.
+    // The server refreshes the SOL price every 60 s; the header asks every 60 s and the valuation
+    // every 120 s. Wait (in real time) until the server holds a new price, then move the page's
+    // clock on by two minutes: nothing is reloaded or clicked, the page's own timers fire and
+    // bring the new figures.
     const waitingSince = Date.now();
+    const serverPrice = async () => {
+      const answer = solPriceSchema.parse(
+        await (await page.request.get(`${server.url}/api/market/sol-price`)).json(),
+      );
+      return answer.status === 'known' ? formatUsd(answer.priceUsd) : '';
+    };
+    await expect
+      .poll(serverPrice, { timeout: 90_000, interval: 2_000 })
+      .toSatisfy((now) => now !== '' && now !== startPrice);
+    const serverMovedAfter = Math.round((Date.now() - waitingSince) / 1000);
+    await page.clock.fastForward('02:00');
     const movedAfter: Record<string, number> = {};
     // A figure has moved when it reads another price, not when it reads none (NaN, '').
     const moved = async (what: string, read: () => Promise<string | number>, start: unknown) => {
       await expect
-        .poll(read, { timeout: 150_000, interval: 2_000 })
+        .poll(read, { timeout: 30_000, interval: 1_000 })
         .toSatisfy((now) => now !== start && now !== '' && !Number.isNaN(now));
       movedAfter[what] = Math.round((Date.now() - waitingSince) / 1000);
     };
@@ -262,7 +276,8 @@ describe('sandbox tokens and moving prices in Chromium', () => {
     expect(Math.abs(portfolio - (solUsd + tokenUsd))).toBeLessThan(0.015);
     expect(await overview().textContent()).not.toMatch(/not priced|Valuing/);
     console.log(
-      `SOL ${startPrice} → ${await headerPrice()} after ${movedAfter.header} s; ` +
+      `server's SOL price moved after ${serverMovedAfter} s; ` +
+        `SOL ${startPrice} → ${await headerPrice()} after ${movedAfter.header} s; ` +
         `portfolio $${startPortfolio} → $${portfolio} after ${movedAfter.portfolio} s`,
     );
     await screenshot(page, 'market-moves-prices-moved');
