@@ -50,6 +50,7 @@ export * from './api/fee-strategies';
 export * from './api/operations';
 export * from './api/sol-operations';
 export * from './api/fee-settings';
+export * from './api/close-history';
 export * from './explorer/explorer-links';
 export * from './primitives/u64';
 export * from './primitives/lamports';

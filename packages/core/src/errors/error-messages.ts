@@ -229,6 +229,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   PLAN__ALTERED: () => 'This plan was changed after it was reviewed; review the operation again',
   OPERATION__NOT_FOUND: () => 'Operation not found',
   OPERATION__INVALID_CURSOR: () => 'Invalid operations cursor',
+  CLOSE_HISTORY__INVALID_CURSOR: () => 'Invalid close history cursor',
   LEDGER__STALE_TRANSACTION: ({ transactionId }) =>
     `Transaction ${transactionId} was updated by another process`,
   FEE_CAP__INVALID: () =>
