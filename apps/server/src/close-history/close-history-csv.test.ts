@@ -3,11 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { closeHistoryCsv, closeHistoryFileName } from './close-history-csv';
 
 async function text(records: CloseHistoryRecord[]): Promise<string> {
-  async function* source() {
-    yield* records;
-  }
   let out = '';
-  for await (const chunk of closeHistoryCsv(source())) out += chunk;
+  for await (const chunk of closeHistoryCsv(records)) out += chunk;
   return out;
 }
 
