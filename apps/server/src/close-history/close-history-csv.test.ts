@@ -4,7 +4,11 @@ import { closeHistoryCsv, closeHistoryFileName } from './close-history-csv';
 
 async function text(records: CloseHistoryRecord[]): Promise<string> {
   let out = '';
-  for await (const chunk of closeHistoryCsv(records)) out += chunk;
+  // An async source, as the service's batches arrive.
+  const source = (async function* () {
+    for (const item of records) yield await Promise.resolve(item);
+  })();
+  for await (const chunk of closeHistoryCsv(source)) out += chunk;
   return out;
 }
 
