@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { encodeBase58 } from '@fleet/core';
-import { databaseLocationFor, openDatabase, schema, withTenant } from '@fleet/db';
+import {
+  databaseLocationFor,
+  openDatabase,
+  schema,
+  withTenant,
+  type FleetDatabase,
+} from '@fleet/db';
+import { createTestDatabase, testPostgresServerUrl, type TestDatabase } from '@fleet/db/testing';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,29 +39,60 @@ const CLOSES: TokenAccountCloseRow[] = [0, 1, 2].map((index) => ({
   closedAt: new Date(NOW - index * 60_000),
 }));
 
-let first: FleetServer | undefined;
 let server: FleetServer | undefined;
+let postgres: TestDatabase | undefined;
 let chromium: BrowserHandle;
 let dataDir = '';
 let password = '';
 
 /**
- * The embedded database admits one process: the first start makes the demo tenant, the test then
- * records closes for it through the repository the close operations use, and the same data
- * directory starts again.
+ * On Postgres (when `DATABASE_URL` names a server, as `npm test` runs) the server gets a fresh
+ * database of its own and the closes are recorded beside it while it runs. The embedded database
+ * admits one process: there the server stops, the closes are recorded in its data directory and
+ * the same directory starts again.
  */
 beforeAll(async () => {
-  [first, chromium] = await Promise.all([startFleetServer(), launchChromium()]);
-  password = /with password (\S+)/.exec(first.output())?.[1] ?? '';
-  if (!password) throw new Error(`unexpected start output:\n${first.output()}`);
-  dataDir = first.dataDir;
+  postgres = testPostgresServerUrl ? await createTestDatabase('postgres') : undefined;
+  [server, chromium] = await Promise.all([
+    startFleetServer(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    launchChromium(),
+  ]);
+  password = /with password (\S+)/.exec(server.output())?.[1] ?? '';
+  if (!password) throw new Error(`unexpected start output:\n${server.output()}`);
+  dataDir = server.dataDir;
 }, 90_000);
 afterAll(async () => {
   await chromium?.close();
-  await first?.stop({ keepDataDir: true });
-  await server?.stop();
+  await server?.stop({ keepDataDir: true });
+  await postgres?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Records the closes for the demo tenant through the repository the close operations use. */
+async function recordDemoCloses(): Promise<void> {
+  const record = async (db: FleetDatabase) => {
+    const [demo] = await db
+      .select({ tenantId: schema.users.tenantId })
+      .from(schema.users)
+      .where(eq(schema.users.email, 'demo@fleet.local'));
+    expect(await withTenant(db, demo?.tenantId, (tx) => recordTokenAccountCloses(tx, CLOSES))).toBe(
+      3,
+    );
+  };
+  if (postgres) {
+    await record(postgres.db);
+    return;
+  }
+  await server?.stop({ keepDataDir: true });
+  server = undefined;
+  const database = await openDatabase(databaseLocationFor({ dataDir }));
+  try {
+    await record(database.db);
+  } finally {
+    await database.close();
+  }
+  server = await startFleetServer({ FLEET_DATA_DIR: dataDir });
+}
 
 async function signIn(url: string): Promise<Page> {
   const page = await chromium.browser.newPage({
@@ -75,7 +113,7 @@ const rows = (page: Page) => page.getByRole('table', { name: 'Close history' }).
 
 describe('the close history in Chromium', () => {
   it('shows the empty text before any close', async () => {
-    const url = first?.url ?? '';
+    const url = server?.url ?? '';
     const page = await signIn(url);
     await page.goto(`${url}/close-history`);
     await page.getByText('No closures recorded yet.').waitFor();
@@ -84,24 +122,10 @@ describe('the close history in Chromium', () => {
   });
 
   it('lists recorded closes newest first with totals, filters by mint and exports the CSV', async () => {
-    await first?.stop({ keepDataDir: true });
-    first = undefined;
-    const database = await openDatabase(databaseLocationFor({ dataDir }));
-    try {
-      const [demo] = await database.db
-        .select({ tenantId: schema.users.tenantId })
-        .from(schema.users)
-        .where(eq(schema.users.email, 'demo@fleet.local'));
-      const recorded = await withTenant(database.db, demo?.tenantId, (tx) =>
-        recordTokenAccountCloses(tx, CLOSES),
-      );
-      expect(recorded).toBe(3);
-    } finally {
-      await database.close();
-    }
-    server = await startFleetServer({ FLEET_DATA_DIR: dataDir });
-    const page = await signIn(server.url);
-    await page.goto(`${server.url}/close-history`);
+    await recordDemoCloses();
+    const url = server?.url ?? '';
+    const page = await signIn(url);
+    await page.goto(`${url}/close-history`);
 
     await expect.poll(() => rows(page).count()).toBe(3);
     expect(await total(page, 'accounts')).toBe('3');
