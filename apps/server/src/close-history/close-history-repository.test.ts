@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeHistoryFilterQuerySchema, encodeBase58, type CloseHistoryFilter } from '@fleet/core';
+import { closeHistoryFilterSchema, encodeBase58, type CloseHistoryFilter } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
 
 const T0 = new Date('2026-11-25T12:00:00.000Z');
 const newAddress = () => encodeBase58(randomBytes(32));
-const NO_FILTER = closeHistoryFilterQuerySchema.parse({});
+const NO_FILTER = closeHistoryFilterSchema.parse({});
 
 function close(overrides: Partial<TokenAccountCloseRow> = {}): TokenAccountCloseRow {
   return {
@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds)('the close history repository on %s', (kind) =>
         close({ closedAt: new Date('2026-10-31T23:59:59Z') }),
       ]),
     );
-    const filter = (query: Record<string, string>) => closeHistoryFilterQuerySchema.parse(query);
+    const filter = (query: Record<string, string>) => closeHistoryFilterSchema.parse(query);
     expect(await all(3, filter({ wallet }))).toHaveLength(2);
     expect(await all(3, filter({ mint }))).toHaveLength(2);
     expect(await all(3, filter({ wallet, mint }))).toHaveLength(1);

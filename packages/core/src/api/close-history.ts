@@ -100,7 +100,7 @@ function toFilter(input: FilterInput, context: z.RefinementCtx): CloseHistoryFil
  * `GET /api/close-history.csv?wallet=&mint=&from=&to=`. `from` is inclusive; `to` is inclusive
  * too, a date meaning its whole UTC day.
  */
-export const closeHistoryFilterQuerySchema = z.object(filterShape).transform(toFilter);
+export const closeHistoryFilterSchema = z.object(filterShape).transform(toFilter);
 
 /** `GET /api/close-history?cursor=&limit=&wallet=&mint=&from=&to=`: newest first, a page at a time. */
 export const closeHistoryQuerySchema = z

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { closeHistoryFilterQuerySchema, type CloseHistoryRecord } from '@fleet/core';
+import { closeHistoryFilterSchema, type CloseHistoryRecord } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { closeHistoryCsv, closeHistoryFileName } from '../../close-history';
 import { sessionActor } from '../../http/actor';
@@ -16,7 +16,7 @@ export function getCloseHistoryCsvRoute(
 ): void {
   app.get('/close-history.csv', async (request, reply) => {
     const actor = await sessionActor(request, sessions);
-    const filter = closeHistoryFilterQuerySchema.parse(request.query);
+    const filter = closeHistoryFilterSchema.parse(request.query);
     const records = closeHistory.records(actor, filter);
     const first = await records.next();
     async function* all(): AsyncGenerator<CloseHistoryRecord> {
