@@ -115,7 +115,10 @@ describe('the close history in Chromium', () => {
   it('shows the empty text before any close', async () => {
     const url = server?.url ?? '';
     const page = await signIn(url);
-    await page.goto(`${url}/close-history`);
+    // The settings menu leads to the page (spec 1 §2).
+    await page.getByRole('button', { name: 'Settings menu' }).click();
+    await page.getByRole('menuitem', { name: 'Close history' }).click();
+    await page.waitForURL(`${url}/close-history`);
     await page.getByText('No closures recorded yet.').waitFor();
     expect(await total(page, 'accounts')).toBe('0');
     await page.close();
