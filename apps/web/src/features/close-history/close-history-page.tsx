@@ -187,14 +187,14 @@ function FilterForm(props: {
   return (
     <form
       aria-label="Filters"
-      className="grid grid-cols-1 items-end gap-3 md:grid-cols-[1fr_1fr_auto_auto_auto]"
+      className="grid grid-cols-1 items-start gap-3 md:grid-cols-[1fr_1fr_auto_auto_auto]"
       onSubmit={submit}
     >
       <Input label="Wallet" placeholder="Wallet address" spellCheck={false} {...field('wallet')} />
       <Input label="Mint" placeholder="Mint address" spellCheck={false} {...field('mint')} />
-      <Input label="From" type="date" {...field('from')} />
-      <Input label="To" type="date" {...field('to')} />
-      <div className="flex gap-2">
+      <Input label="From" type="date" hint="UTC day" {...field('from')} />
+      <Input label="To" type="date" hint="UTC day, included" {...field('to')} />
+      <div className="flex gap-2 md:mt-[1.375rem]">
         <Button type="submit" variant="primary">
           Apply
         </Button>
