@@ -10,6 +10,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChainRoutes } from './routes/chain';
+import { registerCloseHistoryRoutes } from './routes/close-history';
 import { registerFeesRoutes } from './routes/fees';
 import { registerGroupsRoutes } from './routes/groups';
 import { registerJobsRoutes } from './routes/jobs';
@@ -57,6 +58,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerFeesRoutes,
   registerMarketRoutes,
   registerValuationRoutes,
+  registerCloseHistoryRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -38,6 +38,7 @@ import { createSessionStore, type SessionPolicy } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
 import { createHealthService, type HealthService } from './health/health-service';
 import { createFeeSettingsService, serverUnitPrice, type FeeSettingsService } from './fees';
+import { createCloseHistoryService, type CloseHistoryService } from './close-history';
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
@@ -204,6 +205,8 @@ export interface Services {
   readonly market: MarketService;
   /** The tenant's wallets valued at the market's prices (spec 2 §3). */
   readonly valuation: ValuationService;
+  /** The token accounts the tenant's operations closed (issue 19). */
+  readonly closeHistory: CloseHistoryService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -390,6 +393,7 @@ export function createServices(context: ServiceContext): Services {
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
     market,
     valuation: createValuationService({ db: context.db, market, now: () => clock.now() }),
+    closeHistory: createCloseHistoryService({ db: context.db }),
   };
 }
 

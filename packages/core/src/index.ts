@@ -51,6 +51,7 @@ export * from './api/operations';
 export * from './api/sol-operations';
 export * from './api/transaction-history';
 export * from './api/fee-settings';
+export * from './api/close-history';
 export * from './explorer/explorer-links';
 export * from './primitives/u64';
 export * from './primitives/lamports';

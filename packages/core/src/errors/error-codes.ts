@@ -271,6 +271,8 @@ export interface FleetErrorContextByCode {
   readonly OPERATION__INVALID_CURSOR: Record<string, never>;
   /** The transaction history's cursor is not one this server handed out to this tenant. */
   readonly TRANSACTION_HISTORY__INVALID_CURSOR: Record<string, never>;
+  /** The close history's cursor is not one this server handed out for this tenant. */
+  readonly CLOSE_HISTORY__INVALID_CURSOR: Record<string, never>;
   /** The stored transaction moved on since it was read: another process advanced it first. */
   readonly LEDGER__STALE_TRANSACTION: {
     readonly transactionId: string;

@@ -230,6 +230,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   OPERATION__NOT_FOUND: () => 'Operation not found',
   OPERATION__INVALID_CURSOR: () => 'Invalid operations cursor',
   TRANSACTION_HISTORY__INVALID_CURSOR: () => 'Invalid transaction history cursor',
+  CLOSE_HISTORY__INVALID_CURSOR: () => 'Invalid close history cursor',
   LEDGER__STALE_TRANSACTION: ({ transactionId }) =>
     `Transaction ${transactionId} was updated by another process`,
   FEE_CAP__INVALID: () =>
