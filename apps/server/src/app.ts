@@ -23,6 +23,7 @@ import { registerOperationsRoutes } from './routes/operations';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
+import { registerTokenClosesRoutes } from './routes/token-closes';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerValuationRoutes } from './routes/valuation';
@@ -51,6 +52,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerJobsRoutes,
   registerOperationsRoutes,
   registerSolRoutes,
+  registerTokenClosesRoutes,
   registerDoubleDistributionRoutes,
   registerFeesRoutes,
   registerMarketRoutes,

@@ -63,6 +63,7 @@ import {
 import { completeSolOperation } from './sol-operations/operation-rows';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
+import { createClosePlanService, type ClosePlanService } from './token-closes/close-plan-service';
 import {
   createSolProgressService,
   type SolProgressService,
@@ -184,6 +185,7 @@ export interface Services {
   readonly ledger: LedgerService;
   /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
   readonly solPlans: SolPlanService;
+  readonly closePlans: ClosePlanService;
   readonly solExecute: SolExecuteService;
   readonly solProgress: SolProgressService;
   /** Every kind of job this server runs: its own and the context's; the workers take this list. */
@@ -355,6 +357,14 @@ export function createServices(context: ServiceContext): Services {
     jobs,
     ledger,
     solPlans: createSolPlanService({
+      db: context.db,
+      pool: context.chainPool,
+      now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
+    }),
+    closePlans: createClosePlanService({
       db: context.db,
       pool: context.chainPool,
       now,

@@ -93,6 +93,10 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
         severity: report.succeeded < report.wallets ? 'warning' : 'success',
       };
     }
+    case 'token.close':
+      return failed
+        ? { title: 'Close Failed', description: reason, severity: 'error' }
+        : { title: 'Token Accounts Closed', severity: 'success' };
     default:
       return exhaustiveSwitchError(kind);
   }

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
+import { getCloseTokensForecastRoute } from './get-close-tokens-forecast';
+import { postCloseTokensPlanRoute } from './post-close-tokens-plan';
+
+/** Registers the token-close routes under the prefix the caller chose (`/api`). */
+export function registerTokenClosesRoutes(api: FastifyInstance, services: Services): void {
+  for (const route of [postCloseTokensPlanRoute, getCloseTokensForecastRoute]) {
+    route(api, services);
+  }
+}
