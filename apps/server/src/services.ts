@@ -64,6 +64,9 @@ import { completeSolOperation } from './sol-operations/operation-rows';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
 import { createClosePlanService, type ClosePlanService } from './token-closes/close-plan-service';
+import { createCloseExecuteService } from './token-closes/close-execute-service';
+import { createCloseStream, type CloseStream } from './token-closes/close-stream';
+import { createCloseTokensJob } from './token-closes/close-tokens-job';
 import {
   createSolProgressService,
   type SolProgressService,
@@ -186,6 +189,7 @@ export interface Services {
   /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
   readonly solPlans: SolPlanService;
   readonly closePlans: ClosePlanService;
+  readonly closeStream: CloseStream;
   readonly solExecute: SolExecuteService;
   readonly solProgress: SolProgressService;
   /** Every kind of job this server runs: its own and the context's; the workers take this list. */
@@ -234,6 +238,13 @@ export function createServices(context: ServiceContext): Services {
       clock,
       logger: context.logger,
       ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
+    }),
+    createCloseTokensJob({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
     }),
     ...(context.jobHandlers ?? []),
   ];
@@ -380,6 +391,11 @@ export function createServices(context: ServiceContext): Services {
       createMiddlemen: (tx, input) => middlemen.createMiddlemen(tx, input),
       linkMiddlemen: (tx, operationId, walletIds) =>
         middlemen.linkMiddlemen(tx, operationId, walletIds),
+    }),
+    closeStream: createCloseStream({
+      jobs,
+      clock,
+      closeExecute: createCloseExecuteService({ db: context.db, jobs, audit, now }),
     }),
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
     jobHandlers,

@@ -103,3 +103,74 @@ export const closeTokensPlanSchema = z.object({
   skipped: z.array(skippedAccountSchema),
 });
 export type CloseTokensPlan = z.infer<typeof closeTokensPlanSchema>;
+
+/** Spec 2 §3's close statistics' running totals, lamports as u64 strings. */
+export const closeTotalsSchema = z.object({
+  closedAccounts: z.number().int().nonnegative(),
+  skippedAccounts: z.number().int().nonnegative(),
+  rentLamports: u64StringSchema,
+  feeLamports: u64StringSchema,
+  profitLamports: u64StringSchema,
+});
+export type CloseTotals = z.infer<typeof closeTotalsSchema>;
+
+/** One wallet finished, as the stream's `wallet` event tells it (without the counter). */
+export const closedWalletSchema = z.object({
+  wallet: z.string(),
+  closedInThisWallet: z.number().int().nonnegative(),
+  skippedInThisWallet: z.number().int().nonnegative(),
+  totals: closeTotalsSchema,
+});
+
+/**
+ * The close job's report (`GET /api/jobs/:id`'s `report`): the wallets in the order they
+ * finished, so a stream re-attached after a reload tells the same events again.
+ */
+export const closeJobReportSchema = z.object({
+  totalWallets: z.number().int().nonnegative(),
+  wallets: z.array(closedWalletSchema),
+  totals: closeTotalsSchema,
+  done: z.boolean(),
+});
+export type CloseJobReport = z.infer<typeof closeJobReportSchema>;
+
+/** `POST /api/solana/close-tokens { planId }`. */
+export const closeTokensExecuteRequestSchema = z
+  .object({ planId: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid plan id') })
+  .strict();
+
+/** Spec 2 §7's close-tokens stream, event by event. */
+export type CloseTokensEvent =
+  | { readonly event: 'start'; readonly data: { totalWallets: number; jobId: string } }
+  | {
+      readonly event: 'wallet';
+      readonly data: {
+        processedWallets: number;
+        totalWallets: number;
+        closedInThisWallet: number;
+        skippedInThisWallet: number;
+        wallet: string;
+        totals: CloseTotals;
+      };
+    }
+  | { readonly event: 'error'; readonly data: { message: string } }
+  | {
+      readonly event: 'done';
+      readonly data: {
+        totalWallets: number;
+        totalClosedAccounts: number;
+        totalSkippedAccounts: number;
+        totalRentLamports: string;
+        totalFeeLamports: string;
+        profitLamports: string;
+      };
+    };
+
+/** The buffered answer for a client that does not stream: every event, and the final figures. */
+export interface CloseTokensResult {
+  readonly jobId: string;
+  readonly operationId: string | null;
+  readonly events: readonly CloseTokensEvent[];
+  readonly done: Extract<CloseTokensEvent, { event: 'done' }>['data'] | null;
+  readonly error: string | null;
+}
