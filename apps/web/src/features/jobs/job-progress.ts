@@ -94,7 +94,8 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
       };
     }
     case 'token.close':
-      return failed
+      // A close reports spec 2 §3's statistics, not a SOL report: its job's status says it all.
+      return job.status === 'failed'
         ? { title: 'Close Failed', description: reason, severity: 'error' }
         : { title: 'Token Accounts Closed', severity: 'success' };
     default:
