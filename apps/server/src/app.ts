@@ -25,6 +25,7 @@ import { registerTransactionHistoryRoutes } from './routes/transaction-history';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
+import { registerTokenClosesRoutes } from './routes/token-closes';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerValuationRoutes } from './routes/valuation';
@@ -54,6 +55,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerOperationsRoutes,
   registerTransactionHistoryRoutes,
   registerSolRoutes,
+  registerTokenClosesRoutes,
   registerDoubleDistributionRoutes,
   registerFeesRoutes,
   registerMarketRoutes,

@@ -68,6 +68,10 @@ import {
 import { completeSolOperation } from './sol-operations/operation-rows';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
+import { createClosePlanService, type ClosePlanService } from './token-closes/close-plan-service';
+import { createCloseExecuteService } from './token-closes/close-execute-service';
+import { createCloseStream, type CloseStream } from './token-closes/close-stream';
+import { createCloseTokensJob } from './token-closes/close-tokens-job';
 import {
   createSolProgressService,
   type SolProgressService,
@@ -191,6 +195,8 @@ export interface Services {
   readonly transactionHistory: TransactionHistoryService;
   /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
   readonly solPlans: SolPlanService;
+  readonly closePlans: ClosePlanService;
+  readonly closeStream: CloseStream;
   readonly solExecute: SolExecuteService;
   readonly solProgress: SolProgressService;
   /** Every kind of job this server runs: its own and the context's; the workers take this list. */
@@ -241,6 +247,13 @@ export function createServices(context: ServiceContext): Services {
       clock,
       logger: context.logger,
       ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
+    }),
+    createCloseTokensJob({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
     }),
     ...(context.jobHandlers ?? []),
   ];
@@ -372,6 +385,14 @@ export function createServices(context: ServiceContext): Services {
         ? {}
         : { microLamportsPerUnit: context.microLamportsPerUnit }),
     }),
+    closePlans: createClosePlanService({
+      db: context.db,
+      pool: context.chainPool,
+      now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
+    }),
     solExecute: createSolExecuteService({
       db: context.db,
       jobs,
@@ -380,6 +401,11 @@ export function createServices(context: ServiceContext): Services {
       createMiddlemen: (tx, input) => middlemen.createMiddlemen(tx, input),
       linkMiddlemen: (tx, operationId, walletIds) =>
         middlemen.linkMiddlemen(tx, operationId, walletIds),
+    }),
+    closeStream: createCloseStream({
+      jobs,
+      clock,
+      closeExecute: createCloseExecuteService({ db: context.db, jobs, audit, now }),
     }),
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
     jobHandlers,

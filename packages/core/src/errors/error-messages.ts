@@ -200,6 +200,11 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SOL_PLAN__DUPLICATE_RECIPIENT: ({ address }) =>
     `${address} is listed more than once: give each wallet one amount`,
   SOL_PLAN__NOT_READY: ({ reason }) => `This plan cannot run: ${reason}`,
+  TOKEN_CLOSE__NO_WALLETS_SELECTED: () => 'No Wallets Selected',
+  TOKEN_CLOSE__NOTHING_TO_CLOSE: () =>
+    'Nothing to close - No zero-balance token accounts found in scope.',
+  TOKEN_CLOSE__ACCOUNTS_UNREADABLE: ({ wallet, attempts }) =>
+    `The token accounts of ${wallet} could not be read: ${attempts}`,
   OPERATION__ALREADY_RETRIED: () =>
     "This operation's failed wallets were already retried: retry the newer operation instead",
   OPERATION__NOT_FINISHED: () => 'This operation is still running: retry its failures once it ends',
