@@ -59,6 +59,8 @@ const featureBoundaries = webFeatureBoundaries({
   login: ['invite', 'session'],
   'master-wallet': ['preferences'],
   notifications: ['explorer'],
+  // The close history page (issue 19): transaction links.
+  'close-history': ['explorer'],
   // The money operations' history and reports (GET /api/operations).
   operations: ['explorer'],
   session: ['notifications'],

@@ -10,6 +10,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerAuditRoutes } from './routes/audit';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChainRoutes } from './routes/chain';
+import { registerCloseHistoryRoutes } from './routes/close-history';
 import { registerFeesRoutes } from './routes/fees';
 import { registerGroupsRoutes } from './routes/groups';
 import { registerJobsRoutes } from './routes/jobs';
@@ -24,6 +25,7 @@ import { registerTransactionHistoryRoutes } from './routes/transaction-history';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
+import { registerTokenClosesRoutes } from './routes/token-closes';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerValuationRoutes } from './routes/valuation';
@@ -53,10 +55,12 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerOperationsRoutes,
   registerTransactionHistoryRoutes,
   registerSolRoutes,
+  registerTokenClosesRoutes,
   registerDoubleDistributionRoutes,
   registerFeesRoutes,
   registerMarketRoutes,
   registerValuationRoutes,
+  registerCloseHistoryRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -38,6 +38,7 @@ import { createSessionStore, type SessionPolicy } from './auth/session-store';
 import { createThrottle } from './auth/throttle';
 import { createHealthService, type HealthService } from './health/health-service';
 import { createFeeSettingsService, serverUnitPrice, type FeeSettingsService } from './fees';
+import { createCloseHistoryService, type CloseHistoryService } from './close-history';
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createJobService, type JobService } from './jobs/job-service';
@@ -67,6 +68,10 @@ import {
 import { completeSolOperation } from './sol-operations/operation-rows';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
+import { createClosePlanService, type ClosePlanService } from './token-closes/close-plan-service';
+import { createCloseExecuteService } from './token-closes/close-execute-service';
+import { createCloseStream, type CloseStream } from './token-closes/close-stream';
+import { createCloseTokensJob } from './token-closes/close-tokens-job';
 import {
   createSolProgressService,
   type SolProgressService,
@@ -190,6 +195,8 @@ export interface Services {
   readonly transactionHistory: TransactionHistoryService;
   /** SOL operations: plans, their execution as jobs, and the double distribution's progress. */
   readonly solPlans: SolPlanService;
+  readonly closePlans: ClosePlanService;
+  readonly closeStream: CloseStream;
   readonly solExecute: SolExecuteService;
   readonly solProgress: SolProgressService;
   /** Every kind of job this server runs: its own and the context's; the workers take this list. */
@@ -204,6 +211,8 @@ export interface Services {
   readonly market: MarketService;
   /** The tenant's wallets valued at the market's prices (spec 2 §3). */
   readonly valuation: ValuationService;
+  /** The token accounts the tenant's operations closed (issue 19). */
+  readonly closeHistory: CloseHistoryService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -238,6 +247,13 @@ export function createServices(context: ServiceContext): Services {
       clock,
       logger: context.logger,
       ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
+    }),
+    createCloseTokensJob({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
     }),
     ...(context.jobHandlers ?? []),
   ];
@@ -369,6 +385,14 @@ export function createServices(context: ServiceContext): Services {
         ? {}
         : { microLamportsPerUnit: context.microLamportsPerUnit }),
     }),
+    closePlans: createClosePlanService({
+      db: context.db,
+      pool: context.chainPool,
+      now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
+    }),
     solExecute: createSolExecuteService({
       db: context.db,
       jobs,
@@ -377,6 +401,11 @@ export function createServices(context: ServiceContext): Services {
       createMiddlemen: (tx, input) => middlemen.createMiddlemen(tx, input),
       linkMiddlemen: (tx, operationId, walletIds) =>
         middlemen.linkMiddlemen(tx, operationId, walletIds),
+    }),
+    closeStream: createCloseStream({
+      jobs,
+      clock,
+      closeExecute: createCloseExecuteService({ db: context.db, jobs, audit, now }),
     }),
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
     jobHandlers,
@@ -390,6 +419,7 @@ export function createServices(context: ServiceContext): Services {
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
     market,
     valuation: createValuationService({ db: context.db, market, now: () => clock.now() }),
+    closeHistory: createCloseHistoryService({ db: context.db }),
   };
 }
 

@@ -68,7 +68,7 @@ describe('the start with PGlite', () => {
     await expectReady({ FLEET_DATA_DIR: dataDir, FLEET_KEK: generated });
     // Four starts of the whole server (database, sandbox chain and market): ~23 s on a quiet
     // 2-core machine, so the default 30 s left no room for a busy one.
-  }, 90_000);
+  }, 180_000);
 
   it('stops in production without a KEK instead of generating one', async () => {
     const dataDir = freshDir();

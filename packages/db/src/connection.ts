@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DatabaseKind } from '@fleet/core';
 import { sql } from 'drizzle-orm';
@@ -57,16 +57,21 @@ export function databaseLocationFor(options: {
 /** pg_trgm backs the search indexes (migration 0005); the Postgres server ships it too. */
 const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
+type PgliteWasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+// The global `WebAssembly` of Node, typed here: the repository's lib settings leave it out.
+const { WebAssembly: wasm } = globalThis as unknown as {
+  readonly WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteWasmModule> };
+};
 /**
  * PGlite's WebAssembly compiled once per process: a process that opens many databases (a test
  * file does) would otherwise compile the same 9 MB module for each.
  */
-let pgliteModule: Promise<WebAssembly.Module> | undefined;
+let pgliteModule: Promise<PgliteWasmModule> | undefined;
 
 async function pgliteOptions() {
   pgliteModule ??= readFile(
     createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'),
-  ).then((bytes) => WebAssembly.compile(bytes));
+  ).then((bytes) => wasm.compile(bytes));
   return { ...PGLITE_OPTIONS, pgliteWasmModule: await pgliteModule };
 }
 

@@ -36,6 +36,9 @@ export interface NewItem {
   readonly to: string;
   readonly lamports: Lamports;
   readonly retryOf?: string | null;
+  /** A close's mint and token program (migration 0024); absent for a SOL transfer. */
+  readonly mint?: string | null;
+  readonly program?: 'token' | 'token2022' | null;
 }
 
 export interface NewOperation {
@@ -114,13 +117,17 @@ export async function createOperation(
     lamports: item.lamports,
     retryOf: item.retryOf ?? null,
     position,
+    mint: item.mint ?? null,
+    program: item.program ?? null,
   }));
   for (let start = 0; start < itemRows.length; start += JSON_ROWS_CHUNK) {
     const chunk = itemRows.slice(start, start + JSON_ROWS_CHUNK);
     await tx.execute(
       sql`insert into operation_items
-          (id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports, retry_of, position)
-        select id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports, retry_of, position
+          (id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports, retry_of,
+            position, mint, program)
+        select id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports,
+          retry_of, position, mint, program
         from jsonb_to_recordset(${jsonRows(
           chunk.map((item) => ({
             id: item.id,
@@ -133,9 +140,12 @@ export async function createOperation(
             lamports: item.lamports,
             retry_of: item.retryOf,
             position: item.position,
+            mint: item.mint,
+            program: item.program,
           })),
         )}) as r(id uuid, tenant_id uuid, operation_id uuid, leg text, wallet_id uuid,
-          from_address text, to_address text, lamports bigint, retry_of uuid, position integer)`,
+          from_address text, to_address text, lamports bigint, retry_of uuid, position integer,
+          mint text, program text)`,
     );
   }
   const stored = storedOperationOf(row, itemRows, [], null);
@@ -199,7 +209,7 @@ export async function loadOperation(
 async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<ItemRow[]> {
   const result = await tx.execute<{ items: string | null }>(
     sql`select json_agg(json_build_array(id, leg, wallet_id, from_address, to_address,
-        lamports::text, retry_of, position) order by position)::text as items
+        lamports::text, retry_of, position, mint, program) order by position)::text as items
       from operation_items where operation_id = ${operation.id}::uuid`,
   );
   const text = result.rows[0]?.items ?? null;
@@ -213,19 +223,25 @@ async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<I
     string,
     string | null,
     number,
+    string | null,
+    ItemRow['program'],
   ][];
-  return tuples.map(([id, leg, walletId, fromAddress, toAddress, lamports, retryOf, position]) => ({
-    id,
-    tenantId: operation.tenantId,
-    operationId: operation.id,
-    leg,
-    walletId,
-    fromAddress,
-    toAddress,
-    lamports: BigInt(lamports),
-    retryOf,
-    position,
-  }));
+  return tuples.map(
+    ([id, leg, walletId, fromAddress, toAddress, lamports, retryOf, position, mint, program]) => ({
+      id,
+      tenantId: operation.tenantId,
+      operationId: operation.id,
+      leg,
+      walletId,
+      fromAddress,
+      toAddress,
+      lamports: BigInt(lamports),
+      retryOf,
+      position,
+      mint,
+      program,
+    }),
+  );
 }
 
 /** The fields of an item row that core's ledger item is made from. */

@@ -94,7 +94,7 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
     path: '/close-history',
     title: 'Close History',
     access: 'session',
-    landed: false,
+    landed: true,
   },
   { id: 'admin', path: ADMIN_PATH, title: 'Admin key console', access: 'admin', landed: true },
 ] satisfies RouteEntry[]);

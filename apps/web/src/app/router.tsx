@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivatePage } from '../features/activate/activate-page';
 import { AdminPage } from '../features/admin/admin-page';
+import { CloseHistoryPage } from '../features/close-history/close-history-page';
 import { ControlCentrePage } from '../features/control-centre/control-centre-page';
 import { ImportPage } from '../features/import/import-page';
 import { InviteRequestPage } from '../features/invite/invite-request-page';
@@ -25,6 +26,7 @@ const LANDED_PAGES: Partial<Record<RouteId, () => ReactNode>> = {
   import: () => <ImportPage />,
   wallets: () => <WalletsPage />,
   settings: () => <ControlCentrePage />,
+  'close-history': () => <CloseHistoryPage />,
   admin: () => <AdminPage />,
 };
 

@@ -6,6 +6,7 @@ import {
   Columns3,
   Eye,
   EyeOff,
+  History,
   LogIn,
   LogOut,
   Moon,
@@ -49,6 +50,7 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [preferencesOpen, setPreferencesOpen] = useState(false);
   const settings = routeById('settings');
+  const closeHistory = routeById('close-history');
   const signOut = useMutation({
     mutationFn: logout,
     onSuccess: () => {
@@ -105,6 +107,14 @@ export function SettingsMenu({ signedIn }: { readonly signedIn: boolean }) {
             >
               {preferences.hideBalances ? 'Show balances' : 'Hide balances'}
             </MenuItem>
+            {closeHistory.landed ? (
+              <MenuItem
+                onSelect={() => void navigate(closeHistory.path)}
+                icon={<History className="size-4" />}
+              >
+                Close history
+              </MenuItem>
+            ) : null}
             {settings.landed ? (
               <MenuItem
                 onSelect={() => void navigate(settings.path)}

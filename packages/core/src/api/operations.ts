@@ -7,6 +7,7 @@ export const OPERATION_KINDS = [
   'sol.distribute',
   'sol.aggregate',
   'sol.double_distribution',
+  'token.close',
 ] as const;
 export const operationKindSchema = z.enum(OPERATION_KINDS);
 export type OperationKindName = z.infer<typeof operationKindSchema>;
@@ -15,6 +16,7 @@ const CORE_KINDS: Readonly<Record<OperationKindName, OperationKind>> = {
   'sol.distribute': 'distributeSol',
   'sol.aggregate': 'aggregateSol',
   'sol.double_distribution': 'distributeSolTwoHop',
+  'token.close': 'closeTokenAccounts',
 };
 
 /** Core's name of a kind (`distributeSol`...), for the ledger's pure functions. */
@@ -31,7 +33,7 @@ export const OPERATION_STATUSES = [
 ] as const;
 export const operationStatusSchema = z.enum(OPERATION_STATUSES);
 
-export const ITEM_LEGS: readonly ItemLeg[] = ['direct', 'firstHop', 'secondHop'];
+export const ITEM_LEGS: readonly ItemLeg[] = ['direct', 'firstHop', 'secondHop', 'close'];
 
 export const OPERATIONS_PAGE_SIZE = 50;
 export const OPERATIONS_MAX_PAGE_SIZE = 200;
@@ -89,7 +91,7 @@ export type OperationList = z.infer<typeof operationListSchema>;
 
 export const operationItemViewSchema = z.object({
   id: z.string().uuid(),
-  leg: z.enum(['direct', 'firstHop', 'secondHop']),
+  leg: z.enum(['direct', 'firstHop', 'secondHop', 'close']),
   walletId: z.string().uuid().nullable(),
   from: z.string(),
   to: z.string(),

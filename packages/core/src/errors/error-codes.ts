@@ -221,6 +221,12 @@ export interface FleetErrorContextByCode {
   readonly SOL_PLAN__NO_SOL_TO_WITHDRAW: Record<string, never>;
   readonly SOL_PLAN__DUPLICATE_RECIPIENT: { readonly address: string };
   readonly SOL_PLAN__NOT_READY: { readonly reason: string };
+  /** A close was asked for no wallet at all (spec 2 §5). */
+  readonly TOKEN_CLOSE__NO_WALLETS_SELECTED: Record<string, never>;
+  /** No zero-balance token account in the wallets and mints asked (spec 2 §5). */
+  readonly TOKEN_CLOSE__NOTHING_TO_CLOSE: Record<string, never>;
+  /** The token accounts of a wallet could not be read from any endpoint: no plan is guessed. */
+  readonly TOKEN_CLOSE__ACCOUNTS_UNREADABLE: { readonly wallet: string; readonly attempts: string };
   readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
   readonly OPERATION__ALREADY_RETRIED: { readonly operationId: string; readonly retriedBy: string };
   readonly OPERATION__NOT_FINISHED: { readonly operationId: string };
@@ -271,6 +277,8 @@ export interface FleetErrorContextByCode {
   readonly OPERATION__INVALID_CURSOR: Record<string, never>;
   /** The transaction history's cursor is not one this server handed out to this tenant. */
   readonly TRANSACTION_HISTORY__INVALID_CURSOR: Record<string, never>;
+  /** The close history's cursor is not one this server handed out for this tenant. */
+  readonly CLOSE_HISTORY__INVALID_CURSOR: Record<string, never>;
   /** The stored transaction moved on since it was read: another process advanced it first. */
   readonly LEDGER__STALE_TRANSACTION: {
     readonly transactionId: string;

@@ -200,6 +200,11 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SOL_PLAN__DUPLICATE_RECIPIENT: ({ address }) =>
     `${address} is listed more than once: give each wallet one amount`,
   SOL_PLAN__NOT_READY: ({ reason }) => `This plan cannot run: ${reason}`,
+  TOKEN_CLOSE__NO_WALLETS_SELECTED: () => 'No Wallets Selected',
+  TOKEN_CLOSE__NOTHING_TO_CLOSE: () =>
+    'Nothing to close - No zero-balance token accounts found in scope.',
+  TOKEN_CLOSE__ACCOUNTS_UNREADABLE: ({ wallet, attempts }) =>
+    `The token accounts of ${wallet} could not be read: ${attempts}`,
   OPERATION__ALREADY_RETRIED: () =>
     "This operation's failed wallets were already retried: retry the newer operation instead",
   OPERATION__NOT_FINISHED: () => 'This operation is still running: retry its failures once it ends',
@@ -230,6 +235,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   OPERATION__NOT_FOUND: () => 'Operation not found',
   OPERATION__INVALID_CURSOR: () => 'Invalid operations cursor',
   TRANSACTION_HISTORY__INVALID_CURSOR: () => 'Invalid transaction history cursor',
+  CLOSE_HISTORY__INVALID_CURSOR: () => 'Invalid close history cursor',
   LEDGER__STALE_TRANSACTION: ({ transactionId }) =>
     `Transaction ${transactionId} was updated by another process`,
   FEE_CAP__INVALID: () =>

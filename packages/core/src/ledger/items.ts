@@ -7,13 +7,16 @@ import type { LedgerTransaction } from './transaction-state';
  * and the transactions that pay them. Item and operation statuses are derived from the
  * transactions, never stored beside them, so they cannot disagree with what the chain said.
  */
-export type OperationKind = 'distributeSol' | 'distributeSolTwoHop' | 'aggregateSol';
+export type OperationKind =
+  'distributeSol' | 'distributeSolTwoHop' | 'aggregateSol' | 'closeTokenAccounts';
 
 /**
  * `direct`: one transfer. A two-hop distribution pays each recipient through an intermediate
  * wallet: `firstHop` (master → intermediate) then `secondHop` (intermediate → recipient).
+ * `close`: a token account closed, its rent (the item's amount) going from the account to the
+ * rent destination.
  */
-export type ItemLeg = 'direct' | 'firstHop' | 'secondHop';
+export type ItemLeg = 'direct' | 'firstHop' | 'secondHop' | 'close';
 
 export interface LedgerItem {
   readonly id: string;
@@ -216,6 +219,8 @@ export function operationReport(operation: LedgerOperation): string {
       return `${totals.succeeded} out of ${totals.wallets} wallets succeeded`;
     case 'aggregateSol':
       return `Aggregated SOL: ${totals.succeeded}/${totals.wallets} succeeded`;
+    case 'closeTokenAccounts':
+      return `Closed token accounts: ${totals.succeeded}/${totals.wallets} succeeded`;
     default:
       return exhaustiveSwitchError(operation.kind);
   }

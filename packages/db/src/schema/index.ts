@@ -9,3 +9,4 @@ export * from './jobs';
 export * from './ledger';
 export * from './middlemen';
 export * from './lookup-tables';
+export * from './close-history';

@@ -20,12 +20,16 @@ import { wallets } from './wallets';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The money operations stored so far (issue 17); the API and the ledger name them the same. */
-export type OperationKindValue = 'sol.distribute' | 'sol.aggregate' | 'sol.double_distribution';
+export type OperationKindValue =
+  'sol.distribute' | 'sol.aggregate' | 'sol.double_distribution' | 'token.close';
 
 /** Core's `OperationStatus`, stored for the history list; the detail derives it again. */
 export type OperationStatusValue = 'planned' | 'running' | 'succeeded' | 'partlyFailed' | 'failed';
 
-export type ItemLegValue = 'direct' | 'firstHop' | 'secondHop';
+export type ItemLegValue = 'direct' | 'firstHop' | 'secondHop' | 'close';
+
+/** The token program of a close item (migration 0024). */
+export type ItemTokenProgramValue = 'token' | 'token2022';
 
 export type LedgerTransactionStateValue =
   'planned' | 'signed' | 'sent' | 'confirmed' | 'failed' | 'expired';
@@ -54,7 +58,7 @@ export const operationPlans = pgTable(
     check('operation_plans_id_check', sql`${table.id} ~ '^[0-9a-f]{64}$'`),
     check(
       'operation_plans_kind_check',
-      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution')`,
+      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution', 'token.close')`,
     ),
   ],
 );
@@ -105,7 +109,7 @@ export const operations = pgTable(
     uniqueIndex('operations_plan_idx').on(table.planId),
     check(
       'operations_kind_check',
-      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution')`,
+      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution', 'token.close')`,
     ),
     check(
       'operations_status_check',
@@ -133,6 +137,9 @@ export const operationItems = pgTable(
     retryOf: uuid('retry_of'),
     /** The item's place in the operation, as the plan listed it. */
     position: integer('position').notNull(),
+    /** A close's mint and token program (null for a SOL transfer); `from_address` is the account. */
+    mint: text('mint'),
+    program: text('program').$type<ItemTokenProgramValue>(),
   },
   (table) => [
     // A retry pays the same wallet on the same leg again, so only original items are unique.
@@ -144,7 +151,15 @@ export const operationItems = pgTable(
     // address, without reading every item of the tenant.
     index('operation_items_from_address_idx').on(table.tenantId, table.fromAddress),
     index('operation_items_to_address_idx').on(table.tenantId, table.toAddress),
-    check('operation_items_leg_check', sql`${table.leg} in ('direct', 'firstHop', 'secondHop')`),
+    check(
+      'operation_items_leg_check',
+      sql`${table.leg} in ('direct', 'firstHop', 'secondHop', 'close')`,
+    ),
+    check(
+      'operation_items_close_check',
+      // coalesce: a null program would make the comparison null, which a check lets pass.
+      sql`(${table.leg} = 'close') = (${table.mint} is not null and coalesce(${table.program} in ('token', 'token2022'), false))`,
+    ),
     check('operation_items_lamports_check', sql`${table.lamports} > 0`),
   ],
 );

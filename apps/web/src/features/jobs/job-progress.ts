@@ -93,6 +93,11 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
         severity: report.succeeded < report.wallets ? 'warning' : 'success',
       };
     }
+    case 'token.close':
+      // A close reports spec 2 §3's statistics, not a SOL report: its job's status says it all.
+      return job.status === 'failed'
+        ? { title: 'Close Failed', description: reason, severity: 'error' }
+        : { title: 'Token Accounts Closed', severity: 'success' };
     default:
       return exhaustiveSwitchError(kind);
   }

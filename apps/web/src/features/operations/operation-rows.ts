@@ -17,6 +17,7 @@ export const KIND_LABELS: Readonly<Record<OperationKindName, string>> = {
   'sol.distribute': 'Distribute SOL',
   'sol.aggregate': 'Withdraw SOL to master',
   'sol.double_distribution': '2-hop distribution',
+  'token.close': 'Close token accounts',
 };
 
 /**

@@ -67,6 +67,10 @@ export function failedItems(
       return items.filter((item) => item.leg === 'direct' && item.status === 'failed');
     case 'sol.double_distribution':
       return failedSecondHops(items);
+    case 'token.close':
+      // A close that failed on chain is reported, never retried from here: a new plan reads
+      // the accounts again.
+      return [];
     default:
       return exhaustiveSwitchError(operation.kind);
   }
@@ -126,6 +130,8 @@ export function retryRequest(
           retryOf,
         },
       };
+    case 'token.close':
+      return null;
     default:
       return exhaustiveSwitchError(operation.kind);
   }

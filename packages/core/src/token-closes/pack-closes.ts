@@ -1,0 +1,253 @@
+import { err, ok, type Result } from '../errors/result';
+import { fleetErrorMessage } from '../errors/error-messages';
+import type { Address } from '../primitives/address';
+import { computeBudgetShapes } from '../transactions/compute-budget';
+import type { InstructionShape } from '../transactions/instruction';
+import {
+  PACKET_DATA_SIZE,
+  fitsInOneTransaction,
+  messageLayout,
+  type MessageLayout,
+} from '../transactions/message-size';
+import type { ItemDoesNotFit } from '../transactions/pack-instructions';
+import { transactionFee } from '../transactions/transaction-fee';
+import { closeAccountShape, type TokenProgramKind } from './close-instruction';
+
+/** One empty token account to close; `itemId` ties it to its ledger item. */
+export interface CloseItem {
+  readonly itemId: string;
+  readonly owner: Address;
+  readonly tokenAccount: Address;
+  readonly mint: Address;
+  readonly program: TokenProgramKind;
+  /** The account's lamports now: what the close returns. */
+  readonly rentLamports: bigint;
+}
+
+/** Where the reclaimed rent goes: the master (the default) or back to each owner. */
+export type RentDestination = 'master' | 'owner';
+export const RENT_DESTINATIONS: readonly RentDestination[] = Object.freeze(['master', 'owner']);
+
+/**
+ * Who pays the fee. `master` lets a wallet holding 0 SOL close its accounts, at the price of a
+ * second signature (23 closes to a legacy transaction instead of 26); `owner` gives each owner
+ * its own transactions and needs SOL in every wallet.
+ */
+export type CloseFeePayer = 'master' | 'owner';
+
+/** Compute units a transaction asks for: the budget instructions plus each close. */
+export interface CloseComputeUnits {
+  readonly base: number;
+  readonly perClose: Readonly<Record<TokenProgramKind, number>>;
+}
+
+/**
+ * Upper bounds with a margin over what a close costs on the programs (about 3,000 units for
+ * Token, more for Token-2022, which checks its extensions); the fee is priced on the limit asked,
+ * so a lower measured figure may replace these.
+ */
+export const DEFAULT_CLOSE_COMPUTE_UNITS: CloseComputeUnits = Object.freeze({
+  base: 300,
+  perClose: Object.freeze({ token: 3_500, token2022: 6_000 }),
+});
+
+export interface PackClosesInput {
+  readonly master: Address;
+  readonly closes: readonly CloseItem[];
+  readonly rentDestination: RentDestination;
+  readonly feePayer: CloseFeePayer;
+  readonly microLamportsPerComputeUnit: bigint;
+  readonly computeUnits?: CloseComputeUnits;
+}
+
+export interface PlannedCloseTransaction {
+  readonly closes: readonly CloseItem[];
+  /** The owners whose accounts it closes, in order of their first close. */
+  readonly owners: readonly Address[];
+  readonly feePayer: Address;
+  /** The fee payer, then each owner: who signs. */
+  readonly signers: readonly Address[];
+  readonly signatures: number;
+  readonly size: number;
+  readonly accountLocks: number;
+  readonly computeUnitLimit: number;
+  readonly microLamportsPerComputeUnit: bigint;
+  readonly feeLamports: bigint;
+  readonly rentLamports: bigint;
+  readonly layout: MessageLayout;
+}
+
+/** The destination of one close's rent. */
+export function rentDestinationOf(
+  close: Pick<CloseItem, 'owner'>,
+  master: Address,
+  destination: RentDestination,
+): Address {
+  return destination === 'master' ? master : close.owner;
+}
+
+interface Draft {
+  closes: CloseItem[];
+  layout: MessageLayout;
+}
+
+/**
+ * Packs closes into legacy transactions with the compute budget, by exact size: each owner's
+ * accounts together in one transaction when they fit, an owner with more split over as few
+ * full transactions as the limit allows, and (when the master pays) owners with few accounts
+ * sharing a transaction, largest first into the first transaction with room. Every close lands in
+ * exactly one transaction.
+ */
+export function packCloses(
+  input: PackClosesInput,
+): Result<readonly PlannedCloseTransaction[], ItemDoesNotFit> {
+  const prefix = computeBudgetShapes();
+  const measure = (feePayer: Address, closes: readonly CloseItem[]): MessageLayout =>
+    messageLayout({
+      feePayer,
+      format: 'legacy',
+      instructions: [...prefix, ...closes.map((close) => shapeOf(close, input))],
+    });
+  const payerOf = (owner: Address): Address => (input.feePayer === 'master' ? input.master : owner);
+
+  const full: Draft[] = [];
+  const remainders: CloseItem[][] = [];
+  for (const group of groupByOwner(input.closes)) {
+    const first = group[0];
+    if (first === undefined) continue;
+    const payer = payerOf(first.owner);
+    let open: CloseItem[] = [];
+    let openLayout: MessageLayout | undefined;
+    for (const close of group) {
+      const grown = measure(payer, [...open, close]);
+      if (fitsInOneTransaction(grown)) {
+        open.push(close);
+        openLayout = grown;
+        continue;
+      }
+      if (openLayout === undefined) return err(doesNotFit(close, grown));
+      full.push({ closes: open, layout: openLayout });
+      const alone = measure(payer, [close]);
+      if (!fitsInOneTransaction(alone)) return err(doesNotFit(close, alone));
+      open = [close];
+      openLayout = alone;
+    }
+    if (openLayout === undefined) continue;
+    if (input.feePayer === 'owner') full.push({ closes: open, layout: openLayout });
+    else remainders.push(open);
+  }
+
+  // First fit, largest first, over the transactions still open; one too full for the smallest
+  // possible addition (a new owner with one account) is closed for good, so the scan stays short.
+  const shared: Draft[] = [];
+  let openDrafts: Draft[] = [];
+  const sorted = remainders
+    .map((closes, order) => ({ closes, order }))
+    .sort((a, b) => b.closes.length - a.closes.length || a.order - b.order);
+  for (const { closes } of sorted) {
+    let placed = false;
+    for (const draft of openDrafts) {
+      const grown = measure(input.master, [...draft.closes, ...closes]);
+      if (fitsInOneTransaction(grown)) {
+        draft.closes.push(...closes);
+        draft.layout = grown;
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      const draft = { closes: [...closes], layout: measure(input.master, closes) };
+      shared.push(draft);
+      openDrafts.push(draft);
+    }
+    openDrafts = openDrafts.filter(
+      (draft) => draft.layout.size + SMALLEST_ADDITION <= PACKET_DATA_SIZE,
+    );
+  }
+
+  return ok(Object.freeze([...full, ...shared].map((draft) => finish(draft, input))));
+}
+
+/** A new owner (address and signature) with one account and its close instruction. */
+const SMALLEST_ADDITION = 32 + 64 + 32 + 7;
+
+function shapeOf(close: CloseItem, input: PackClosesInput): InstructionShape {
+  return closeAccountShape({
+    program: close.program,
+    account: close.tokenAccount,
+    destination: rentDestinationOf(close, input.master, input.rentDestination),
+    owner: close.owner,
+  });
+}
+
+function groupByOwner(closes: readonly CloseItem[]): CloseItem[][] {
+  const groups = new Map<Address, CloseItem[]>();
+  for (const close of closes) {
+    const group = groups.get(close.owner);
+    if (group === undefined) groups.set(close.owner, [close]);
+    else group.push(close);
+  }
+  return [...groups.values()];
+}
+
+/** The compute-unit limit a transaction of these closes asks for. */
+export function closeComputeUnitLimit(
+  closes: readonly Pick<CloseItem, 'program'>[],
+  units: CloseComputeUnits = DEFAULT_CLOSE_COMPUTE_UNITS,
+): number {
+  return closes.reduce((sum, close) => sum + units.perClose[close.program], units.base);
+}
+
+function finish(draft: Draft, input: PackClosesInput): PlannedCloseTransaction {
+  const { layout, closes } = draft;
+  const owners: Address[] = [];
+  for (const close of closes) if (!owners.includes(close.owner)) owners.push(close.owner);
+  const computeUnitLimit = closeComputeUnitLimit(closes, input.computeUnits);
+  const feeLamports = transactionFee({
+    signatures: layout.signers.length,
+    computeUnitLimit: BigInt(computeUnitLimit),
+    microLamportsPerComputeUnit: input.microLamportsPerComputeUnit,
+  });
+  const feePayer = layout.signers[0];
+  if (feePayer === undefined) throw new Error('A compiled message always has its fee payer');
+  return Object.freeze({
+    closes: Object.freeze([...closes]),
+    owners: Object.freeze(owners),
+    feePayer,
+    signers: layout.signers,
+    signatures: layout.signers.length,
+    size: layout.size,
+    accountLocks: layout.accountLocks,
+    computeUnitLimit,
+    microLamportsPerComputeUnit: input.microLamportsPerComputeUnit,
+    feeLamports,
+    rentLamports: closes.reduce((sum, close) => sum + close.rentLamports, 0n),
+    layout,
+  });
+}
+
+function doesNotFit(close: CloseItem, layout: MessageLayout): ItemDoesNotFit {
+  const context = { itemId: close.itemId, size: layout.size, accountLocks: layout.accountLocks };
+  return Object.freeze({
+    code: 'TRANSACTION__ITEM_DOES_NOT_FIT' as const,
+    message: fleetErrorMessage('TRANSACTION__ITEM_DOES_NOT_FIT', context),
+    context: Object.freeze(context),
+  });
+}
+
+/**
+ * Each close's share of its transaction's fee: the fee split evenly, the lamports that do not
+ * divide going one each to the first closes, so the shares sum to the fee exactly.
+ */
+export function closeFeeShares(transaction: PlannedCloseTransaction): ReadonlyMap<string, bigint> {
+  const shares = new Map<string, bigint>();
+  const count = BigInt(transaction.closes.length);
+  if (count === 0n) return shares;
+  const each = transaction.feeLamports / count;
+  let rest = transaction.feeLamports - each * count;
+  for (const close of transaction.closes) {
+    shares.set(close.itemId, each + (rest > 0n ? 1n : 0n));
+    if (rest > 0n) rest -= 1n;
+  }
+  return shares;
+}
