@@ -100,7 +100,7 @@ describe('the audit log in Chromium', () => {
     await screenshot(page, 'audit-log');
 
     // Filtered by action: only master key reveals, and the filter is in the address bar.
-    await page.getByLabel('Action').selectOption('master_wallet.reveal');
+    await page.getByLabel('Action', { exact: true }).selectOption('master_wallet.reveal');
     await page.waitForURL(/action=master_wallet\.reveal/);
     await expect.poll(() => auditRows().count()).toBe(1);
     expect(await auditRows().first().getAttribute('data-audit-action')).toBe(

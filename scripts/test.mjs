@@ -1,6 +1,6 @@
 // `npm test`: every check a change must pass, in one command. Each step runs even when an earlier
 // one failed, so one run shows everything that is wrong; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -18,11 +18,14 @@ const steps = [
 const failed = [];
 const started = Date.now();
 
-for (const [name, args] of steps) {
+// The static checks run side by side (each keeps one core busy) and print in order.
+const outcomes = await Promise.all(steps.map(([, args]) => runCaptured(args)));
+steps.forEach(([name], index) => {
+  const outcome = outcomes[index];
   console.log(`\n▶ ${name}`);
-  const status = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status;
-  if (status !== 0) failed.push(name);
-}
+  if (outcome.output) process.stdout.write(outcome.output);
+  if (outcome.status !== 0) failed.push(name);
+});
 
 console.log('\n▶ chromium');
 if (!ensureChromium()) failed.push('chromium');
@@ -69,4 +72,14 @@ function readCounts() {
       ).length,
     skipped: (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0),
   };
+}
+
+function runCaptured(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ status, output }));
+  });
 }

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DatabaseKind } from '@fleet/core';
 import { sql } from 'drizzle-orm';
@@ -57,31 +55,13 @@ export function databaseLocationFor(options: {
 /** pg_trgm backs the search indexes (migration 0005); the Postgres server ships it too. */
 const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
-type PgliteWasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
-// The global `WebAssembly` of Node, typed here: the repository's lib settings leave it out.
-const { WebAssembly: wasm } = globalThis as unknown as {
-  readonly WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteWasmModule> };
-};
-/**
- * PGlite's WebAssembly compiled once per process: a process that opens many databases (a test
- * file does) would otherwise compile the same 9 MB module for each.
- */
-let pgliteModule: Promise<PgliteWasmModule> | undefined;
-
-async function pgliteOptions() {
-  pgliteModule ??= readFile(
-    createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'),
-  ).then((bytes) => wasm.compile(bytes));
-  return { ...PGLITE_OPTIONS, pgliteWasmModule: await pgliteModule };
-}
-
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   switch (location.kind) {
     case 'postgres':
       return openPostgres(location.url, location.maxConnections ?? 10);
     case 'pglite':
       mkdirSync(location.dataDir, { recursive: true });
-      return openPglite(await PGlite.create(location.dataDir, await pgliteOptions()));
+      return openPglite(await PGlite.create(location.dataDir, PGLITE_OPTIONS));
     case 'pglite-memory':
       return (await openPgliteMemory(location.loadDataDir)).handle;
   }
@@ -90,9 +70,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 /** An in-memory PGlite that can also be dumped whole (the tests' migrated template). */
 export async function openPgliteMemory(
   loadDataDir?: Blob,
-): Promise<{ readonly handle: DatabaseHandle; dumpDataDir(): Promise<Blob> }> {
+): Promise<{ readonly handle: DatabaseHandle; readonly dumpDataDir: () => Promise<Blob> }> {
   const client = await PGlite.create({
-    ...(await pgliteOptions()),
+    ...PGLITE_OPTIONS,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   return { handle: openPglite(client), dumpDataDir: () => client.dumpDataDir('none') };
