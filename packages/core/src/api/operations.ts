@@ -8,6 +8,9 @@ export const OPERATION_KINDS = [
   'sol.aggregate',
   'sol.double_distribution',
   'token.close',
+  'token.burn',
+  'token.withdraw',
+  'token.distribute',
 ] as const;
 export const operationKindSchema = z.enum(OPERATION_KINDS);
 export type OperationKindName = z.infer<typeof operationKindSchema>;
@@ -17,6 +20,9 @@ const CORE_KINDS: Readonly<Record<OperationKindName, OperationKind>> = {
   'sol.aggregate': 'aggregateSol',
   'sol.double_distribution': 'distributeSolTwoHop',
   'token.close': 'closeTokenAccounts',
+  'token.burn': 'burnTokenAccounts',
+  'token.withdraw': 'withdrawTokens',
+  'token.distribute': 'distributeTokens',
 };
 
 /** Core's name of a kind (`distributeSol`...), for the ledger's pure functions. */
@@ -33,7 +39,14 @@ export const OPERATION_STATUSES = [
 ] as const;
 export const operationStatusSchema = z.enum(OPERATION_STATUSES);
 
-export const ITEM_LEGS: readonly ItemLeg[] = ['direct', 'firstHop', 'secondHop', 'close'];
+export const ITEM_LEGS = [
+  'direct',
+  'firstHop',
+  'secondHop',
+  'close',
+  'burn',
+  'tokenTransfer',
+] as const satisfies readonly ItemLeg[];
 
 export const OPERATIONS_PAGE_SIZE = 50;
 export const OPERATIONS_MAX_PAGE_SIZE = 200;
@@ -91,7 +104,7 @@ export type OperationList = z.infer<typeof operationListSchema>;
 
 export const operationItemViewSchema = z.object({
   id: z.string().uuid(),
-  leg: z.enum(['direct', 'firstHop', 'secondHop', 'close']),
+  leg: z.enum(ITEM_LEGS),
   walletId: z.string().uuid().nullable(),
   from: z.string(),
   to: z.string(),

@@ -154,6 +154,15 @@ describe('operation totals and status', () => {
     expect(operationReport(operation(items, done, 'aggregateSol'))).toBe(
       'Aggregated SOL: 2/3 succeeded',
     );
+    expect(operationReport(operation(items, done, 'burnTokenAccounts'))).toBe(
+      'Burned token accounts: 2/3 succeeded',
+    );
+    expect(operationReport(operation(items, done, 'withdrawTokens'))).toBe(
+      'Withdrew SPL tokens: 2/3 succeeded',
+    );
+    expect(operationReport(operation(items, done, 'distributeTokens'))).toBe(
+      '2 out of 3 wallets succeeded',
+    );
   });
 });
 

@@ -8,15 +8,24 @@ import type { LedgerTransaction } from './transaction-state';
  * transactions, never stored beside them, so they cannot disagree with what the chain said.
  */
 export type OperationKind =
-  'distributeSol' | 'distributeSolTwoHop' | 'aggregateSol' | 'closeTokenAccounts';
+  | 'distributeSol'
+  | 'distributeSolTwoHop'
+  | 'aggregateSol'
+  | 'closeTokenAccounts'
+  | 'burnTokenAccounts'
+  | 'withdrawTokens'
+  | 'distributeTokens';
 
 /**
  * `direct`: one transfer. A two-hop distribution pays each recipient through an intermediate
  * wallet: `firstHop` (master → intermediate) then `secondHop` (intermediate → recipient).
  * `close`: a token account closed, its rent (the item's amount) going from the account to the
- * rent destination.
+ * rent destination. `burn`: a token account's balance burned and the account closed in the same
+ * transaction, its rent (the item's amount) going to the rent destination. `tokenTransfer`: SPL
+ * tokens moved from one token account (`from`) to another (`to`), the amount in the raw units of
+ * the item's mint. Every token leg names its mint and program.
  */
-export type ItemLeg = 'direct' | 'firstHop' | 'secondHop' | 'close';
+export type ItemLeg = 'direct' | 'firstHop' | 'secondHop' | 'close' | 'burn' | 'tokenTransfer';
 
 export interface LedgerItem {
   readonly id: string;
@@ -221,6 +230,12 @@ export function operationReport(operation: LedgerOperation): string {
       return `Aggregated SOL: ${totals.succeeded}/${totals.wallets} succeeded`;
     case 'closeTokenAccounts':
       return `Closed token accounts: ${totals.succeeded}/${totals.wallets} succeeded`;
+    case 'burnTokenAccounts':
+      return `Burned token accounts: ${totals.succeeded}/${totals.wallets} succeeded`;
+    case 'withdrawTokens':
+      return `Withdrew SPL tokens: ${totals.succeeded}/${totals.wallets} succeeded`;
+    case 'distributeTokens':
+      return `${totals.succeeded} out of ${totals.wallets} wallets succeeded`;
     default:
       return exhaustiveSwitchError(operation.kind);
   }

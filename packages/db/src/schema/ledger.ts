@@ -21,12 +21,18 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /** The money operations stored so far (issue 17); the API and the ledger name them the same. */
 export type OperationKindValue =
-  'sol.distribute' | 'sol.aggregate' | 'sol.double_distribution' | 'token.close';
+  | 'sol.distribute'
+  | 'sol.aggregate'
+  | 'sol.double_distribution'
+  | 'token.close'
+  | 'token.burn'
+  | 'token.withdraw'
+  | 'token.distribute';
 
 /** Core's `OperationStatus`, stored for the history list; the detail derives it again. */
 export type OperationStatusValue = 'planned' | 'running' | 'succeeded' | 'partlyFailed' | 'failed';
 
-export type ItemLegValue = 'direct' | 'firstHop' | 'secondHop' | 'close';
+export type ItemLegValue = 'direct' | 'firstHop' | 'secondHop' | 'close' | 'burn' | 'tokenTransfer';
 
 /** The token program of a close item (migration 0024). */
 export type ItemTokenProgramValue = 'token' | 'token2022';
@@ -58,7 +64,7 @@ export const operationPlans = pgTable(
     check('operation_plans_id_check', sql`${table.id} ~ '^[0-9a-f]{64}$'`),
     check(
       'operation_plans_kind_check',
-      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution', 'token.close')`,
+      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution', 'token.close', 'token.burn', 'token.withdraw', 'token.distribute')`,
     ),
   ],
 );
@@ -109,7 +115,7 @@ export const operations = pgTable(
     uniqueIndex('operations_plan_idx').on(table.planId),
     check(
       'operations_kind_check',
-      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution', 'token.close')`,
+      sql`${table.kind} in ('sol.distribute', 'sol.aggregate', 'sol.double_distribution', 'token.close', 'token.burn', 'token.withdraw', 'token.distribute')`,
     ),
     check(
       'operations_status_check',
@@ -153,12 +159,14 @@ export const operationItems = pgTable(
     index('operation_items_to_address_idx').on(table.tenantId, table.toAddress),
     check(
       'operation_items_leg_check',
-      sql`${table.leg} in ('direct', 'firstHop', 'secondHop', 'close')`,
+      sql`${table.leg} in ('direct', 'firstHop', 'secondHop', 'close', 'burn', 'tokenTransfer')`,
     ),
     check(
       'operation_items_close_check',
-      // coalesce: a null program would make the comparison null, which a check lets pass.
-      sql`(${table.leg} = 'close') = (${table.mint} is not null and coalesce(${table.program} in ('token', 'token2022'), false))`,
+      // Every token leg (a close, a burn-and-close, an SPL transfer) names its mint and program,
+      // and no SOL leg does. coalesce: a null program would make the comparison null, which a
+      // check lets pass.
+      sql`(${table.leg} in ('close', 'burn', 'tokenTransfer')) = (${table.mint} is not null and coalesce(${table.program} in ('token', 'token2022'), false))`,
     ),
     check('operation_items_lamports_check', sql`${table.lamports} > 0`),
   ],

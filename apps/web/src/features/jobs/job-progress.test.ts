@@ -89,6 +89,20 @@ describe('the toast a finished job ends with', () => {
     });
     expect(finishedToast('sol.aggregate', done(0, 0)).title).toBe('No SOL available to withdraw');
   });
+
+  it('ends an SPL withdrawal with the spec’s title, a warning when it did not all go through', () => {
+    expect(finishedToast('token.withdraw', done(2, 2))).toEqual({
+      title: 'SPL Token Withdrawal Finished',
+      severity: 'success',
+    });
+    const failed = job({ isDone: true, status: 'failed', message: '1 transfer failed' });
+    expect(finishedToast('token.withdraw', failed)).toEqual({
+      title: 'SPL Token Withdrawal Finished',
+      description: '1 transfer failed',
+      severity: 'warning',
+    });
+    expect(finishedToast('token.burn', failed).title).toBe('Burn Failed');
+  });
 });
 
 describe('the bottom bar line of a running job', () => {

@@ -98,6 +98,22 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
       return job.status === 'failed'
         ? { title: 'Close Failed', description: reason, severity: 'error' }
         : { title: 'Token Accounts Closed', severity: 'success' };
+    case 'token.burn':
+      return job.status === 'failed'
+        ? { title: 'Burn Failed', description: reason, severity: 'error' }
+        : { title: 'Tokens Burned', severity: 'success' };
+    case 'token.withdraw':
+      // Spec 2 §8: the withdrawal ends with 'SPL Token Withdrawal Finished', a warning when it
+      // did not all go through.
+      return {
+        title: 'SPL Token Withdrawal Finished',
+        ...(job.status === 'succeeded' ? {} : { description: reason }),
+        severity: job.status === 'succeeded' ? 'success' : 'warning',
+      };
+    case 'token.distribute':
+      return job.status === 'failed'
+        ? { title: 'Distribution failed', description: reason, severity: 'error' }
+        : { title: 'SPL distribution finished', severity: 'success' };
     default:
       return exhaustiveSwitchError(kind);
   }

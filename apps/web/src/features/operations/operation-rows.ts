@@ -18,6 +18,9 @@ export const KIND_LABELS: Readonly<Record<OperationKindName, string>> = {
   'sol.aggregate': 'Withdraw SOL to master',
   'sol.double_distribution': '2-hop distribution',
   'token.close': 'Close token accounts',
+  'token.burn': 'Burn token dust',
+  'token.withdraw': 'Withdraw SPL tokens to master',
+  'token.distribute': 'Distribute SPL tokens',
 };
 
 /**

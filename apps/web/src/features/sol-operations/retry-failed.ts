@@ -68,8 +68,11 @@ export function failedItems(
     case 'sol.double_distribution':
       return failedSecondHops(items);
     case 'token.close':
-      // A close that failed on chain is reported, never retried from here: a new plan reads
-      // the accounts again.
+    case 'token.burn':
+    case 'token.withdraw':
+    case 'token.distribute':
+      // A token operation that failed on chain is reported, never retried from here: a new plan
+      // reads the accounts again.
       return [];
     default:
       return exhaustiveSwitchError(operation.kind);
@@ -131,6 +134,9 @@ export function retryRequest(
         },
       };
     case 'token.close':
+    case 'token.burn':
+    case 'token.withdraw':
+    case 'token.distribute':
       return null;
     default:
       return exhaustiveSwitchError(operation.kind);
