@@ -174,4 +174,28 @@ describe.each(testDatabaseKinds)('Planning a close of empty token accounts on %s
     );
     expect(theirs.closableAccounts).toBe(0);
   });
+
+  it('forecasts with the rent the scan stored and names frozen accounts and withheld fees', async () => {
+    const [, b] = wallets;
+    if (!b) throw new Error('wallets');
+    await withTenant(harness.database.db, operator.tenantId, async (tx) => {
+      await tx.execute(
+        `insert into wallet_token_accounts
+           (tenant_id, token_account, wallet_id, mint, program, amount, decimals, lamports, frozen, withheld_amount)
+         values ('${operator.tenantId}', '${newTestKeypair().address}', '${b.id}', '${mints.token2022}', 'token-2022', 0, 6, 2157600, false, 0),
+                ('${operator.tenantId}', '${newTestKeypair().address}', '${b.id}', '${mints.token}', 'token', 0, 6, 2039280, true, 0),
+                ('${operator.tenantId}', '${newTestKeypair().address}', '${b.id}', '${mints.token2022}', 'token-2022', 0, 6, 2157600, false, 17)`,
+      );
+    });
+    const forecast = closeForecastSchema.parse(
+      (await call(operator, 'GET', '/api/solana/close-tokens/forecast')).json(),
+    );
+    const wallet = forecast.wallets.find((entry) => entry.wallet === b.address);
+    expect(wallet).toMatchObject({
+      closableAccounts: 1,
+      rentLamports: '2157600',
+      blockers: { frozen: 1, 'withheld transfer fees': 1 },
+    });
+    expect(forecast.blockers).toMatchObject({ frozen: 1, 'withheld transfer fees': 1 });
+  });
 });

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 // fleet forecast reads, and the rows a confirmed close removes.
 
 /**
- * The rent of an empty account as the scan stored it: the table keeps no lamports, so a Token
- * account's 165 bytes and a Token-2022 associated account's 170 (with ImmutableOwner) at the
- * rent-exempt rate. Accounts with more extensions hold a little more; the plan reads the chain.
+ * The rent of an empty account scanned before its lamports were stored: a Token account's 165
+ * bytes and a Token-2022 associated account's 170 (with ImmutableOwner) at the rent-exempt rate.
+ * Accounts with more extensions hold a little more; the plan reads the chain again anyway.
  */
 const STORED_RENT: Readonly<Record<string, bigint>> = {
   token: 2_039_280n,
@@ -22,8 +22,12 @@ export async function readStoredEmptyAccounts(tx: TenantDatabase): Promise<Token
     token_account: string;
     mint: string;
     program: string;
+    lamports: string | null;
+    frozen: boolean;
+    withheld_amount: string;
   }>(
-    sql`select w.public_address as owner, a.token_account, a.mint, a.program
+    sql`select w.public_address as owner, a.token_account, a.mint, a.program, a.lamports::text,
+        a.frozen, a.withheld_amount::text
       from wallet_token_accounts a
       join wallets w on w.id = a.wallet_id
       where a.amount = 0 and w.archived_at is null
@@ -35,9 +39,10 @@ export async function readStoredEmptyAccounts(tx: TenantDatabase): Promise<Token
     mint: address(row.mint),
     program: row.program === 'token-2022' ? 'token2022' : 'token',
     amount: 0n,
-    lamports: STORED_RENT[row.program] ?? 2_039_280n,
-    frozen: false,
-    withheldAmount: 0n,
+    lamports:
+      row.lamports === null ? (STORED_RENT[row.program] ?? 2_039_280n) : BigInt(row.lamports),
+    frozen: row.frozen,
+    withheldAmount: BigInt(row.withheld_amount),
   }));
 }
 

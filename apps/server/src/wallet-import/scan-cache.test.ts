@@ -27,7 +27,16 @@ describe.each(testDatabaseKinds)('recent scan previews on %s', (kind) => {
   const entry = (lamports: bigint): ScanCacheEntry => ({
     lamports,
     tokens: [
-      { account: 'acct', mint: 'mint', program: 'prog', amount: 2n ** 64n - 1n, decimals: 9 },
+      {
+        account: 'acct',
+        mint: 'mint',
+        program: 'prog',
+        amount: 2n ** 64n - 1n,
+        decimals: 9,
+        lamports: 2_039_280n,
+        frozen: true,
+        withheldAmount: 2n ** 64n - 1n,
+      },
     ],
     scannedAt: new Date(clock),
   });

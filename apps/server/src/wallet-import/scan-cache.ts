@@ -73,6 +73,9 @@ export function createScanCache(options: {
           program: token.program,
           amount: token.amount.toString(),
           decimals: token.decimals,
+          ...(token.lamports === null ? {} : { lamports: token.lamports.toString() }),
+          frozen: token.frozen,
+          withheldAmount: token.withheldAmount.toString(),
         })),
         scannedAt: entry.scannedAt,
       }));
@@ -107,7 +110,16 @@ export function createScanCache(options: {
         for (const row of rows) {
           found.set(row.publicAddress, {
             lamports: row.lamports,
-            tokens: row.tokens.map((token) => ({ ...token, amount: BigInt(token.amount) })),
+            tokens: row.tokens.map((token) => ({
+              account: token.account,
+              mint: token.mint,
+              program: token.program,
+              amount: BigInt(token.amount),
+              decimals: token.decimals,
+              lamports: token.lamports === undefined ? null : BigInt(token.lamports),
+              frozen: token.frozen ?? false,
+              withheldAmount: BigInt(token.withheldAmount ?? '0'),
+            })),
             scannedAt: row.scannedAt,
           });
         }

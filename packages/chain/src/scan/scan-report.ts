@@ -15,6 +15,12 @@ export interface TokenHolding {
   /** Raw units (u64); scale by `decimals` for display only. */
   readonly amount: bigint;
   readonly decimals: number;
+  /** The token account's own lamports: the rent a close returns. */
+  readonly lamports: bigint;
+  /** Frozen by the mint's freeze authority: it cannot close until thawed. */
+  readonly frozen: boolean;
+  /** Token-2022 transfer fees withheld in the account, harvested before it can close. */
+  readonly withheldAmount: bigint;
 }
 
 export interface WalletBalances {

@@ -22,6 +22,10 @@ export interface RawHolding {
   readonly mint: Address;
   readonly program: TokenProgram;
   readonly amount: bigint;
+  /** The token account's own lamports: the rent a close returns. */
+  readonly lamports: bigint;
+  readonly frozen: boolean;
+  readonly withheldAmount: bigint;
 }
 
 export interface WalletWork {
@@ -38,7 +42,10 @@ export interface WalletWork {
 export function decodeOwned(
   owner: string,
   program: TokenProgram,
-  value: readonly { pubkey: Address; account: { owner: Address; data: unknown } }[],
+  value: readonly {
+    pubkey: Address;
+    account: { owner: Address; lamports: bigint; data: unknown };
+  }[],
 ): RawHolding[] {
   const seen = new Set<string>();
   return value.map((item) => {
@@ -56,7 +63,15 @@ export function decodeOwned(
         reason: `endpoint listed token account ${item.pubkey} twice`,
       });
     seen.add(item.pubkey);
-    return { account: item.pubkey, mint: decoded.mint, program, amount: decoded.amount };
+    return {
+      account: item.pubkey,
+      mint: decoded.mint,
+      program,
+      amount: decoded.amount,
+      lamports: item.account.lamports,
+      frozen: decoded.frozen,
+      withheldAmount: decoded.withheldAmount,
+    };
   });
 }
 

@@ -1,4 +1,5 @@
 import { createLocalnet, type Localnet } from '@fleet/localnet';
+import { address, getAddressEncoder } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createEndpointPool } from '../pool/endpoint-pool';
@@ -6,6 +7,7 @@ import { fundWallets, randomAddress, type FundedWallet } from '../testing/fixtur
 import { startMisbehavingEndpoint } from '../testing/misbehaving-endpoint';
 import type { ScanEvent, ScanReport } from './scan-report';
 import { createWalletScanner } from './scan-wallets';
+import { TOKEN_PROGRAM } from './token-layout';
 
 /** Every wallet once, each balance exactly what the localnet admin funded. */
 function expectExact(report: ScanReport, wallets: readonly FundedWallet[]): void {
@@ -221,6 +223,33 @@ describe('scanning a fleet of wallets', () => {
       expect(report.stats.rpcMethods.getAssetBatch).toBe(1);
     } finally {
       await noDas.close();
+    }
+  });
+
+  it('keeps each token account’s rent, and tells a frozen account, cold and on a re-scan', async () => {
+    const { admin } = localnet;
+    const owner = randomAddress();
+    await admin.fund(owner, 1_000_000n);
+    const open = await admin.createTokenAccount({ owner, mint: mints[0] ?? '', amount: 0n });
+    const frozen = randomAddress();
+    const bytes = new Uint8Array(165);
+    bytes.set(getAddressEncoder().encode(address(mints[0] ?? '')), 0);
+    bytes.set(getAddressEncoder().encode(address(owner)), 32);
+    bytes[108] = 2; // AccountState::Frozen
+    admin.setAccount(frozen, { lamports: 2_039_280n, data: bytes, owner: TOKEN_PROGRAM });
+
+    const scanner = createWalletScanner({ pool: createEndpointPool({ endpoints: [url('fast')] }) });
+    const cold = (await scanner.scan([owner])).results[0];
+    const again = (await scanner.rescan([{ owner, tokenAccounts: [open, frozen] }])).results[0];
+    for (const result of [cold, again]) {
+      if (!result?.ok) throw new Error('expected balances');
+      const byAccount = new Map(result.value.tokens.map((t) => [t.account, t]));
+      expect(byAccount.get(address(open))).toMatchObject({
+        lamports: 2_039_280n,
+        frozen: false,
+        withheldAmount: 0n,
+      });
+      expect(byAccount.get(address(frozen))).toMatchObject({ lamports: 2_039_280n, frozen: true });
     }
   });
 

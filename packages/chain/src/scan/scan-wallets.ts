@@ -190,6 +190,9 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
               mint: decoded.mint,
               program,
               amount: decoded.amount,
+              lamports: account?.lamports ?? 0n,
+              frozen: decoded.frozen,
+              withheldAmount: decoded.withheldAmount,
             });
           });
           for (const [wallet, holdings] of found) wallet.holdings.set(key, holdings);

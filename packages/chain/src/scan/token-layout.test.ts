@@ -22,7 +22,32 @@ describe('decoding token accounts and mints', () => {
       mint,
       owner,
       amount: max,
+      frozen: false,
+      withheldAmount: 0n,
     });
+  });
+
+  it('tells a frozen account and the transfer fees a Token-2022 account withholds', () => {
+    const frozen = tokenAccount(randomAddress(), randomAddress(), 0n);
+    frozen[108] = 2;
+    expect(decodeTokenAccount(frozen, 'token')).toMatchObject({ frozen: true, withheldAmount: 0n });
+
+    // account type, ImmutableOwner (7, empty), then TransferFeeAmount (2) holding 1,234
+    const extended = tokenAccount(randomAddress(), randomAddress(), 0n, 166 + 4 + 4 + 8);
+    const view = new DataView(extended.buffer);
+    extended[165] = 2;
+    view.setUint16(166, 7, true);
+    view.setUint16(168, 0, true);
+    view.setUint16(170, 2, true);
+    view.setUint16(172, 8, true);
+    view.setBigUint64(174, 1_234n, true);
+    expect(decodeTokenAccount(extended, 'token-2022')).toMatchObject({
+      frozen: false,
+      withheldAmount: 1_234n,
+    });
+    // a TLV entry that runs past the data is not read
+    view.setUint16(172, 9, true);
+    expect(decodeTokenAccount(extended, 'token-2022')?.withheldAmount).toBe(0n);
   });
 
   it('refuses short, uninitialised and mis-typed accounts', () => {

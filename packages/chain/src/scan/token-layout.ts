@@ -19,6 +19,33 @@ export interface DecodedTokenAccount {
   readonly mint: Address;
   readonly owner: Address;
   readonly amount: bigint;
+  /** State 2: the mint's freeze authority froze it; it cannot move, burn or close until thawed. */
+  readonly frozen: boolean;
+  /**
+   * Token-2022 transfer fees withheld in the account (its TransferFeeAmount extension): an
+   * account holding any cannot close until they are harvested to the mint.
+   */
+  readonly withheldAmount: bigint;
+}
+
+/** Token-2022's TLV entries start after the account-type byte. */
+const EXTENSIONS_OFFSET = 166;
+/** `ExtensionType::TransferFeeAmount`: one u64, the withheld amount. */
+const EXTENSION_TRANSFER_FEE_AMOUNT = 2;
+
+/** The withheld transfer fees of a Token-2022 account's extensions; 0 when it has none. */
+function withheldTransferFees(bytes: Uint8Array, view: DataView): bigint {
+  let offset = EXTENSIONS_OFFSET;
+  while (offset + 4 <= bytes.length) {
+    const type = view.getUint16(offset, true);
+    const length = view.getUint16(offset + 2, true);
+    if (type === 0 || offset + 4 + length > bytes.length) return 0n;
+    if (type === EXTENSION_TRANSFER_FEE_AMOUNT && length >= 8) {
+      return view.getBigUint64(offset + 4, true);
+    }
+    offset += 4 + length;
+  }
+  return 0n;
 }
 
 export function programOf(owner: string): TokenProgram | null {
@@ -50,6 +77,8 @@ export function decodeTokenAccount(
     mint: decoder.decode(bytes.subarray(0, 32)),
     owner: decoder.decode(bytes.subarray(32, 64)),
     amount: view.getBigUint64(64, true),
+    frozen: state === 2,
+    withheldAmount: bytes.length > ACCOUNT_SIZE ? withheldTransferFees(bytes, view) : 0n,
   };
 }
 

@@ -23,6 +23,10 @@ export interface RecentScanToken {
   readonly program: string;
   readonly amount: string;
   readonly decimals: number;
+  /** Decimal strings; absent from entries written before they were kept. */
+  readonly lamports?: string;
+  readonly frozen?: boolean;
+  readonly withheldAmount?: string;
 }
 
 /**

@@ -138,6 +138,11 @@ export const walletTokenAccounts = pgTable(
     program: text('program').notNull(),
     amount: numeric('amount', { precision: 20, scale: 0 }).notNull(),
     decimals: integer('decimals').notNull(),
+    // What a close needs to know ahead of its plan (issue 19's forecast): the rent the account
+    // returns (null for rows scanned before it was stored), and what blocks a close.
+    lamports: numeric('lamports', { precision: 20, scale: 0 }),
+    frozen: boolean('frozen').notNull().default(false),
+    withheldAmount: numeric('withheld_amount', { precision: 20, scale: 0 }).notNull().default('0'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [

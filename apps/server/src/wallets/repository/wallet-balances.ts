@@ -11,6 +11,11 @@ export interface ScannedTokenAccount {
   readonly program: string;
   readonly amount: bigint;
   readonly decimals: number;
+  /** The account's own lamports (the rent a close returns); null when a read did not keep them. */
+  readonly lamports: bigint | null;
+  readonly frozen: boolean;
+  /** Token-2022 transfer fees withheld in the account. */
+  readonly withheldAmount: bigint;
 }
 
 /**
@@ -38,6 +43,9 @@ export async function upsertTokenAccounts(
       program: token.program,
       amount: token.amount.toString(),
       decimals: token.decimals,
+      lamports: token.lamports === null ? null : token.lamports.toString(),
+      frozen: token.frozen,
+      withheldAmount: token.withheldAmount.toString(),
       updatedAt: read.scannedAt,
     })),
   );
@@ -51,6 +59,9 @@ export async function upsertTokenAccounts(
           walletId: sql`excluded.wallet_id`,
           amount: sql`excluded.amount`,
           decimals: sql`excluded.decimals`,
+          lamports: sql`excluded.lamports`,
+          frozen: sql`excluded.frozen`,
+          withheldAmount: sql`excluded.withheld_amount`,
           mint: sql`excluded.mint`,
           program: sql`excluded.program`,
           updatedAt: sql`excluded.updated_at`,

@@ -86,6 +86,9 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
       program: 'program-1',
       amount,
       decimals: 6,
+      lamports: 2_039_280n,
+      frozen: false,
+      withheldAmount: 0n,
     });
     const refresh = (lamports: bigint, amount: bigint, at: Date) =>
       withTenant(database.db, tenant(0), (tx) =>
@@ -109,6 +112,17 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
     await refresh(10n, 1n, new Date(2_000));
     await refresh(5n, 9n, new Date(1_000));
     expect(await read()).toEqual({ lamports: 10n, amounts: ['1'] });
+    const state = await withTenant(database.db, tenant(0), (tx) =>
+      tx
+        .select({
+          lamports: schema.walletTokenAccounts.lamports,
+          frozen: schema.walletTokenAccounts.frozen,
+          withheld: schema.walletTokenAccounts.withheldAmount,
+        })
+        .from(schema.walletTokenAccounts)
+        .where(eq(schema.walletTokenAccounts.walletId, walletId)),
+    );
+    expect(state).toEqual([{ lamports: '2039280', frozen: false, withheld: '0' }]);
 
     await withTenant(database.db, tenant(0), (tx) =>
       replaceScannedBalances(tx, tenant(0), [
