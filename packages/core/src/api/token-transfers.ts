@@ -61,7 +61,8 @@ export const withdrawSplTokensPlanRequestSchema = z
 export type WithdrawSplTokensPlanRequest = z.input<typeof withdrawSplTokensPlanRequestSchema>;
 
 /**
- * Why a token account is not withdrawn. `empty`: it holds nothing (closing it is the close
+ * Why a token account is not withdrawn. `master`: an account of the master itself (the master is
+ * also one of the wallets). `empty`: it holds nothing (closing it is the close
  * feature's work). `frozen`: the program refuses a transfer from a frozen account.
  * `non-transferable`, `transfer hook`, `paused`, `unsupported extension`: the mint (Token-2022)
  * forbids the transfer or needs accounts Fleet does not supply. `master account frozen`,
@@ -70,6 +71,7 @@ export type WithdrawSplTokensPlanRequest = z.input<typeof withdrawSplTokensPlanR
  * the master's associated address.
  */
 export const WITHDRAW_SKIP_REASONS = [
+  'master',
   'empty',
   'frozen',
   'non-transferable',
