@@ -63,6 +63,7 @@ export * from './format/valuation-number';
 export * from './format/usd';
 export * from './format/token-amount';
 export * from './format/parse-sol-amount';
+export * from './format/parse-token-amount';
 export * from './format/relative-time';
 export * from './format/unit-price';
 export * from './ledger/transaction-state';
