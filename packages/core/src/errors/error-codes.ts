@@ -227,6 +227,8 @@ export interface FleetErrorContextByCode {
   readonly TOKEN_CLOSE__NOTHING_TO_CLOSE: Record<string, never>;
   /** The token accounts of a wallet could not be read from any endpoint: no plan is guessed. */
   readonly TOKEN_CLOSE__ACCOUNTS_UNREADABLE: { readonly wallet: string; readonly attempts: string };
+  /** No balance in the wallets and mints asked counts as dust at the threshold given. */
+  readonly TOKEN_BURN__NOTHING_TO_BURN: Record<string, never>;
   readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
   readonly OPERATION__ALREADY_RETRIED: { readonly operationId: string; readonly retriedBy: string };
   readonly OPERATION__NOT_FINISHED: { readonly operationId: string };

@@ -205,6 +205,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     'Nothing to close - No zero-balance token accounts found in scope.',
   TOKEN_CLOSE__ACCOUNTS_UNREADABLE: ({ wallet, attempts }) =>
     `The token accounts of ${wallet} could not be read: ${attempts}`,
+  TOKEN_BURN__NOTHING_TO_BURN: () =>
+    'Nothing to burn - No token balances below the threshold found in scope.',
   OPERATION__ALREADY_RETRIED: () =>
     "This operation's failed wallets were already retried: retry the newer operation instead",
   OPERATION__NOT_FINISHED: () => 'This operation is still running: retry its failures once it ends',
