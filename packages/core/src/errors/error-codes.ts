@@ -262,6 +262,8 @@ export interface FleetErrorContextByCode {
   };
   /** Accounts a plan needs could not be read from any endpoint: no plan is guessed. */
   readonly TOKEN_TRANSFER__CHAIN_UNREADABLE: { readonly what: string; readonly attempts: string };
+  /** No balance in the wallets and mints asked counts as dust at the threshold given. */
+  readonly TOKEN_BURN__NOTHING_TO_BURN: Record<string, never>;
   readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
   readonly OPERATION__ALREADY_RETRIED: { readonly operationId: string; readonly retriedBy: string };
   readonly OPERATION__NOT_FINISHED: { readonly operationId: string };

@@ -226,6 +226,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     `${formatTokenAmount(amount, decimals, decimals)} arrive`,
   TOKEN_TRANSFER__CHAIN_UNREADABLE: ({ what, attempts }) =>
     `Could not read ${what} from the chain: ${attempts}`,
+  TOKEN_BURN__NOTHING_TO_BURN: () =>
+    'Nothing to burn - No token balances below the threshold found in scope.',
   OPERATION__ALREADY_RETRIED: () =>
     "This operation's failed wallets were already retried: retry the newer operation instead",
   OPERATION__NOT_FINISHED: () => 'This operation is still running: retry its failures once it ends',
