@@ -72,6 +72,7 @@ import { createClosePlanService, type ClosePlanService } from './token-closes/cl
 import { createCloseExecuteService } from './token-closes/close-execute-service';
 import { createCloseStream, type CloseStream } from './token-closes/close-stream';
 import { createCloseTokensJob } from './token-closes/close-tokens-job';
+import { createTokenTransferJobs } from './token-transfers/token-transfer-job';
 import {
   createTokenTransferExecuteService,
   type TokenTransferExecuteService,
@@ -270,6 +271,14 @@ export function createServices(context: ServiceContext): Services {
       vault: context.vault,
       clock,
       logger: context.logger,
+    }),
+    ...createTokenTransferJobs({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
+      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
     }),
     ...(context.jobHandlers ?? []),
   ];

@@ -124,21 +124,14 @@ export function tokenTransferComputeUnitLimit(
 }
 
 /**
- * The instructions of one transaction, exactly as the signer builds them: the compute budget
- * (limit, price), every create, then each item's TransferChecked and its close. The packer
- * measures these same instructions (their data length is fixed), so what is signed weighs what
- * was planned.
+ * The instructions of one transaction after its compute budget, exactly as the signer builds
+ * them: every create, then each item's TransferChecked and its close.
  */
-export function tokenTransferInstructions(input: {
+export function tokenTransferBodyInstructions(input: {
   readonly feePayer: Address;
   readonly items: readonly TokenTransferItem[];
-  readonly computeUnitLimit: number;
-  readonly microLamportsPerComputeUnit: bigint;
 }): readonly Instruction[] {
-  const instructions: Instruction[] = [
-    setComputeUnitLimitInstruction(input.computeUnitLimit),
-    setComputeUnitPriceInstruction(input.microLamportsPerComputeUnit),
-  ];
+  const instructions: Instruction[] = [];
   for (const create of accountCreatesOf(input.items)) {
     instructions.push(createAssociatedAccountInstruction({ ...create, payer: input.feePayer }));
   }
@@ -166,6 +159,24 @@ export function tokenTransferInstructions(input: {
     }
   }
   return instructions;
+}
+
+/**
+ * The whole transaction's instructions: the compute budget (limit, price), then the body. The
+ * packer measures these same instructions (their data lengths are fixed), so what is signed
+ * weighs what was planned.
+ */
+export function tokenTransferInstructions(input: {
+  readonly feePayer: Address;
+  readonly items: readonly TokenTransferItem[];
+  readonly computeUnitLimit: number;
+  readonly microLamportsPerComputeUnit: bigint;
+}): readonly Instruction[] {
+  return [
+    setComputeUnitLimitInstruction(input.computeUnitLimit),
+    setComputeUnitPriceInstruction(input.microLamportsPerComputeUnit),
+    ...tokenTransferBodyInstructions(input),
+  ];
 }
 
 export interface PackTokenTransfersInput {
