@@ -140,6 +140,8 @@ describe.each(testDatabaseKinds)(
       for (const owner of sources) {
         expect(plan.transactions.filter((tx) => tx.owners.includes(owner.address))).toHaveLength(1);
       }
+      // The wallets hold no SOL at all: the master pays every fee.
+      for (const owner of sources) expect(await lamportsOf(owner.address)).toBe(0n);
       const masterBefore = await lamportsOf(master);
       const masterA = await amountAt(ata(master, mints.a));
 
@@ -169,8 +171,9 @@ describe.each(testDatabaseKinds)(
       expect(await amountAt(ata(master, mints.a))).toBe((masterA ?? 0n) + movedA);
       expect(await amountAt(ata(master, mints.c))).toBe(movedA * 10n);
       expect(await amountAt(ata(master, mints.b))).toBe(15n);
-      // The master paid exactly the fees and the two accounts' rent.
+      // The master paid exactly the fees and the two accounts' rent; the wallets nothing.
       expect((await lamportsOf(master)) - masterBefore).toBe(BigInt(plan.netLamports));
+      for (const owner of sources) expect(await lamportsOf(owner.address)).toBe(0n);
       expect(BigInt(plan.netLamports)).toBe(
         -(BigInt(plan.feeLamports) + BigInt(plan.accountRentLamports)),
       );
