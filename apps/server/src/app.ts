@@ -26,6 +26,7 @@ import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
 import { registerTokenClosesRoutes } from './routes/token-closes';
+import { registerTokenTransfersRoutes } from './routes/token-transfers';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerValuationRoutes } from './routes/valuation';
@@ -56,6 +57,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerTransactionHistoryRoutes,
   registerSolRoutes,
   registerTokenClosesRoutes,
+  registerTokenTransfersRoutes,
   registerDoubleDistributionRoutes,
   registerFeesRoutes,
   registerMarketRoutes,

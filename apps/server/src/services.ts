@@ -72,6 +72,19 @@ import { createClosePlanService, type ClosePlanService } from './token-closes/cl
 import { createCloseExecuteService } from './token-closes/close-execute-service';
 import { createCloseStream, type CloseStream } from './token-closes/close-stream';
 import { createCloseTokensJob } from './token-closes/close-tokens-job';
+import { createTokenTransferJobs } from './token-transfers/token-transfer-job';
+import {
+  createTokenTransferExecuteService,
+  type TokenTransferExecuteService,
+} from './token-transfers/token-transfer-execute-service';
+import {
+  createTokenTransferPlanService,
+  type TokenTransferPlanService,
+} from './token-transfers/token-transfer-plan-service';
+import {
+  createTokenTransferProgressService,
+  type TokenTransferProgressService,
+} from './token-transfers/token-transfer-progress-service';
 import {
   createSolProgressService,
   type SolProgressService,
@@ -197,6 +210,10 @@ export interface Services {
   readonly solPlans: SolPlanService;
   readonly closePlans: ClosePlanService;
   readonly closeStream: CloseStream;
+  /** SPL withdrawals to the master and distributions from it: plans, execution, progress. */
+  readonly tokenTransferPlans: TokenTransferPlanService;
+  readonly tokenTransferExecute: TokenTransferExecuteService;
+  readonly tokenTransferProgress: TokenTransferProgressService;
   readonly solExecute: SolExecuteService;
   readonly solProgress: SolProgressService;
   /** Every kind of job this server runs: its own and the context's; the workers take this list. */
@@ -254,6 +271,14 @@ export function createServices(context: ServiceContext): Services {
       vault: context.vault,
       clock,
       logger: context.logger,
+    }),
+    ...createTokenTransferJobs({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
+      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
     }),
     ...(context.jobHandlers ?? []),
   ];
@@ -408,6 +433,16 @@ export function createServices(context: ServiceContext): Services {
       closeExecute: createCloseExecuteService({ db: context.db, jobs, audit, now }),
     }),
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
+    tokenTransferPlans: createTokenTransferPlanService({
+      db: context.db,
+      pool: context.chainPool,
+      now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
+    }),
+    tokenTransferExecute: createTokenTransferExecuteService({ db: context.db, jobs, audit, now }),
+    tokenTransferProgress: createTokenTransferProgressService({ jobs, ledger }),
     jobHandlers,
     middlemen,
     feeSettings: createFeeSettingsService({

@@ -211,6 +211,7 @@ function detailOf(operation: StoredOperation): OperationDetail {
     retriedBy: operation.retriedBy,
     items: operation.items.map((item) => {
       const itemState = itemStatus(item, byItem);
+      const token = operation.tokenLegs.get(item.id);
       return {
         id: item.id,
         leg: item.leg,
@@ -218,6 +219,13 @@ function detailOf(operation: StoredOperation): OperationDetail {
         from: item.from,
         to: item.to,
         lamports: item.amount.toString(),
+        ...(token === undefined
+          ? {}
+          : {
+              mint: token.mint,
+              program: token.program,
+              tokenAmount: token.tokenAmount?.toString() ?? null,
+            }),
         retryOf: item.retryOf,
         status: itemState.kind,
         failureReason: itemState.kind === 'failed' ? itemState.reason : null,

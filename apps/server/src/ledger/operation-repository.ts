@@ -39,6 +39,8 @@ export interface NewItem {
   /** A close's mint and token program (migration 0024); absent for a SOL transfer. */
   readonly mint?: string | null;
   readonly program?: 'token' | 'token2022' | null;
+  /** A token transfer's raw amount (migration 0028); absent for every other leg. */
+  readonly tokenAmount?: bigint | null;
 }
 
 export interface NewOperation {
@@ -119,15 +121,19 @@ export async function createOperation(
     position,
     mint: item.mint ?? null,
     program: item.program ?? null,
+    tokenAmount:
+      item.tokenAmount === undefined || item.tokenAmount === null
+        ? null
+        : item.tokenAmount.toString(),
   }));
   for (let start = 0; start < itemRows.length; start += JSON_ROWS_CHUNK) {
     const chunk = itemRows.slice(start, start + JSON_ROWS_CHUNK);
     await tx.execute(
       sql`insert into operation_items
           (id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports, retry_of,
-            position, mint, program)
+            position, mint, program, token_amount)
         select id, tenant_id, operation_id, leg, wallet_id, from_address, to_address, lamports,
-          retry_of, position, mint, program
+          retry_of, position, mint, program, token_amount
         from jsonb_to_recordset(${jsonRows(
           chunk.map((item) => ({
             id: item.id,
@@ -142,10 +148,11 @@ export async function createOperation(
             position: item.position,
             mint: item.mint,
             program: item.program,
+            token_amount: item.tokenAmount,
           })),
         )}) as r(id uuid, tenant_id uuid, operation_id uuid, leg text, wallet_id uuid,
           from_address text, to_address text, lamports bigint, retry_of uuid, position integer,
-          mint text, program text)`,
+          mint text, program text, token_amount numeric)`,
     );
   }
   const stored = storedOperationOf(row, itemRows, [], null);
@@ -155,6 +162,12 @@ export async function createOperation(
     .set({ status, totals: totalsJson(totals) })
     .where(eq(operations.id, row.id));
   return { ...stored, status, totalsJson: totalsJson(totals) };
+}
+
+export interface TokenLeg {
+  readonly mint: string;
+  readonly program: 'token' | 'token2022';
+  readonly tokenAmount: bigint | null;
 }
 
 /**
@@ -172,6 +185,8 @@ export interface StoredOperation extends LedgerOperation {
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
   readonly walletIds: ReadonlyMap<string, string | null>;
+  /** Each token leg's mint, program and (for a token transfer) raw amount, by item id. */
+  readonly tokenLegs: ReadonlyMap<string, TokenLeg>;
   readonly retryOf: string | null;
   /** The operation that retried this one's failures, if any. */
   readonly retriedBy: string | null;
@@ -209,7 +224,8 @@ export async function loadOperation(
 async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<ItemRow[]> {
   const result = await tx.execute<{ items: string | null }>(
     sql`select json_agg(json_build_array(id, leg, wallet_id, from_address, to_address,
-        lamports::text, retry_of, position, mint, program) order by position)::text as items
+        lamports::text, retry_of, position, mint, program, token_amount::text) order by position)::text
+        as items
       from operation_items where operation_id = ${operation.id}::uuid`,
   );
   const text = result.rows[0]?.items ?? null;
@@ -225,9 +241,22 @@ async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<I
     number,
     string | null,
     ItemRow['program'],
+    string | null,
   ][];
   return tuples.map(
-    ([id, leg, walletId, fromAddress, toAddress, lamports, retryOf, position, mint, program]) => ({
+    ([
+      id,
+      leg,
+      walletId,
+      fromAddress,
+      toAddress,
+      lamports,
+      retryOf,
+      position,
+      mint,
+      program,
+      tokenAmount,
+    ]) => ({
       id,
       tenantId: operation.tenantId,
       operationId: operation.id,
@@ -240,6 +269,7 @@ async function loadItems(tx: TenantDatabase, operation: OperationRow): Promise<I
       position,
       mint,
       program,
+      tokenAmount,
     }),
   );
 }
@@ -306,6 +336,22 @@ function storedOperationOf(
     updatedAt: row.updatedAt,
     finishedAt: row.finishedAt,
     walletIds: new Map(items.map((item) => [item.id, item.walletId])),
+    tokenLegs: new Map(
+      items.flatMap((item) =>
+        item.mint === null || item.program === null
+          ? []
+          : [
+              [
+                item.id,
+                {
+                  mint: item.mint,
+                  program: item.program,
+                  tokenAmount: item.tokenAmount === null ? null : BigInt(item.tokenAmount),
+                },
+              ] as const,
+            ],
+      ),
+    ),
     retryOf: row.retryOf,
     retriedBy,
     materializedTransactions: row.materializedTransactions,

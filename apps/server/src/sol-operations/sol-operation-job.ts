@@ -1,31 +1,32 @@
-import { driveTransaction, type EndpointPool, type TransactionLifetime } from '@fleet/chain';
+import type { EndpointPool, TransactionLifetime } from '@fleet/chain';
 import {
-  FleetError,
   plannedTransaction,
   transition,
   type Address,
   type Clock,
-  type LedgerItem,
   type LedgerTransaction,
 } from '@fleet/core';
-import { withTenant, type FleetDatabase } from '@fleet/db';
+import type { FleetDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import type { JobContext, JobHandler } from '../jobs/job-handler';
+import type { RecorderInput } from '../ledger/ledger-repository';
 import {
-  createTransactionRecorder,
-  loadTransactions,
-  type RecorderInput,
-} from '../ledger/ledger-repository';
+  createRunCadence,
+  driveStoredTransaction,
+  itemLookup,
+  laneRetryLog,
+  loadOperationForRun,
+  openOperationRun,
+} from '../ledger/operation-run';
 import { replacePlannedTransaction } from '../ledger/transaction-repository';
 import { tableKey } from '../lookup-tables/table-steps';
 import { transferTables } from '../lookup-tables/transfer-tables';
-import { loadOperation, writeOperationSummary } from '../ledger/operation-repository';
+import { writeOperationSummary } from '../ledger/operation-repository';
 import type { SecretKeyVault } from '../vault';
 import { createBalancesAfter } from './balances-after';
-import { createChainPorts } from './chain-ports';
 import { createLanes, errorText, lanesForBudget } from './lanes';
 import { solPlanBuildSchema, type TableRef } from './sol-plan-build';
 import { createOperationCounts } from './operation-counts';
@@ -36,7 +37,6 @@ import {
   startRowWriter,
   unwrittenTransactions,
 } from './operation-rows';
-import { createSigningKeys } from './signing-keys';
 import { createStartGates } from './start-gates';
 import { legacyCuts } from './transfer-signing';
 import { createTurns } from './turns';
@@ -100,22 +100,16 @@ async function runOperation(
   // Every lane waits on the job's signal (sleeps, status polls): up to 128 listeners at once by
   // design, not a leak, so Node's warning at 11 would only be noise in the log.
   setMaxListeners(1_000, context.signal);
-  const bound = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(db, tenantId, work);
-  const now = () => new Date(clock.now());
+  const opened = openOperationRun({ ...deps, tenantId });
+  const { bound, now, keys, ports, recorder } = opened;
 
   // 1. the operation as the ledger has it
-  const loaded = await bound(async (tx) => {
-    const transactions = await loadTransactions(tx, operationId);
-    const read = transactions.map((stored) => stored.transaction);
-    return { operation: await loadOperation(tx, operationId, read), transactions };
-  });
-  if (!loaded.operation) throw new FleetError('OPERATION__NOT_FOUND', { operationId });
+  const loaded = await loadOperationForRun(bound, operationId);
   const build = solPlanBuildSchema.parse(loaded.operation.parameters['build']);
   // The rows not written yet are written ahead of the sends (decision 029); the run holds them all.
   const skeleton = skeletonOfBuild(operationId, build);
   const operation = completeOperation(loaded.operation, skeleton);
   const held = [...loaded.transactions, ...unwrittenTransactions(loaded.operation, skeleton)];
-  const itemsById = new Map(operation.items.map((item) => [item.id, item]));
   const entries = new Map<string, Entry>(
     held.map((stored) => [
       stored.transaction.id,
@@ -125,16 +119,9 @@ async function runOperation(
   const setupSteps = build.lookupTables?.setup ?? [];
   const stepOf = (entry: { readonly setupStep: number | null }) =>
     entry.setupStep === null ? undefined : setupSteps[entry.setupStep];
-  const itemsOf = (tx: LedgerTransaction): LedgerItem[] =>
-    tx.itemIds.map((id) => {
-      const item = itemsById.get(id);
-      if (!item) throw new Error(`transaction ${tx.id} names an item the operation lacks`);
-      return item;
-    });
+  const { itemsOf } = itemLookup(operation.items);
   const legOf = (tx: LedgerTransaction) => itemsOf(tx)[0]?.leg ?? 'direct';
 
-  const keys = createSigningKeys({ db, vault: deps.vault, tenantId });
-  const ports = createChainPorts(pool, clock);
   const endpoint = pool.stats().endpoints.join(', ') || null;
   const lanes =
     operation.kindName === 'sol.aggregate'
@@ -164,8 +151,7 @@ async function runOperation(
   await context.progress(processed(), `Sending through ${endpoint ?? 'the RPC pool'}`);
 
   // 3. the ledger's writes: compare-and-set from the record this run last read or wrote, the
-  //    records of all lanes committed together
-  const recorder = createTransactionRecorder({ db, tenantId });
+  //    records of all lanes committed together (the run's recorder)
   const store = async (
     next: LedgerTransaction,
     expected: LedgerTransaction | null,
@@ -292,20 +278,17 @@ async function runOperation(
     items: operation.items,
   });
 
-  let cancelled = false;
-  let lastProgress = 0;
-  let lastSummary = clock.now();
-  const settle = async () => {
-    if (clock.now() - lastProgress < PROGRESS_EVERY_MS) return;
-    lastProgress = clock.now();
-    await context.progress(processed(), `${processed()} of ${wallets} wallets done`);
-    await context.report(report('item'));
-    if (clock.now() - lastSummary >= SUMMARY_EVERY_MS) {
-      lastSummary = clock.now();
-      await writeSummary(false);
-    }
-    cancelled = cancelled || (await context.isCancelRequested());
-  };
+  const cadence = createRunCadence({
+    clock,
+    progressMs: PROGRESS_EVERY_MS,
+    summaryMs: SUMMARY_EVERY_MS,
+    publish: async () => {
+      await context.progress(processed(), `${processed()} of ${wallets} wallets done`);
+      await context.report(report('item'));
+    },
+    writeSummary: () => writeSummary(false),
+    isCancelRequested: () => context.isCancelRequested(),
+  });
 
   const run = async (id: string): Promise<void> => {
     let entry = entries.get(id);
@@ -320,12 +303,12 @@ async function runOperation(
       ({ entry, alongside } = await signInTurn(entry));
     }
     const wire = entry.wire;
-    const outcome = await driveTransaction(entry.tx, {
-      observe: (signature) => ports.observe(signature),
-      broadcast: async () => {
-        if (wire === null) throw new Error(`transaction ${id} has no stored bytes`);
-        await ports.broadcast(wire);
-      },
+    const outcome = await driveStoredTransaction(opened, {
+      tx: entry.tx,
+      wire,
+      signedNow,
+      clock,
+      signal: context.signal,
       record: async (next) => {
         // A transaction signed here is stored, bytes (and a create's table address) and all, by
         // its first record: the first broadcast's, committed before anything is broadcast.
@@ -339,9 +322,6 @@ async function runOperation(
         current = next;
         if (first) rows.passed(id);
       },
-      clock,
-      signal: context.signal,
-      neverBroadcast: signedNow,
     });
     switch (outcome.kind) {
       case 'confirmed':
@@ -383,16 +363,10 @@ async function runOperation(
       const entry = entries.get(id);
       if (!entry) return true;
       // After Cancel nothing new is paid, but money already at a middleman is forwarded.
-      return cancelled && entry.tx.state === 'planned' && legOf(entry.tx) !== 'secondHop';
+      return cadence.cancelled() && entry.tx.state === 'planned' && legOf(entry.tx) !== 'secondHop';
     },
-    settle,
-    onRetry: async (error, id, waitMs) => {
-      deps.logger.warn({ err: error, operationId, transactionId: id }, 'a transaction step failed');
-      await context.log(
-        'warn',
-        `Chain calls failed (${errorText(error)}); retrying in ${Math.round(waitMs / 1000)} s`,
-      );
-    },
+    settle: () => cadence.settle(),
+    onRetry: laneRetryLog(deps.logger, context, operationId),
     clock,
     signal: context.signal,
   });
@@ -461,7 +435,7 @@ async function runOperation(
       entries.delete(id);
     }
   }
-  if (!cancelled) await prepareTransfers();
+  if (!cadence.cancelled()) await prepareTransfers();
 
   // Phase 2: the transfers
   await lanesRunner.drain(await queuePhase((entry) => entry.setupStep === null));
@@ -470,6 +444,6 @@ async function runOperation(
   //    balances still to read
   await rows.done();
   await Promise.all([writeSummary(true), balances.finish()]);
-  await context.progress(processed(), cancelled ? 'Cancelled' : 'Done');
+  await context.progress(processed(), cadence.cancelled() ? 'Cancelled' : 'Done');
   await context.report(report('done'));
 }

@@ -108,7 +108,12 @@ export const operationItemViewSchema = z.object({
   walletId: z.string().uuid().nullable(),
   from: z.string(),
   to: z.string(),
+  /** For a token transfer, the SOL moving with it: rent closed back or paid for a new account. */
   lamports: lamportsText,
+  /** A token leg's mint and program; a token transfer's raw amount (absent or null otherwise). */
+  mint: z.string().nullable().optional(),
+  program: z.enum(['token', 'token2022']).nullable().optional(),
+  tokenAmount: lamportsText.nullable().optional(),
   retryOf: z.string().uuid().nullable(),
   status: z.enum(['pending', 'sent', 'forwarded', 'confirmed', 'failed']),
   failureReason: z.string().nullable(),

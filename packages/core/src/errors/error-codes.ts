@@ -227,6 +227,43 @@ export interface FleetErrorContextByCode {
   readonly TOKEN_CLOSE__NOTHING_TO_CLOSE: Record<string, never>;
   /** The token accounts of a wallet could not be read from any endpoint: no plan is guessed. */
   readonly TOKEN_CLOSE__ACCOUNTS_UNREADABLE: { readonly wallet: string; readonly attempts: string };
+  /** An SPL withdrawal was asked for no wallet at all (spec 2 §5). */
+  readonly TOKEN_TRANSFER__NO_WALLETS_SELECTED: Record<string, never>;
+  /** No token account in scope holds tokens that may move; `skipped` counts those that may not. */
+  readonly TOKEN_TRANSFER__NOTHING_TO_WITHDRAW: { readonly skipped: number };
+  /** An address named as a mint is no initialized mint of either token program. */
+  readonly TOKEN_TRANSFER__UNKNOWN_MINT: { readonly mint: string };
+  /** The mint forbids a plain transfer (non-transferable, a transfer hook, paused, unsupported). */
+  readonly TOKEN_TRANSFER__MINT_NOT_TRANSFERABLE: {
+    readonly mint: string;
+    readonly reason: string;
+  };
+  /** A token amount that is not one at the mint's decimals. */
+  readonly TOKEN_TRANSFER__INVALID_AMOUNT: { readonly amount: string; readonly reason: string };
+  /** The master holds less of the mint than the distribution sends (raw units as text). */
+  readonly TOKEN_TRANSFER__MASTER_TOKENS_SHORT: {
+    readonly mint: string;
+    readonly needed: string;
+    readonly available: string;
+    readonly decimals: number;
+  };
+  /** The master's token account the tokens would leave from (or arrive in) is frozen. */
+  readonly TOKEN_TRANSFER__MASTER_ACCOUNT_FROZEN: {
+    readonly mint: string;
+    readonly account: string;
+  };
+  /** A Token-2022 transfer fee: what leaves and what arrives (raw units as text). Not blocking. */
+  readonly TOKEN_TRANSFER__TRANSFER_FEE: {
+    readonly mint: string;
+    readonly basisPoints: number;
+    readonly amount: string;
+    readonly received: string;
+    readonly decimals: number;
+  };
+  /** Accounts a plan needs could not be read from any endpoint: no plan is guessed. */
+  readonly TOKEN_TRANSFER__CHAIN_UNREADABLE: { readonly what: string; readonly attempts: string };
+  /** No balance in the wallets and mints asked counts as dust at the threshold given. */
+  readonly TOKEN_BURN__NOTHING_TO_BURN: Record<string, never>;
   readonly OPERATION__MASTER_BUSY: { readonly operationId: string };
   readonly OPERATION__ALREADY_RETRIED: { readonly operationId: string; readonly retriedBy: string };
   readonly OPERATION__NOT_FINISHED: { readonly operationId: string };

@@ -1,4 +1,5 @@
 import { formatSolExact, groupThousands } from '../format/lamports';
+import { formatTokenAmount } from '../format/token-amount';
 import { NO_PRIVATE_KEYS_MESSAGE } from '../keys/parse-private-keys';
 import { SEED_PHRASE_MESSAGES } from '../seed/seed-phrase-messages';
 import { fundsWarning } from '../wallets/funds-at-risk';
@@ -205,6 +206,28 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     'Nothing to close - No zero-balance token accounts found in scope.',
   TOKEN_CLOSE__ACCOUNTS_UNREADABLE: ({ wallet, attempts }) =>
     `The token accounts of ${wallet} could not be read: ${attempts}`,
+  TOKEN_TRANSFER__NO_WALLETS_SELECTED: () => 'No Wallets Selected',
+  TOKEN_TRANSFER__NOTHING_TO_WITHDRAW: ({ skipped }) =>
+    skipped === 0
+      ? 'No SPL tokens to withdraw in scope'
+      : `No SPL tokens to withdraw in scope: ${skipped} token account(s) skipped`,
+  TOKEN_TRANSFER__UNKNOWN_MINT: ({ mint }) => `${mint} is not a token mint`,
+  TOKEN_TRANSFER__MINT_NOT_TRANSFERABLE: ({ mint, reason }) =>
+    `The tokens of ${mint} cannot be transferred (${reason})`,
+  TOKEN_TRANSFER__INVALID_AMOUNT: ({ amount, reason }) => `${amount}: ${reason}`,
+  TOKEN_TRANSFER__MASTER_TOKENS_SHORT: ({ mint, needed, available, decimals }) =>
+    `The master wallet holds ${formatTokenAmount(available, decimals, decimals)} of ${mint} but ` +
+    `this distribution sends ${formatTokenAmount(needed, decimals, decimals)}`,
+  TOKEN_TRANSFER__MASTER_ACCOUNT_FROZEN: ({ mint, account }) =>
+    `The master wallet's token account ${account} for ${mint} is frozen`,
+  TOKEN_TRANSFER__TRANSFER_FEE: ({ mint, basisPoints, amount, received, decimals }) =>
+    `${mint} charges a transfer fee of ${basisPoints} basis points: ` +
+    `${formatTokenAmount(received, decimals, decimals)} of ` +
+    `${formatTokenAmount(amount, decimals, decimals)} arrive`,
+  TOKEN_TRANSFER__CHAIN_UNREADABLE: ({ what, attempts }) =>
+    `Could not read ${what} from the chain: ${attempts}`,
+  TOKEN_BURN__NOTHING_TO_BURN: () =>
+    'Nothing to burn - No token balances below the threshold found in scope.',
   OPERATION__ALREADY_RETRIED: () =>
     "This operation's failed wallets were already retried: retry the newer operation instead",
   OPERATION__NOT_FINISHED: () => 'This operation is still running: retry its failures once it ends',

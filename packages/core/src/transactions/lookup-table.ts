@@ -4,14 +4,13 @@
 // instead of 20. The table address is a program-derived address: sha256 and an off-curve check,
 // both pure (noble), so core derives it without I/O.
 
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-
-import { decodeBase58, encodeBase58 } from '../keys/base58';
+import { decodeBase58 } from '../keys/base58';
 import type { Address } from '../primitives/address';
 import { U64_MAX } from '../primitives/u64';
 import type { Instruction, InstructionShape } from './instruction';
 import { LOOKUP_TABLE_MAX_ADDRESSES } from './message-size';
+import { findProgramAddress } from './program-derived-address';
+import { rentExemptMinimum } from './rent';
 import { SYSTEM_PROGRAM_ADDRESS } from './system-transfer';
 
 export { LOOKUP_TABLE_MAX_ADDRESSES };
@@ -30,9 +29,6 @@ const ADDRESS_BYTES = 32;
 
 /** A table account's metadata before its addresses (`LOOKUP_TABLE_META_SIZE`). */
 export const LOOKUP_TABLE_META_SIZE = 56;
-/** Rent: the account's bytes plus 128 of account overhead, at 3480 lamports a byte-year, two years. */
-const ACCOUNT_STORAGE_OVERHEAD = 128n;
-const RENT_EXEMPT_LAMPORTS_PER_BYTE = 6960n;
 
 /** The bytes of a table account holding `count` addresses. */
 export function lookupTableDataLength(count: number): number {
@@ -42,10 +38,7 @@ export function lookupTableDataLength(count: number): number {
 
 /** The rent-exempt minimum of a table holding `count` addresses (what the payer deposits). */
 export function lookupTableRent(count: number): bigint {
-  return (
-    (ACCOUNT_STORAGE_OVERHEAD + BigInt(lookupTableDataLength(count))) *
-    RENT_EXEMPT_LAMPORTS_PER_BYTE
-  );
+  return rentExemptMinimum(lookupTableDataLength(count));
 }
 
 function assertAddressCount(count: number): void {
@@ -56,23 +49,11 @@ function assertAddressCount(count: number): void {
   }
 }
 
-const PDA_MARKER = new TextEncoder().encode('ProgramDerivedAddress');
-
 function u64Le(value: bigint): Uint8Array {
   if (value < 0n || value > U64_MAX) throw new RangeError(`Not a u64: ${value}`);
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigUint64(0, value, true);
   return bytes;
-}
-
-function isOnCurve(bytes: Uint8Array): boolean {
-  try {
-    // zip215 accepts non-canonical encodings, as curve25519-dalek's decompress does on chain.
-    ed25519.Point.fromBytes(bytes, true);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -84,23 +65,10 @@ export function lookupTableAddress(
   authority: Address,
   recentSlot: bigint,
 ): { readonly address: Address; readonly bump: number } {
-  const seeds = [decodeBase58(authority), u64Le(recentSlot)];
-  const program = decodeBase58(LOOKUP_TABLE_PROGRAM_ADDRESS);
-  for (let bump = 255; bump >= 0; bump--) {
-    const hash = sha256(concat([...seeds, Uint8Array.of(bump), program, PDA_MARKER]));
-    if (!isOnCurve(hash)) return Object.freeze({ address: encodeBase58(hash) as Address, bump });
-  }
-  throw new RangeError('No lookup table address for this authority and slot');
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return findProgramAddress(
+    [decodeBase58(authority), u64Le(recentSlot)],
+    LOOKUP_TABLE_PROGRAM_ADDRESS,
+  );
 }
 
 /** Table (writable), authority (signs), payer (signs, pays the rent), the System Program. */

@@ -50,3 +50,17 @@ export function computeUnitLimitFromSimulation(consumed: bigint): bigint {
 function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   return (numerator + denominator - 1n) / denominator;
 }
+
+/**
+ * A fee shared out among the ids, in order: the same share each, and the lamports that do not
+ * divide one apiece to the first ones, so that the shares sum to the fee exactly.
+ */
+export function splitFee(fee: bigint, ids: readonly string[]): ReadonlyMap<string, bigint> {
+  const shares = new Map<string, bigint>();
+  if (ids.length === 0) return shares;
+  const count = BigInt(ids.length);
+  const base = fee / count;
+  const remainder = Number(fee % count);
+  ids.forEach((id, index) => shares.set(id, base + (index < remainder ? 1n : 0n)));
+  return shares;
+}

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -139,7 +140,13 @@ export const operationItems = pgTable(
     walletId: uuid('wallet_id').references(() => wallets.id, { onDelete: 'set null' }),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
+    /**
+     * The SOL the item moves. A token transfer moves tokens (`token_amount`), and with them the
+     * rent of a close or of an account it creates, so its lamports may be 0.
+     */
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+    /** A token transfer's raw amount of its mint (numeric: u64 exceeds bigint); null otherwise. */
+    tokenAmount: numeric('token_amount', { precision: 20, scale: 0 }),
     retryOf: uuid('retry_of'),
     /** The item's place in the operation, as the plan listed it. */
     position: integer('position').notNull(),
@@ -168,7 +175,15 @@ export const operationItems = pgTable(
       // check lets pass.
       sql`(${table.leg} in ('close', 'burn', 'tokenTransfer')) = (${table.mint} is not null and coalesce(${table.program} in ('token', 'token2022'), false))`,
     ),
-    check('operation_items_lamports_check', sql`${table.lamports} > 0`),
+    check(
+      'operation_items_lamports_check',
+      sql`${table.lamports} > 0 or (${table.leg} = 'tokenTransfer' and ${table.lamports} >= 0)`,
+    ),
+    // Exactly the token transfers carry a token amount, and it moves something.
+    check(
+      'operation_items_token_amount_check',
+      sql`(${table.leg} = 'tokenTransfer') = (${table.tokenAmount} is not null) and coalesce(${table.tokenAmount} > 0, true)`,
+    ),
   ],
 );
 

@@ -1,0 +1,4 @@
+ALTER TABLE "operation_items" DROP CONSTRAINT "operation_items_lamports_check";--> statement-breakpoint
+ALTER TABLE "operation_items" ADD COLUMN "token_amount" numeric(20, 0);--> statement-breakpoint
+ALTER TABLE "operation_items" ADD CONSTRAINT "operation_items_token_amount_check" CHECK (("operation_items"."leg" = 'tokenTransfer') = ("operation_items"."token_amount" is not null) and coalesce("operation_items"."token_amount" > 0, true));--> statement-breakpoint
+ALTER TABLE "operation_items" ADD CONSTRAINT "operation_items_lamports_check" CHECK ("operation_items"."lamports" > 0 or ("operation_items"."leg" = 'tokenTransfer' and "operation_items"."lamports" >= 0));
