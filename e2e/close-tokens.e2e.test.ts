@@ -33,10 +33,12 @@ import {
 
 /**
  * Issue 19, "End to end (Chromium)": 20 wallets holding empty token accounts of both programs
- * (and one account with a balance) are imported; from the Toolkit, Close All Token Accounts plans
- * from the chain, Confirm streams the close (across a reload), the toast's figures match the
- * chain, the accounts are gone on chain, the one with a balance stays, the close history lists
- * them, and the Closeable card shows the forecast before and nothing after.
+ * (and one account with a balance) are imported beside the demo's master (set and funded at
+ * start). From the Toolkit, Close Selected closes two wallets' accounts with the rent kept in
+ * each, followed out of sight to the toast from the job's report; Close All Token Accounts plans
+ * the rest from the chain, Confirm streams the close (across a reload), the toast's figures match
+ * the chain, the accounts are gone on chain, the one with a balance stays, the close history
+ * lists them all, and the Closeable card shows the forecast before and nothing after.
  */
 let server: FleetServer;
 let chromium: BrowserHandle;
