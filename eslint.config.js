@@ -68,6 +68,8 @@ const featureBoundaries = webFeatureBoundaries({
   'seed-vaults': ['import', 'preferences'],
   // Distribute, withdraw to master and 2-hop: their dialogs, plans and progress.
   'sol-operations': ['explorer', 'jobs', 'master-wallet', 'operations'],
+  // Closing empty token accounts: plan, stream, progress, the shell's host and the forecast.
+  'token-closes': ['close-history', 'jobs', 'master-wallet'],
   // Every transaction the fleet sent (GET /api/transactions), with explorer links.
   'transaction-history': ['explorer'],
   toolkit: [
@@ -80,10 +82,19 @@ const featureBoundaries = webFeatureBoundaries({
     'preferences',
     'sol-operations',
     'tags',
+    'token-closes',
   ],
   // The wallet table, its state and selection, reusable by any page that lists wallets.
   'wallet-list': ['explorer', 'groups', 'import', 'master-wallet', 'preferences', 'tags'],
-  wallets: ['archive', 'groups', 'preferences', 'seed-vaults', 'toolkit', 'wallet-list'],
+  wallets: [
+    'archive',
+    'groups',
+    'preferences',
+    'seed-vaults',
+    'token-closes',
+    'toolkit',
+    'wallet-list',
+  ],
 });
 
 // Raw `fetch` belongs to the few modules that own a transport (timeouts, errors, redaction); the

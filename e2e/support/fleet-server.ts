@@ -40,10 +40,12 @@ export async function startFleetServer(env: Record<string, string> = {}): Promis
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start within 60 s:\n${output}`)),
-      60_000,
-    );
+    const timer = setTimeout(() => {
+      // A server that never said it was ready must not outlive the test that gave up on it.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`server did not start within 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = READY_LINE.exec(output);

@@ -14,11 +14,14 @@ export class ApiError extends Error {
    * not Fleet's error JSON or names a code this build does not know (a proxy's page, a newer server).
    */
   readonly code: FleetErrorCode | undefined;
+  /** The HTTP reason phrase (`Bad Request`); empty when the protocol sent none (HTTP/2). */
+  readonly statusText: string;
 
-  constructor(status: number, bodyText: string) {
+  constructor(status: number, bodyText: string, statusText = '') {
     const parsed = parseErrorBody(bodyText);
     super(parsed?.error ?? `HTTP ${status}${bodyText ? `: ${bodyText.slice(0, 500)}` : ''}`);
     this.status = status;
+    this.statusText = statusText;
     this.serverMessage = parsed?.error;
     this.code = parsed?.code;
   }

@@ -30,7 +30,7 @@ export async function apiCall<T>(
 ): Promise<{ status: number; data: T }> {
   const response = await send(path, request, 'application/json');
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text);
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return { status: response.status, data: request.schema.parse(text ? JSON.parse(text) : {}) };
 }
 
@@ -48,30 +48,60 @@ export interface DownloadedFile {
  */
 export async function apiDownload(path: string, request: DownloadRequest): Promise<DownloadedFile> {
   const response = await send(path, request, '*/*');
-  if (!response.ok) throw new ApiError(response.status, await response.text());
+  if (!response.ok) throw await refusal(response);
   return {
     blob: await response.blob(),
     filename: filenameFromContentDisposition(response.headers.get('content-disposition')),
   };
 }
 
+export interface EventStreamRequest {
+  readonly method?: 'GET' | 'POST';
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+  /** Each event as it arrives; answering `'stop'` ends the reading there (the rest is dropped). */
+  readonly onEvent: (event: StreamEvent) => void | 'stop';
+  /**
+   * For a route that answers the same work buffered as JSON when not asked for a stream: turns
+   * that answer into its events. A client that cannot read a body as it arrives then asks for
+   * JSON, and a JSON answer to a stream request (a proxy that buffers) is read the same way.
+   * Without it only an event stream is accepted.
+   */
+  readonly buffered?: (answer: unknown) => readonly StreamEvent[];
+}
+
 /**
- * A GET answered as server-sent events (long work that reports progress on its own connection):
- * each event is handed to `onEvent` as it arrives; resolves when the server ends the stream. A
- * refusal before the stream starts (401, 400, …) throws the same `ApiError` as `apiRequest`.
+ * Long work answered as server-sent events (progress on the connection of the process doing it):
+ * each event is handed to `onEvent` as it arrives; resolves when the server ends the stream or
+ * `onEvent` stops it. A refusal before the stream starts (401, 400, …) throws the same `ApiError`
+ * as `apiRequest`.
  */
-export async function apiEventStream(
-  path: string,
-  request: { readonly signal?: AbortSignal; readonly onEvent: (event: StreamEvent) => void },
-): Promise<void> {
+export async function apiEventStream(path: string, request: EventStreamRequest): Promise<void> {
+  const bufferedOnly = request.buffered !== undefined && !canReadBodiesAsTheyArrive();
   const response = await send(
     path,
-    { cache: 'no-store', ...(request.signal ? { signal: request.signal } : {}) },
-    'text/event-stream',
+    {
+      cache: 'no-store',
+      ...(request.method ? { method: request.method } : {}),
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.signal ? { signal: request.signal } : {}),
+    },
+    bufferedOnly ? 'application/json' : 'text/event-stream',
   );
-  if (!response.ok) throw new ApiError(response.status, await response.text());
-  if (!response.body) throw new NetworkError('The server sent no event stream');
+  if (!response.ok) throw await refusal(response);
+  const isStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  if (!isStream) {
+    if (!request.buffered) throw new NetworkError('The server sent no event stream');
+    const text = await readBody(response);
+    deliver(request.buffered(text ? JSON.parse(text) : {}), request.onEvent);
+    return;
+  }
   const parser = createEventStreamParser();
+  if (!response.body) {
+    // A client without readable bodies still gets the whole stream, at once, when it ends.
+    deliver(parser.push(await readBody(response)), request.onEvent);
+    return;
+  }
   const decoder = new TextDecoder();
   const reader = response.body.getReader();
   try {
@@ -86,13 +116,45 @@ export async function apiEventStream(
         );
       }
       if (chunk.done) break;
-      for (const event of parser.push(decoder.decode(chunk.value, { stream: true }))) {
-        request.onEvent(event);
+      if (deliver(parser.push(decoder.decode(chunk.value, { stream: true })), request.onEvent)) {
+        await reader.cancel();
+        break;
       }
     }
   } finally {
     reader.releaseLock();
   }
+}
+
+/** Hands events over in order; true when `onEvent` asked to stop. */
+function deliver(
+  events: readonly StreamEvent[],
+  onEvent: (event: StreamEvent) => void | 'stop',
+): boolean {
+  for (const event of events) if (onEvent(event) === 'stop') return true;
+  return false;
+}
+
+function canReadBodiesAsTheyArrive(): boolean {
+  return (
+    typeof ReadableStream === 'function' &&
+    typeof Response === 'function' &&
+    'body' in Response.prototype
+  );
+}
+
+async function readBody(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : 'The answer broke off', {
+      cause: error,
+    });
+  }
+}
+
+async function refusal(response: Response): Promise<ApiError> {
+  return new ApiError(response.status, await response.text(), response.statusText);
 }
 
 async function send(path: string, request: DownloadRequest, accept: string): Promise<Response> {

@@ -174,3 +174,38 @@ export interface CloseTokensResult {
   readonly done: Extract<CloseTokensEvent, { event: 'done' }>['data'] | null;
   readonly error: string | null;
 }
+
+const closeDoneSchema = z.object({
+  totalWallets: z.number().int().nonnegative(),
+  totalClosedAccounts: z.number().int().nonnegative(),
+  totalSkippedAccounts: z.number().int().nonnegative(),
+  totalRentLamports: u64StringSchema,
+  totalFeeLamports: u64StringSchema,
+  profitLamports: u64StringSchema,
+});
+
+/** One event of the stream as the web reads it (`event:` name and its `data:` JSON together). */
+export const closeTokensEventSchema: z.ZodType<CloseTokensEvent> = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('start'),
+    data: z.object({ totalWallets: z.number().int().nonnegative(), jobId: z.string().uuid() }),
+  }),
+  z.object({
+    event: z.literal('wallet'),
+    data: closedWalletSchema.extend({
+      processedWallets: z.number().int().nonnegative(),
+      totalWallets: z.number().int().nonnegative(),
+    }),
+  }),
+  z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
+  z.object({ event: z.literal('done'), data: closeDoneSchema }),
+]);
+
+/** `POST /api/solana/close-tokens` answered without `Accept: text/event-stream`. */
+export const closeTokensResultSchema: z.ZodType<CloseTokensResult> = z.object({
+  jobId: z.string().uuid(),
+  operationId: z.string().uuid().nullable(),
+  events: z.array(closeTokensEventSchema),
+  done: closeDoneSchema.nullable(),
+  error: z.string().nullable(),
+});

@@ -1,6 +1,12 @@
 import type { JobView } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
-import { activeJobLabel, finishedToast, progressView, readSolReport } from './job-progress';
+import {
+  activeJobLabel,
+  finishedToast,
+  progressView,
+  readSolReport,
+  tokenAccountsClosedToast,
+} from './job-progress';
 
 const report = {
   operationId: '1c7c4f1f-5a2b-4e3c-8d66-1e6c9a1c3b22',
@@ -68,8 +74,8 @@ describe('the toast a finished job ends with', () => {
       description: '0 out of 4 wallets succeeded',
       severity: 'info',
     });
-    expect(finishedToast('sol.distribute', done(4, 3)).severity).toBe('warning');
-    expect(finishedToast('sol.distribute', done(4, 4)).severity).toBe('success');
+    expect(finishedToast('sol.distribute', done(4, 3))?.severity).toBe('warning');
+    expect(finishedToast('sol.distribute', done(4, 4))?.severity).toBe('success');
   });
 
   it('says a failed distribution or withdrawal failed, with the reason', () => {
@@ -79,7 +85,7 @@ describe('the toast a finished job ends with', () => {
       description: 'Master wallet not ready',
       severity: 'error',
     });
-    expect(finishedToast('sol.aggregate', failed).title).toBe('SOL withdrawal failed');
+    expect(finishedToast('sol.aggregate', failed)?.title).toBe('SOL withdrawal failed');
   });
 
   it('counts a withdrawal, or says there was nothing to withdraw', () => {
@@ -87,11 +93,64 @@ describe('the toast a finished job ends with', () => {
       title: 'Aggregated SOL: 4/5 succeeded',
       severity: 'warning',
     });
-    expect(finishedToast('sol.aggregate', done(0, 0)).title).toBe('No SOL available to withdraw');
+    expect(finishedToast('sol.aggregate', done(0, 0))?.title).toBe('No SOL available to withdraw');
+  });
+});
+
+describe('the toast a finished close ends with', () => {
+  const closeReport = {
+    totalWallets: 20,
+    wallets: [],
+    done: true,
+    totals: {
+      closedAccounts: 59,
+      skippedAccounts: 1,
+      rentLamports: '120668880',
+      feeLamports: '35000',
+      profitLamports: '120633880',
+    },
+  };
+  const close = (overrides: Partial<JobView>) =>
+    job({ kind: 'token.close', isDone: true, report: closeReport, ...overrides });
+
+  it("counts the job report's closed and skipped accounts, rent and net in SOL to 6 decimals", () => {
+    expect(finishedToast('token.close', close({ status: 'succeeded' }))).toEqual({
+      title: 'Token Accounts Closed',
+      description:
+        'Closed 59 account(s), skipped 1 (has balance). Rent reclaimed 0.120668 SOL, net 0.120633 SOL.',
+      severity: 'success',
+    });
+  });
+
+  it('says Close Error with the job’s reason or the spec’s fallback, and nothing for an abort', () => {
+    expect(finishedToast('token.close', close({ status: 'failed', message: 'RPC down' }))).toEqual({
+      title: 'Close Error',
+      description: 'RPC down',
+      severity: 'error',
+    });
+    expect(finishedToast('token.close', close({ status: 'failed' }))?.description).toBe(
+      'Server reported an error during close operation',
+    );
+    expect(finishedToast('token.close', close({ status: 'cancelled' }))).toBeNull();
+  });
+
+  it('warns when nothing closed after all', () => {
+    expect(
+      tokenAccountsClosedToast({
+        closedAccounts: 0,
+        skippedAccounts: 3,
+        rentLamports: '0',
+        profitLamports: '0',
+      }),
+    ).toMatchObject({
+      severity: 'warning',
+      description:
+        'Closed 0 account(s), skipped 3 (has balance). Rent reclaimed 0.000000 SOL, net 0.000000 SOL.',
+    });
   });
 
   it('ends an SPL withdrawal with the spec’s title, a warning when it did not all go through', () => {
-    expect(finishedToast('token.withdraw', done(2, 2))).toEqual({
+    expect(finishedToast('token.withdraw', job({ isDone: true, status: 'succeeded' }))).toEqual({
       title: 'SPL Token Withdrawal Finished',
       severity: 'success',
     });
@@ -101,7 +160,7 @@ describe('the toast a finished job ends with', () => {
       description: '1 transfer failed',
       severity: 'warning',
     });
-    expect(finishedToast('token.burn', failed).title).toBe('Burn Failed');
+    expect(finishedToast('token.burn', failed)?.title).toBe('Burn Failed');
   });
 });
 

@@ -1,7 +1,9 @@
 import {
   aggregationToast,
+  closeJobReportSchema,
   distributionToast,
   exhaustiveSwitchError,
+  formatLamportsAsSol,
   solOperationReportSchema,
   type JobView,
   type OperationKindName,
@@ -70,9 +72,11 @@ function statusWord(job: JobView): string {
 /**
  * The toast a finished job ends with (spec 2 §8): distribution 'SOL distribution finished' with
  * 'X out of Y wallets succeeded' as info, warning or success, or 'Distribution failed'; withdrawal
- * 'Aggregated SOL: x/y succeeded', 'No SOL available to withdraw' or 'SOL withdrawal failed'.
+ * 'Aggregated SOL: x/y succeeded', 'No SOL available to withdraw' or 'SOL withdrawal failed'; a
+ * close 'Token Accounts Closed' with its counts from the job's report, or 'Close Error'. Null when
+ * there is nothing to toast: a close the operator aborted is only logged.
  */
-export function finishedToast(kind: OperationKindName, job: JobView): ToastMessage {
+export function finishedToast(kind: OperationKindName, job: JobView): ToastMessage | null {
   const report = readSolReport(job);
   const failed = job.status === 'failed' || report === null;
   const reason = job.message || 'The operation did not finish.';
@@ -93,11 +97,12 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
         severity: report.succeeded < report.wallets ? 'warning' : 'success',
       };
     }
-    case 'token.close':
-      // A close reports spec 2 §3's statistics, not a SOL report: its job's status says it all.
-      return job.status === 'failed'
-        ? { title: 'Close Failed', description: reason, severity: 'error' }
-        : { title: 'Token Accounts Closed', severity: 'success' };
+    case 'token.close': {
+      if (job.status === 'cancelled') return null;
+      const close = closeJobReportSchema.safeParse(job.report);
+      if (job.status === 'failed' || !close.success) return closeErrorToast(job.message);
+      return tokenAccountsClosedToast(close.data.totals);
+    }
     case 'token.burn':
       return job.status === 'failed'
         ? { title: 'Burn Failed', description: reason, severity: 'error' }
@@ -117,6 +122,46 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
     default:
       return exhaustiveSwitchError(kind);
   }
+}
+
+/** What a close's success toast counts: the job report's totals, or the stream's `done`. */
+export interface ClosedTotals {
+  readonly closedAccounts: number;
+  readonly skippedAccounts: number;
+  readonly rentLamports: string;
+  /** Rent less fees, floored at 0 (spec 2 §9): the net the operator keeps. */
+  readonly profitLamports: string;
+}
+
+/** Spec 2 §8: amounts in SOL to 6 decimals. */
+const sol6 = (lamports: string) => `${formatLamportsAsSol(BigInt(lamports), 6)} SOL`;
+
+/**
+ * Spec 2 §8's success toast: 'Token Accounts Closed' with the closed count, the skipped count
+ * (has balance), the rent reclaimed and the net, in SOL to 6 decimals.
+ */
+export function tokenAccountsClosedToast(totals: ClosedTotals): ToastMessage {
+  return {
+    title: 'Token Accounts Closed',
+    description:
+      `Closed ${totals.closedAccounts.toLocaleString('en-US')} account(s), ` +
+      `skipped ${totals.skippedAccounts.toLocaleString('en-US')} (has balance). ` +
+      `Rent reclaimed ${sol6(totals.rentLamports)}, net ${sol6(totals.profitLamports)}.`,
+    severity: totals.closedAccounts === 0 ? 'warning' : 'success',
+  };
+}
+
+/** Spec 2 §8's fallback when the server's error event says nothing. */
+export const CLOSE_ERROR_FALLBACK = 'Server reported an error during close operation';
+
+/** The server's reason for a failed close, or the spec's fallback when it gave none. */
+export function closeErrorText(message: string): string {
+  return message.trim() === '' ? CLOSE_ERROR_FALLBACK : message;
+}
+
+/** Spec 2 §8: a close the server reported failing, by a stream error event or the job's end. */
+export function closeErrorToast(message: string): ToastMessage {
+  return { title: 'Close Error', description: closeErrorText(message), severity: 'error' };
 }
 
 /** The bottom bar's line for a running job: its kind in words and its count. */

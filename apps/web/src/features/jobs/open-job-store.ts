@@ -60,6 +60,16 @@ export function setOpenJob(job: OpenJob | null): void {
   for (const listener of listeners) listener();
 }
 
+/** The job kept open now (outside React). */
+export function currentOpenJob(): OpenJob | null {
+  return current;
+}
+
+/** Closes the dialog of this job only: another operation's, opened since, stays open. */
+export function forgetOpenJob(jobId: string): void {
+  if (current?.jobId === jobId) setOpenJob(null);
+}
+
 export function useOpenJob(): OpenJob | null {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

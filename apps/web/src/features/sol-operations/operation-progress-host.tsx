@@ -1,3 +1,4 @@
+import type { OperationKindName } from '@fleet/core';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../ui/toast';
 import { finishedToast, readSolReport } from '../jobs/job-progress';
@@ -7,6 +8,8 @@ import { useOperation } from '../operations/use-operations';
 import { JobProgressDialog } from './job-progress-dialog';
 import { TwoHopProgressDialog } from './two-hop-progress-dialog';
 import { useRefreshAfterOperation } from './use-sol-operations';
+
+const TOKEN_CLOSE_KIND: OperationKindName = 'token.close';
 
 /**
  * The progress dialog of the job kept open (sessionStorage, so it comes back after a reload),
@@ -29,15 +32,18 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
   const finished = useRef(false);
   const kind = operation.data?.kind;
   const done = job.data?.isDone === true;
+  // A close streams its own events and has its own dialog and host (features/token-closes).
+  const closesTokens = job.data?.kind === TOKEN_CLOSE_KIND;
 
   useEffect(() => {
-    if (!done || kind === undefined || finished.current || !job.data) return;
+    if (!done || kind === undefined || finished.current || !job.data || closesTokens) return;
     finished.current = true;
     void operation.refetch();
-    toast.show(finishedToast(kind, job.data));
+    const message = finishedToast(kind, job.data);
+    if (message) toast.show(message);
     refresh();
     if (!open.visible) setOpenJob(null);
-  }, [done, kind, job.data, operation, toast, refresh, open.visible]);
+  }, [done, kind, job.data, operation, toast, refresh, open.visible, closesTokens]);
 
   const hide = () => setOpenJob({ ...open, visible: false });
   // The two-hop dialog reads its own progress route and may offer Close before this job's poll has
@@ -47,7 +53,7 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
     // The job is gone (another tenant's id, a wiped database): nothing to follow.
     return <ForgetJob />;
   }
-  if (!open.visible || !job.data) return null;
+  if (!open.visible || !job.data || closesTokens) return null;
   if (kind === 'sol.double_distribution') {
     return (
       <TwoHopProgressDialog

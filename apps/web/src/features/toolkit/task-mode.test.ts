@@ -67,6 +67,7 @@ describe('task mode', () => {
     expect(taskActionLabel('withdraw-sol', 0)).toBe('Withdraw All…');
     expect(taskActionLabel('distribute-sol', 5)).toBe('Distribute to 5…');
     expect(taskActionLabel('two-hop', 2)).toBe('2-Hop to 2…');
+    expect(taskActionLabel('close-tokens', 7)).toBe('Close Accounts of 7…');
   });
 
   it('lets the All/Select money tasks run on every wallet, but not the 2-hop one', () => {
@@ -85,6 +86,15 @@ describe('task mode', () => {
     expect(taskSelectionWarning('remove-from-group', 0)).not.toBeNull();
     expect(taskSelectionWarning('delete', 1)).toBeNull();
     expect(taskSelectionWarning('export', 0)).toBeNull();
+  });
+
+  it('warns Close Selected with nothing selected in the token operations’ words', () => {
+    expect(taskSelectionWarning('close-tokens', 0)).toEqual({
+      title: 'No Wallets Selected',
+      description: 'Select wallets whose empty token accounts to close',
+    });
+    expect(taskSelectionWarning('close-tokens', 1)).toBeNull();
+    expect(isDestructiveTask('close-tokens')).toBe(false);
   });
 
   it('stops a private-key copy above what one reveal call answers, before asking the server', () => {

@@ -15,6 +15,7 @@ export const SELECTION_TASKS = [
   'withdraw-sol',
   'distribute-sol',
   'two-hop',
+  'close-tokens',
 ] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
 export type TaskMode = 'idle' | SelectionTask;
@@ -75,6 +76,7 @@ export function isDestructiveTask(task: SelectionTask): boolean {
     case 'withdraw-sol':
     case 'distribute-sol':
     case 'two-hop':
+    case 'close-tokens':
       return false;
     default:
       return exhaustiveSwitchError(task);
@@ -103,6 +105,8 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
       return count === 0 ? 'Distribute to All…' : `Distribute to ${count}…`;
     case 'two-hop':
       return `2-Hop to ${count}…`;
+    case 'close-tokens':
+      return `Close Accounts of ${count}…`;
     default:
       return exhaustiveSwitchError(task);
   }
@@ -129,6 +133,8 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets to fund from the master, or distribute to all wallets in view.';
     case 'two-hop':
       return 'Select the destinations of the 2-hop distribution.';
+    case 'close-tokens':
+      return 'Select wallets whose empty token accounts to close.';
     default:
       return exhaustiveSwitchError(task);
   }
@@ -153,8 +159,14 @@ export const TOO_MANY_KEYS: TaskWarning = Object.freeze({
   description: `Copy at most ${MAX_REVEAL_KEYS.toLocaleString('en-US')} private keys at a time`,
 });
 
+/** The token tasks' warning (spec 2 §5 and §8 write 'No Wallets Selected' for them). */
+export const NO_WALLETS_SELECTED_TO_CLOSE: TaskWarning = Object.freeze({
+  title: 'No Wallets Selected',
+  description: 'Select wallets whose empty token accounts to close',
+});
+
 export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
   if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
   if (worksOnAllWhenNoneSelected(task) || count > 0) return null;
-  return NO_WALLETS_SELECTED;
+  return task === 'close-tokens' ? NO_WALLETS_SELECTED_TO_CLOSE : NO_WALLETS_SELECTED;
 }

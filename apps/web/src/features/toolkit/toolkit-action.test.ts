@@ -23,4 +23,9 @@ describe('toolkit effects', () => {
     expect(toolkitEffect('toggle-units')).toEqual({ kind: 'toggle-units' });
     expect(toolkitEffect('refresh-balances')).toEqual({ kind: 'refresh-balances' });
   });
+
+  it('closes every wallet’s empty accounts at once for Close All, and enters a task for Close Selected', () => {
+    expect(toolkitEffect('close-all-tokens')).toEqual({ kind: 'close-all-tokens' });
+    expect(toolkitEffect('close-tokens')).toEqual({ kind: 'task', task: 'close-tokens' });
+  });
 });

@@ -11,7 +11,8 @@ export type ToolkitEffect =
   | { readonly kind: 'dialog'; readonly dialog: ToolkitDialogName }
   | { readonly kind: 'navigate'; readonly to: string }
   | { readonly kind: 'toggle-units' }
-  | { readonly kind: 'refresh-balances' };
+  | { readonly kind: 'refresh-balances' }
+  | { readonly kind: 'close-all-tokens' };
 
 /** The Import page lives at the root route (spec 1 §2). */
 export const IMPORT_PATH = '/';
@@ -27,6 +28,7 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'withdraw-sol':
     case 'distribute-sol':
     case 'two-hop':
+    case 'close-tokens':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':
@@ -39,6 +41,8 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
       return { kind: 'toggle-units' };
     case 'refresh-balances':
       return { kind: 'refresh-balances' };
+    case 'close-all-tokens':
+      return { kind: 'close-all-tokens' };
     default:
       return exhaustiveSwitchError(action);
   }

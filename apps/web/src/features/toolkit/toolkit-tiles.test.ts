@@ -5,10 +5,11 @@ import { TOOLKIT_CATEGORIES, entersTaskMode } from './toolkit-tiles';
 const tiles = TOOLKIT_CATEGORIES.flatMap((category) => category.tiles);
 
 describe('toolkit tiles', () => {
-  it('shows the MANAGE WALLETS, MANAGE SOL, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
+  it('shows the MANAGE WALLETS, MANAGE SOL, MANAGE TOKENS, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
     expect(TOOLKIT_CATEGORIES.map((category) => category.title)).toEqual([
       'MANAGE WALLETS',
       'MANAGE SOL',
+      'MANAGE TOKENS',
       'SCAN & SYNC',
       'ORGANIZE',
     ]);
@@ -22,6 +23,8 @@ describe('toolkit tiles', () => {
       'withdraw-sol',
       'distribute-sol',
       'two-hop',
+      'close-all-tokens',
+      'close-tokens',
       'refresh-balances',
       'create-group',
       'add-to-group',
@@ -32,11 +35,12 @@ describe('toolkit tiles', () => {
     ]);
   });
 
-  it('gives every task-mode tile a Selection or All/Select badge, the fleet refresh All and the rest Direct', () => {
+  it('gives every task-mode tile a Selection or All/Select badge, the fleet-wide tiles All and the rest Direct', () => {
     for (const tile of tiles) {
       if (entersTaskMode(tile.action)) expect(['Selection', 'All/Select']).toContain(tile.badge);
-      else if (tile.action === 'refresh-balances') expect(tile.badge).toBe('All');
-      else expect(tile.badge).toBe('Direct');
+      else if (tile.action === 'refresh-balances' || tile.action === 'close-all-tokens') {
+        expect(tile.badge).toBe('All');
+      } else expect(tile.badge).toBe('Direct');
     }
   });
 
@@ -45,5 +49,15 @@ describe('toolkit tiles', () => {
       const tile = tiles.find((candidate) => candidate.action === task);
       expect(tile?.destructive).toBe(isDestructiveTask(task));
     }
+  });
+
+  it('names the MANAGE TOKENS tiles as spec 2 §2.3 does: Close All (All) and Close Selected (Selection)', () => {
+    const tokens = TOOLKIT_CATEGORIES.find((category) => category.id === 'tokens');
+    expect(tokens?.tiles.map((tile) => [tile.label, tile.badge])).toEqual([
+      ['Close All Token Accounts', 'All'],
+      ['Close Selected', 'Selection'],
+    ]);
+    expect(entersTaskMode('close-tokens')).toBe(true);
+    expect(entersTaskMode('close-all-tokens')).toBe(false);
   });
 });

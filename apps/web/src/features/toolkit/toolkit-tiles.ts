@@ -2,8 +2,8 @@ import { isSelectionTask, type SelectionTask } from './task-mode';
 
 /**
  * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE
- * TOKENS arrives with the issue that makes it work, and SCAN & SYNC holds refresh
- * balances so far (the final truth and getassets scans come with their jobs).
+ * TOKENS holds the closes so far (withdraw, distribute and burn join it with their features), and
+ * SCAN & SYNC holds refresh balances (the final truth and getassets scans come with their jobs).
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
  * All/Select (all wallets, or the selected ones), All (every wallet).
@@ -18,7 +18,8 @@ export type ToolkitAction =
   | 'manage-tags'
   | 'view-archive'
   | 'toggle-units'
-  | 'refresh-balances';
+  | 'refresh-balances'
+  | 'close-all-tokens';
 
 export interface ToolkitTile {
   readonly action: ToolkitAction;
@@ -30,7 +31,7 @@ export interface ToolkitTile {
 }
 
 export interface ToolkitCategory {
-  readonly id: 'wallets' | 'sol' | 'scan' | 'organize';
+  readonly id: 'wallets' | 'sol' | 'tokens' | 'scan' | 'organize';
   readonly title: string;
   readonly tiles: readonly ToolkitTile[];
 }
@@ -68,6 +69,24 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
         'two-hop',
         '2-Hop Distribution',
         'Fund the selected wallets through fresh middlemen',
+        'Selection',
+      ),
+    ],
+  },
+  {
+    id: 'tokens',
+    title: 'MANAGE TOKENS',
+    tiles: [
+      tile(
+        'close-all-tokens',
+        'Close All Token Accounts',
+        'Reclaim the rent of every empty token account of the fleet',
+        'All',
+      ),
+      tile(
+        'close-tokens',
+        'Close Selected',
+        'Reclaim the rent of the selected wallets’ empty token accounts',
         'Selection',
       ),
     ],

@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/error-message';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { useToast } from '../../ui/toast';
 import { useArchiveWallets } from '../archive/use-archive-actions';
+import { openCloseTokens } from '../token-closes/close-request-store';
 import {
   COPY_CONFIRMATION_MS,
   NO_PRIVATE_KEYS,
@@ -85,6 +86,11 @@ export function useTaskRunner(
       case 'distribute-sol':
       case 'two-hop':
         setPending('sol-dialog');
+        return;
+      case 'close-tokens':
+        // The shell's close dialog takes it from here: the task is done once it opens.
+        openCloseTokens(wallets.map((wallet) => wallet.address));
+        onDoneRef.current();
         return;
       default:
         exhaustiveSwitchError(task);

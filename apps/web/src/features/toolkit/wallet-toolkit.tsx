@@ -8,6 +8,7 @@ import { CreateWalletDialog } from '../create-wallet/create-wallet-dialog';
 import { CreateGroupDialog } from '../groups/create-group-dialog';
 import { toggleDisplayUnit, useDisplayUnit } from '../preferences/display-unit-store';
 import { ManageTagsDialog } from '../tags/manage-tags-dialog';
+import { openCloseTokens } from '../token-closes/close-request-store';
 import { TaskModeBanner } from './task-mode-banner';
 import { transitionTaskMode, type TaskMode, type TaskModeEvent } from './task-mode';
 import { toolkitEffect, type ToolkitDialogName } from './toolkit-action';
@@ -86,6 +87,11 @@ export function WalletToolkit({
         // the way so the table can be watched.
         onOpenChange(false);
         startBalanceRefresh();
+        return;
+      case 'close-all-tokens':
+        // The All badge: every active wallet, whatever is selected or in view.
+        onOpenChange(false);
+        openCloseTokens([]);
         return;
       default:
         exhaustiveSwitchError(effect);

@@ -10,6 +10,7 @@ import {
 } from '@fleet/core';
 import type { DisplayUnit } from '../preferences/display-unit-store';
 import { shownBalance } from '../preferences/hidden-balance';
+import { closeableForecastLines, type ForecastState } from './portfolio-closeable';
 
 /**
  * How old the overview's figures are: they add up every wallet, so they are as old as the
@@ -100,6 +101,7 @@ export function overviewCards(
   summary: WalletSummary,
   valuation: ValuationState,
   display: OverviewDisplay,
+  forecast: ForecastState = { status: 'waiting' },
 ): OverviewCard[] {
   const { hideBalances, unit, scanAge = null } = display;
   const money = (text: string) => shownBalance(text, hideBalances);
@@ -182,17 +184,33 @@ export function overviewCards(
       },
       poolCreators === null ? POOL_CREATORS_UNTRACKED : null,
     ),
-    withNote(
-      {
-        title: 'Closeable',
-        main: counted(closable.count, 'account', 'accounts'),
-        lines: aged([
-          `${money(formatBalanceWithUnit(BigInt(closable.rentLamports), unit))} rent`,
-          usd((found) => found.stats.closable.rentUsd),
-          `in ${counted(wallets.withClosable, 'wallet', 'wallets')}`,
-        ]),
-      },
-      solNote,
-    ),
+    // The forecast (fees at Fleet's packing, net, blockers) once it is here; the list's own
+    // count and rent until then.
+    forecast.status === 'ready'
+      ? withNote(
+          {
+            title: 'Closeable',
+            main: counted(forecast.forecast.closableAccounts, 'account', 'accounts'),
+            lines: aged([
+              ...closeableForecastLines(forecast.forecast, unit, money),
+              usd((found) => found.stats.closable.rentUsd),
+            ]),
+          },
+          solNote,
+        )
+      : withNote(
+          {
+            title: 'Closeable',
+            main: counted(closable.count, 'account', 'accounts'),
+            lines: aged([
+              `${money(formatBalanceWithUnit(BigInt(closable.rentLamports), unit))} rent`,
+              usd((found) => found.stats.closable.rentUsd),
+              `in ${counted(wallets.withClosable, 'wallet', 'wallets')}`,
+            ]),
+          },
+          forecast.status === 'failed'
+            ? `The rent forecast could not be read: ${forecast.reason}`
+            : solNote,
+        ),
   ];
 }

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { useDisplayPreferences } from '../preferences/display-preferences-store';
 import { useDisplayUnit } from '../preferences/display-unit-store';
+import { useCloseForecast } from '../token-closes/use-token-closes';
+import { CloseableCardActions } from './closeable-card-actions';
 import { overviewCards } from './portfolio-cards';
+import type { ForecastState } from './portfolio-closeable';
 import { useValuation } from './use-valuation';
 import { readStatsExpanded, writeStatsExpanded } from '../wallet-list/wallets-storage';
 
@@ -20,6 +23,12 @@ export function PortfolioOverview({
   const { hideBalances } = useDisplayPreferences();
   const unit = useDisplayUnit();
   const valuation = useValuation();
+  const forecastQuery = useCloseForecast();
+  const forecast: ForecastState = forecastQuery.data
+    ? { status: 'ready', forecast: forecastQuery.data }
+    : forecastQuery.isError
+      ? { status: 'failed', reason: forecastQuery.error.message }
+      : { status: 'waiting' };
   const toggle = () => {
     setExpanded(!expanded);
     writeStatsExpanded(!expanded);
@@ -39,23 +48,32 @@ export function PortfolioOverview({
       </div>
       {expanded && summary ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          {overviewCards(summary, valuation, { hideBalances, unit, scanAge }).map((card) => (
-            <div
-              key={card.title}
-              role="group"
-              aria-label={card.title}
-              title={card.note}
-              className="rounded-md border border-border bg-surface-raised p-3"
-            >
-              <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
-              <p className="mt-1 text-lg font-bold tabular-nums">{card.main}</p>
-              {card.lines.map((line) => (
-                <p key={line} className="text-xs text-fg-muted">
-                  {line}
-                </p>
-              ))}
-            </div>
-          ))}
+          {overviewCards(summary, valuation, { hideBalances, unit, scanAge }, forecast).map(
+            (card) => (
+              <div
+                key={card.title}
+                role="group"
+                aria-label={card.title}
+                title={card.note}
+                className="rounded-md border border-border bg-surface-raised p-3"
+              >
+                <p className="text-xs font-semibold text-fg-muted">{card.title}</p>
+                <p className="mt-1 text-lg font-bold tabular-nums">{card.main}</p>
+                {card.lines.map((line) => (
+                  <p key={line} className="text-xs text-fg-muted">
+                    {line}
+                  </p>
+                ))}
+                {card.title === 'Closeable' ? (
+                  <CloseableCardActions
+                    forecast={forecast}
+                    unit={unit}
+                    hideBalances={hideBalances}
+                  />
+                ) : null}
+              </div>
+            ),
+          )}
         </div>
       ) : null}
     </section>
