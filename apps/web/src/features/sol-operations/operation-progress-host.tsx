@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../ui/toast';
-import { finishedToast, readSolReport } from '../jobs/job-progress';
+import { finishedToast, isSplTransferKind, readSolReport } from '../jobs/job-progress';
 import { setOpenJob, useOpenJob, type OpenJob } from '../jobs/open-job-store';
 import { useJob } from '../jobs/use-jobs';
 import { useOperation } from '../operations/use-operations';
@@ -15,12 +15,15 @@ import { useRefreshAfterOperation } from './use-sol-operations';
  */
 export function OperationProgressHost() {
   const open = useOpenJob();
-  if (!open) return null;
+  // The SPL transfers follow spec 2 §7's progress route in their own host
+  // (`features/token-transfers/`), also mounted in the shell: this one leaves them alone.
+  if (!open || isSplTransferKind(open.kind)) return null;
   return <TrackedJob key={open.jobId} open={open} />;
 }
 
 function TrackedJob({ open }: { readonly open: OpenJob }) {
   const job = useJob(open.jobId);
+  const handOver = isSplTransferKind(job.data?.kind);
   const operationId =
     open.operationId ?? (job.data ? (readSolReport(job.data)?.operationId ?? null) : null);
   const operation = useOperation(operationId);
@@ -31,13 +34,19 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
   const done = job.data?.isDone === true;
 
   useEffect(() => {
-    if (!done || kind === undefined || finished.current || !job.data) return;
+    // Opened without its kind (an entry stored before kinds were): named now, the other host
+    // takes it over and this one unmounts.
+    if (handOver && job.data) setOpenJob({ ...open, kind: job.data.kind });
+  }, [handOver, job.data, open]);
+
+  useEffect(() => {
+    if (handOver || !done || kind === undefined || finished.current || !job.data) return;
     finished.current = true;
     void operation.refetch();
     toast.show(finishedToast(kind, job.data));
     refresh();
     if (!open.visible) setOpenJob(null);
-  }, [done, kind, job.data, operation, toast, refresh, open.visible]);
+  }, [handOver, done, kind, job.data, operation, toast, refresh, open.visible]);
 
   const hide = () => setOpenJob({ ...open, visible: false });
   // The two-hop dialog reads its own progress route and may offer Close before this job's poll has
@@ -47,7 +56,7 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
     // The job is gone (another tenant's id, a wiped database): nothing to follow.
     return <ForgetJob />;
   }
-  if (!open.visible || !job.data) return null;
+  if (handOver || !open.visible || !job.data) return null;
   if (kind === 'sol.double_distribution') {
     return (
       <TwoHopProgressDialog
