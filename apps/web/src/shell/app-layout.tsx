@@ -3,6 +3,7 @@ import { BannerHost } from '../features/notifications/banner-host';
 import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
 import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
+import { SplTransferProgressHost } from '../features/token-transfers/spl-transfer-progress-host';
 import { cn } from '../ui/cn';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -18,6 +19,7 @@ export function AppLayout() {
       </main>
       {signedIn ? <BottomBar /> : null}
       {signedIn ? <OperationProgressHost /> : null}
+      {signedIn ? <SplTransferProgressHost /> : null}
       <ModalHost />
     </div>
   );
