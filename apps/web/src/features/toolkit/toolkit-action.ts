@@ -27,6 +27,8 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'withdraw-sol':
     case 'distribute-sol':
     case 'two-hop':
+    case 'withdraw-tokens':
+    case 'distribute-tokens':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':

@@ -5,10 +5,11 @@ import { TOOLKIT_CATEGORIES, entersTaskMode } from './toolkit-tiles';
 const tiles = TOOLKIT_CATEGORIES.flatMap((category) => category.tiles);
 
 describe('toolkit tiles', () => {
-  it('shows the MANAGE WALLETS, MANAGE SOL, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
+  it('shows the MANAGE WALLETS, MANAGE SOL, MANAGE TOKENS, SCAN & SYNC and ORGANIZE categories, in the spec order', () => {
     expect(TOOLKIT_CATEGORIES.map((category) => category.title)).toEqual([
       'MANAGE WALLETS',
       'MANAGE SOL',
+      'MANAGE TOKENS',
       'SCAN & SYNC',
       'ORGANIZE',
     ]);
@@ -22,6 +23,8 @@ describe('toolkit tiles', () => {
       'withdraw-sol',
       'distribute-sol',
       'two-hop',
+      'withdraw-tokens',
+      'distribute-tokens',
       'refresh-balances',
       'create-group',
       'add-to-group',

@@ -2,8 +2,9 @@ import { isSelectionTask, type SelectionTask } from './task-mode';
 
 /**
  * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE
- * TOKENS arrives with the issue that makes it work, and SCAN & SYNC holds refresh
- * balances so far (the final truth and getassets scans come with their jobs).
+ * TOKENS holds the SPL withdrawal and distribution so far (the closes come with their dialog),
+ * and SCAN & SYNC holds refresh balances (the final truth and getassets scans come with their
+ * jobs).
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
  * All/Select (all wallets, or the selected ones), All (every wallet).
@@ -30,7 +31,7 @@ export interface ToolkitTile {
 }
 
 export interface ToolkitCategory {
-  readonly id: 'wallets' | 'sol' | 'scan' | 'organize';
+  readonly id: 'wallets' | 'sol' | 'tokens' | 'scan' | 'organize';
   readonly title: string;
   readonly tiles: readonly ToolkitTile[];
 }
@@ -69,6 +70,24 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
         '2-Hop Distribution',
         'Fund the selected wallets through fresh middlemen',
         'Selection',
+      ),
+    ],
+  },
+  {
+    id: 'tokens',
+    title: 'MANAGE TOKENS',
+    tiles: [
+      tile(
+        'withdraw-tokens',
+        'Withdraw Tokens',
+        'Send the SPL tokens of all or the selected wallets to the master',
+        'All/Select',
+      ),
+      tile(
+        'distribute-tokens',
+        'Distribute Tokens',
+        'Send an SPL token from the master to all or the selected wallets',
+        'All/Select',
       ),
     ],
   },

@@ -22,7 +22,13 @@ export interface TaskWallet {
 
 /** The step a task is waiting on before it runs. */
 export type PendingStep =
-  'confirm-archive' | 'confirm-copy-private' | 'export' | 'choose-group' | 'sol-dialog' | null;
+  | 'confirm-archive'
+  | 'confirm-copy-private'
+  | 'export'
+  | 'choose-group'
+  | 'sol-dialog'
+  | 'token-dialog'
+  | null;
 
 /**
  * Runs the task the banner's action button starts: checks the selection, asks first where the
@@ -40,6 +46,8 @@ export function useTaskRunner(
   const archive = useArchiveWallets();
   const reveal = useRevealKeys();
   const [pending, setPending] = useState<PendingStep>(null);
+  /** The dialog acts on every wallet (the banner's all-scope action), not the selection. */
+  const [allScope, setAllScope] = useState(false);
   const [copied, setCopied] = useState(false);
   // The latest onDone, read by timers and mutation callbacks that outlive the render they began in.
   const onDoneRef = useRef(onDone);
@@ -64,6 +72,7 @@ export function useTaskRunner(
       toast.show({ ...warning, severity: 'warning' });
       return;
     }
+    setAllScope(false);
     switch (task) {
       case 'export':
         setPending('export');
@@ -86,9 +95,19 @@ export function useTaskRunner(
       case 'two-hop':
         setPending('sol-dialog');
         return;
+      case 'withdraw-tokens':
+      case 'distribute-tokens':
+        setPending('token-dialog');
+        return;
       default:
         exhaustiveSwitchError(task);
     }
+  };
+
+  /** The banner's all-scope action (`allScopeActionLabel`): every wallet, whatever is selected. */
+  const startAll = () => {
+    setAllScope(true);
+    setPending('token-dialog');
   };
 
   const confirmArchive = () => {
@@ -145,6 +164,8 @@ export function useTaskRunner(
 
   return {
     start,
+    startAll,
+    allScope,
     pending,
     cancelPending,
     confirmArchive,
