@@ -3,6 +3,7 @@ import type { Clock, LedgerItem } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { findWalletsByAddress, writeRefreshedBalances } from '../wallets/repository';
+import { createBatchedReads } from './batched-reads';
 import { readLamports } from './chain-balances';
 
 /** `getMultipleAccounts` takes 100 addresses: a read waits until it has that many. */
@@ -45,8 +46,6 @@ export function createBalancesAfter(deps: {
     }
   }
   const unread = new Set(open.keys());
-  let ready: string[] = [];
-  let reading: Promise<void> = Promise.resolve();
   let warned = false;
   /**
    * Reads and stores `addresses` (those that are the fleet's wallets: a destination outside the
@@ -78,14 +77,7 @@ export function createBalancesAfter(deps: {
     }
   };
 
-  const readReady = (all: boolean): void => {
-    while (ready.length >= READ_BATCH || (all && ready.length > 0)) {
-      const batch = ready.slice(0, READ_BATCH);
-      ready = ready.slice(READ_BATCH);
-      // One read at a time: these reads must not crowd out the operation's own calls.
-      reading = reading.then(() => store(batch));
-    }
-  };
+  const reads = createBatchedReads(READ_BATCH, store);
 
   return {
     itemsDone(items) {
@@ -93,16 +85,13 @@ export function createBalancesAfter(deps: {
         for (const address of new Set([item.from, item.to])) {
           const left = (open.get(address) ?? 0) - 1;
           open.set(address, left);
-          if (left === 0) ready.push(address);
+          if (left === 0) reads.add([address]);
         }
       }
-      readReady(false);
     },
     async finish() {
-      await reading;
-      ready = [...unread];
-      const rest = ready;
-      ready = [];
+      await reads.settle();
+      const rest = [...unread];
       if (rest.length > 0) await store(rest);
     },
   };

@@ -43,6 +43,8 @@ export async function createSolTestBed(options: {
   /** URL fragments per endpoint, e.g. `#sendRps=10`; none by default. */
   readonly fragments?: Readonly<Record<string, string>>;
   readonly masterSol?: bigint;
+  /** Transactions a job keeps in flight; from the pool's send budget when not set. */
+  readonly sendLanes?: number;
 }): Promise<SolTestBed> {
   const localnet = await createLocalnet({ endpoints: options.endpoints });
   const database = await createTestDatabase(options.kind);
@@ -65,6 +67,7 @@ export async function createSolTestBed(options: {
       logger,
     }),
     jobQueue: queue,
+    ...(options.sendLanes === undefined ? {} : { sendLanes: options.sendLanes }),
   });
   const workers: JobWorkers = await startJobWorkers({
     db: database.db,

@@ -31,22 +31,12 @@ function tlv(type: number, value: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Base (82- or 165-byte) layouts, then the account type and TLV entries when there are any. */
 function withExtensions(base: Uint8Array, accountType: 1 | 2, entries: Uint8Array[]): Uint8Array {
   if (entries.length === 0) return base;
   const padded = new Uint8Array(165);
   padded.set(base);
-  return concat([padded, Uint8Array.of(accountType), ...entries]);
+  return new Uint8Array(Buffer.concat([padded, Uint8Array.of(accountType), ...entries]));
 }
 
 function optionalKey(key: string | null): Uint8Array {

@@ -2,6 +2,7 @@ import type { EndpointPool } from '@fleet/chain';
 import type { Clock } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { createBatchedReads } from '../sol-operations/batched-reads';
 import { readLamports } from '../sol-operations/chain-balances';
 import { writeRefreshedBalances } from '../wallets/repository';
 import { readRawAccounts, tokenAccountOf } from './chain-token-state';
@@ -52,8 +53,6 @@ export function createTokenBalancesAfter(deps: {
     }
   }
   const unread = new Map(deps.watched.map(({ account }) => [account.tokenAccount, account]));
-  let ready: WatchedTokenAccount[] = [];
-  let reading: Promise<void> = Promise.resolve();
   let warned = false;
 
   const store = async (accounts: readonly WatchedTokenAccount[]): Promise<void> => {
@@ -124,14 +123,7 @@ export function createTokenBalancesAfter(deps: {
     }
   };
 
-  const readReady = (all: boolean): void => {
-    while (ready.length >= READ_BATCH || (all && ready.length > 0)) {
-      const batch = ready.slice(0, READ_BATCH);
-      ready = ready.slice(READ_BATCH);
-      // One read at a time: these must not crowd out the operation's own calls.
-      reading = reading.then(() => store(batch));
-    }
-  };
+  const reads = createBatchedReads(READ_BATCH, store);
 
   return {
     /** These items' transactions have landed: accounts no other open item moves can be read. */
@@ -140,16 +132,14 @@ export function createTokenBalancesAfter(deps: {
         for (const account of waiting.get(position) ?? []) {
           const left = (openItems.get(account.tokenAccount) ?? 1) - 1;
           openItems.set(account.tokenAccount, left);
-          if (left === 0) ready.push(account);
+          if (left === 0) reads.add([account]);
         }
         waiting.delete(position);
       }
-      readReady(false);
     },
     /** Reads every account not read yet, after the reads in progress. Never throws. */
     async finish(): Promise<void> {
-      await reading;
-      ready = [];
+      await reads.settle();
       const rest = [...unread.values()];
       if (rest.length > 0) await store(rest);
     },

@@ -1,5 +1,4 @@
 import { err, ok, type Result } from '../errors/result';
-import { fleetErrorMessage } from '../errors/error-messages';
 import type { Address } from '../primitives/address';
 import { closeAccountInstruction, type TokenProgramKind } from '../token-closes/close-instruction';
 import { DEFAULT_CLOSE_COMPUTE_UNITS } from '../token-closes/pack-closes';
@@ -14,7 +13,7 @@ import {
   messageLayout,
   type MessageLayout,
 } from '../transactions/message-size';
-import type { ItemDoesNotFit } from '../transactions/pack-instructions';
+import { itemDoesNotFit, type ItemDoesNotFit } from '../transactions/pack-instructions';
 import { splitFee, transactionFee } from '../transactions/transaction-fee';
 import {
   createAssociatedAccountInstruction,
@@ -235,10 +234,10 @@ export function packTokenTransfers(
         chunkLayout = grown;
         continue;
       }
-      if (chunkLayout === null) return err(doesNotFit(item, grown));
+      if (chunkLayout === null) return err(itemDoesNotFit(item.itemId, grown));
       drafts.push({ items: chunk, layout: chunkLayout });
       const alone = measure([item]);
-      if (!fitsInOneTransaction(alone)) return err(doesNotFit(item, alone));
+      if (!fitsInOneTransaction(alone)) return err(itemDoesNotFit(item.itemId, alone));
       chunk = [item];
       chunkLayout = alone;
     }
@@ -289,15 +288,6 @@ export function packTokenTransfers(
       }),
     ),
   );
-}
-
-function doesNotFit(item: TokenTransferItem, layout: MessageLayout): ItemDoesNotFit {
-  const context = { itemId: item.itemId, size: layout.size, accountLocks: layout.accountLocks };
-  return Object.freeze({
-    code: 'TRANSACTION__ITEM_DOES_NOT_FIT' as const,
-    message: fleetErrorMessage('TRANSACTION__ITEM_DOES_NOT_FIT', context),
-    context: Object.freeze(context),
-  });
 }
 
 /** Each item's share of its transaction's fee (`splitFee` over the items in order). */

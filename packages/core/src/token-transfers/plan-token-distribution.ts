@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../errors/result';
-import { RENT_EXEMPT_MINIMUM_LAMPORTS, type PlanProblem } from '../ledger/sol-plan';
+import type { PlanProblem } from '../ledger/sol-plan';
 import type { Address } from '../primitives/address';
 import type { ItemDoesNotFit } from '../transactions/pack-instructions';
 import {
@@ -8,7 +8,7 @@ import {
   type TokenTransferComputeUnits,
   type TokenTransferItem,
 } from './pack-token-transfers';
-import { planProblem } from './plan-token-withdrawal';
+import { masterSolProblems, planProblem } from './plan-token-withdrawal';
 import {
   associatedAccountRent,
   transferFeeIn,
@@ -189,29 +189,7 @@ export function planTokenDistribution(
   }
   const spent = feeLamports + rentLamports;
   const masterLamportsAfter = master.lamports - spent;
-  if (masterLamportsAfter < 0n) {
-    problems.push(
-      planProblem(
-        'SOL_PLAN__MASTER_BALANCE_SHORT',
-        { needed: spent.toString(), available: master.lamports.toString() },
-        master.address,
-        true,
-      ),
-    );
-  } else if (masterLamportsAfter > 0n && masterLamportsAfter < RENT_EXEMPT_MINIMUM_LAMPORTS) {
-    problems.push(
-      planProblem(
-        'SOL_PLAN__BELOW_RENT_EXEMPT',
-        {
-          address: master.address,
-          after: masterLamportsAfter.toString(),
-          minimum: RENT_EXEMPT_MINIMUM_LAMPORTS.toString(),
-        },
-        master.address,
-        true,
-      ),
-    );
-  }
+  problems.push(...masterSolProblems(master, spent));
   if (fee !== null && received !== amount) {
     problems.push(
       planProblem(

@@ -121,6 +121,42 @@ export function planProblem<C extends FleetErrorCode>(
   return Object.freeze({ code, message: fleetErrorMessage(code, context), address, blocking });
 }
 
+/**
+ * The master's SOL against what a plan spends of it (fees, the rent of accounts it creates): short
+ * of it, or left between 0 and the rent-exempt minimum, which the chain refuses. Both blocking.
+ */
+export function masterSolProblems(
+  master: { readonly address: Address; readonly lamports: bigint },
+  spent: bigint,
+): PlanProblem[] {
+  const left = master.lamports - spent;
+  if (left < 0n) {
+    return [
+      planProblem(
+        'SOL_PLAN__MASTER_BALANCE_SHORT',
+        { needed: spent.toString(), available: master.lamports.toString() },
+        master.address,
+        true,
+      ),
+    ];
+  }
+  if (left > 0n && left < RENT_EXEMPT_MINIMUM_LAMPORTS) {
+    return [
+      planProblem(
+        'SOL_PLAN__BELOW_RENT_EXEMPT',
+        {
+          address: master.address,
+          after: left.toString(),
+          minimum: RENT_EXEMPT_MINIMUM_LAMPORTS.toString(),
+        },
+        master.address,
+        true,
+      ),
+    ];
+  }
+  return [];
+}
+
 function skipOf(
   account: TokenAccountState,
   mint: MintState | undefined,
@@ -219,31 +255,9 @@ export function planTokenWithdrawal(
       planProblem('TOKEN_TRANSFER__NOTHING_TO_WITHDRAW', { skipped: skipped.length }, null, true),
     );
   }
+  // Closes return rent only as they land, so the master must pay the rest out of what it holds.
   const spent = feeLamports + accountRentLamports;
-  const leftBeforeRefunds = master.lamports - spent;
-  if (leftBeforeRefunds < 0n) {
-    problems.push(
-      planProblem(
-        'SOL_PLAN__MASTER_BALANCE_SHORT',
-        { needed: spent.toString(), available: master.lamports.toString() },
-        master.address,
-        true,
-      ),
-    );
-  } else if (leftBeforeRefunds > 0n && leftBeforeRefunds < RENT_EXEMPT_MINIMUM_LAMPORTS) {
-    problems.push(
-      planProblem(
-        'SOL_PLAN__BELOW_RENT_EXEMPT',
-        {
-          address: master.address,
-          after: leftBeforeRefunds.toString(),
-          minimum: RENT_EXEMPT_MINIMUM_LAMPORTS.toString(),
-        },
-        master.address,
-        true,
-      ),
-    );
-  }
+  problems.push(...masterSolProblems(master, spent));
   for (const mint of mints) {
     if (mint.fee === null || mint.received === mint.amount) continue;
     problems.push(

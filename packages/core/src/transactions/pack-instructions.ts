@@ -47,6 +47,16 @@ export interface ItemDoesNotFit {
   readonly context: FleetErrorContextByCode['TRANSACTION__ITEM_DOES_NOT_FIT'];
 }
 
+/** The refusal of `itemId`, measured alone as `layout`. */
+export function itemDoesNotFit(itemId: string, layout: MessageLayout): ItemDoesNotFit {
+  const context = { itemId, size: layout.size, accountLocks: layout.accountLocks };
+  return Object.freeze({
+    code: 'TRANSACTION__ITEM_DOES_NOT_FIT' as const,
+    message: fleetErrorMessage('TRANSACTION__ITEM_DOES_NOT_FIT', context),
+    context: Object.freeze(context),
+  });
+}
+
 /** The format with each table's addresses as a set, built once for all the measuring to come. */
 export function messageFormatOf(format: PackFormat): MessageFormat {
   if (format === 'legacy') return 'legacy';
@@ -102,16 +112,7 @@ export function packInstructions<T extends PackItem>(
       packed.push(Object.freeze({ items: Object.freeze(open), layout: openLayout }));
     }
     const alone = open.length === 0 ? grown : measure([item]);
-    if (!fitsInOneTransaction(alone)) {
-      const context = { itemId: item.itemId, size: alone.size, accountLocks: alone.accountLocks };
-      return err(
-        Object.freeze({
-          code: 'TRANSACTION__ITEM_DOES_NOT_FIT' as const,
-          message: fleetErrorMessage('TRANSACTION__ITEM_DOES_NOT_FIT', context),
-          context: Object.freeze(context),
-        }),
-      );
-    }
+    if (!fitsInOneTransaction(alone)) return err(itemDoesNotFit(item.itemId, alone));
     open = [item];
     openLayout = alone;
   }
