@@ -117,7 +117,7 @@ interface SignatureStatus {
 }
 
 /** Waits (bounded) until the signature is confirmed; a landed transaction that failed throws. */
-async function confirmed(rpcUrl: string, signature: string): Promise<void> {
+export async function confirmed(rpcUrl: string, signature: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const { value } = await rpcCall<{ value: (SignatureStatus | null)[] }>(
