@@ -11,6 +11,11 @@ import { signInAsDemo } from './support/demo-session';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
 import { tokenBalance } from './support/sandbox-market';
 import { sandboxIssuer, type SandboxMint } from './support/sandbox-tokens';
+import {
+  openAllWallets as openWalletList,
+  openToolkitTile as openTile,
+  planFigures,
+} from './support/wallets-page';
 
 /**
  * Issue 19, SPL transfers from the Toolkit in Chromium: 10 wallets holding two mints (one
@@ -84,39 +89,9 @@ afterAll(async () => {
 
 const banner = () => page.getByRole('region', { name: 'Task mode' });
 
-async function openAllWallets(): Promise<void> {
-  await page.goto(`${server.url}/wallets`);
-  await page.getByRole('tab', { name: 'List' }).click();
-  // The wallets hold no SOL and Fleet has not scanned their tokens: they are in All only.
-  await page.getByRole('button', { name: 'View', exact: true }).click();
-  await page
-    .getByRole('menuitem')
-    .filter({ has: page.getByText('All', { exact: true }) })
-    .click();
-  await expect.poll(() => page.locator('[role=row][data-wallet-id]').count()).toBe(WALLETS);
-}
-
-async function openToolkitTile(name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Toolkit' }).click();
-  await page
-    .getByRole('dialog', { name: 'Toolkit' })
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .click();
-}
-
-/** The plan's figures (the first `dl`): label → value. */
-async function figures(dialog: Locator): Promise<Map<string, string>> {
-  const pairs = await dialog
-    .locator('dl')
-    .first()
-    .evaluate((list) =>
-      [...list.querySelectorAll('dt')].map((term) => [
-        term.textContent ?? '',
-        term.nextElementSibling?.textContent ?? '',
-      ]),
-    );
-  return new Map(pairs.map(([label, value]) => [label ?? '', value ?? '']));
-}
+const openAllWallets = () => openWalletList(page, server.url, WALLETS);
+const openToolkitTile = (name: string) => openTile(page, name);
+const figures = planFigures;
 
 /** A table's body rows as cell texts, keyed by the row's `data-mint`. */
 async function mintRows(table: Locator): Promise<Map<string, string[]>> {

@@ -3,20 +3,18 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { ChoiceGroup } from '../../ui/choice-group';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
 import { useToast } from '../../ui/toast';
 import { useMasterHoldings } from '../master-wallet/use-master-holdings';
-import {
-  splitConfirmationText,
-  type AmountMode,
-  type DistributeTarget,
-} from '../sol-operations/distribute-form';
+import type { AmountMode, DistributeTarget } from '../sol-operations/distribute-form';
 import type { SolDialogProps } from '../sol-operations/distribute-sol-dialog';
-import { PerWalletAmounts } from '../sol-operations/per-wallet-amounts';
+import {
+  DistributionAmounts,
+  DistributionTotal,
+  SplitConfirmDialog,
+} from '../sol-operations/distribution-amounts';
 import { canConfirmTokenDistribution } from './distribute-plan-summary';
 import { DistributePlanView } from './distribute-plan-view';
 import {
@@ -171,11 +169,6 @@ function DistributeTokensForm({
       }
     >
       <div className="flex flex-col gap-3">
-        {targets.length === 0 ? (
-          <Alert kind="warning">
-            No wallets in view: select wallets, or show more of them with the segment filter.
-          </Alert>
-        ) : null}
         <Select
           label="Token"
           // A token without a symbol is named by its mint, base58, whose case is meaning.
@@ -213,47 +206,31 @@ function DistributeTokensForm({
             }
           />
         ) : null}
-        <ChoiceGroup<AmountMode>
-          label="Amount"
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'same', label: 'One amount for all' },
-            { value: 'each', label: 'Per wallet' },
-          ]}
+        <DistributionAmounts
+          targets={targets}
+          mode={mode}
+          onModeChange={setMode}
+          sameAmount={sameAmount}
+          onSameAmountChange={setSameAmount}
+          amounts={amounts}
+          onAmountsChange={setAmounts}
+          sameLabel="Tokens per wallet"
+          unit="tokens"
+          filter={filter}
         />
-        {mode === 'same' ? (
-          <Input
-            label="Tokens per wallet"
-            inputMode="decimal"
-            placeholder="0.0"
-            value={sameAmount}
-            onChange={(event) => setSameAmount(filter(event.target.value))}
-          />
-        ) : (
-          <PerWalletAmounts
-            targets={targets}
-            amounts={amounts}
-            onChange={(id, amount) => setAmounts(new Map(amounts).set(id, amount))}
-            unit="tokens"
-            filter={filter}
-          />
-        )}
-        <p className="text-sm">
-          Total <span className="font-semibold tabular-nums">{summary.totalText}</span> to{' '}
-          {summary.recipients} recipient(s)
-          {summary.zeroAmount > 0 ? `; ${summary.zeroAmount} with 0 skipped` : ''}.
-        </p>
+        <DistributionTotal
+          totalText={summary.totalText}
+          recipients={summary.recipients}
+          zeroAmount={summary.zeroAmount}
+        />
         {planner.isError ? (
           <Alert kind="error">{errorMessage(planner.error, DISTRIBUTION_FAILED)}</Alert>
         ) : null}
       </div>
-      <ConfirmDialog
+      <SplitConfirmDialog
         open={splitAsked}
         onOpenChange={setSplitAsked}
-        title="Split into several transactions"
-        description={splitConfirmationText(summary.recipients)}
-        confirmLabel="Continue"
+        recipients={summary.recipients}
         onConfirm={review}
       />
     </Dialog>

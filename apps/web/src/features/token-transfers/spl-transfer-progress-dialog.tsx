@@ -1,16 +1,14 @@
 import type { SplTransferProgress } from '@fleet/core';
-import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { useExplorerLinks } from '../explorer/use-explorer-links';
 import type { SplTransferKind } from '../jobs/job-progress';
+import { JobProgressBar, JobProgressFooter } from '../jobs/job-progress-parts';
 import { useAbortJob } from '../jobs/use-jobs';
 import { useMasterHoldings } from '../master-wallet/use-master-holdings';
-import { OperationReportTable } from '../operations/operation-report-table';
+import { OperationReportTable, SignatureLink } from '../operations/operation-report-table';
 import { KIND_LABELS, reportRows } from '../operations/operation-rows';
 import { useOperation } from '../operations/use-operations';
 import { movedMintRows, splProgressView } from './transfer-progress';
@@ -54,39 +52,22 @@ export function SplTransferProgressDialog({
       description={view.totalsText}
       className="w-[min(60rem,calc(100vw-2rem))]"
       footer={
-        <>
-          {!view.canClose ? (
-            <>
-              <Button variant="ghost" onClick={onHide}>
-                Hide
-              </Button>
-              <Button
-                variant="danger"
-                busy={abort.isPending}
-                disabled={!view.canCancel}
-                onClick={cancel}
-              >
-                Cancel
-              </Button>
-            </>
-          ) : null}
-          <Button variant="primary" disabled={!view.canClose} onClick={onClose}>
-            Close
-          </Button>
-        </>
+        <JobProgressFooter
+          canClose={view.canClose}
+          canCancel={view.canCancel}
+          cancelling={abort.isPending}
+          onHide={onHide}
+          onCancel={cancel}
+          onClose={onClose}
+        />
       }
     >
       <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">
-        <div className="flex items-center gap-3">
-          <progress
-            className="h-2 flex-1"
-            max={100}
-            value={view.percent}
-            aria-label="Transfer progress"
-            aria-valuetext={view.countText}
-          />
-          <span className="text-sm tabular-nums">{view.countText}</span>
-        </div>
+        <JobProgressBar
+          label="Transfer progress"
+          percent={view.percent}
+          countText={view.countText}
+        />
         <p role="status" className="text-sm text-fg-muted">
           {view.statusText}
         </p>
@@ -111,7 +92,6 @@ export function SplTransferProgressDialog({
 
 /** The finished job's report: per mint, the errors, and every item with its signature. */
 function TransferReport({ progress }: { readonly progress: SplTransferProgress }) {
-  const links = useExplorerLinks();
   const operation = useOperation(progress.operationId);
   // The mints' decimals, for amounts in tokens: the master holds what a withdrawal moved.
   const holdings = useMasterHoldings();
@@ -155,34 +135,17 @@ function TransferReport({ progress }: { readonly progress: SplTransferProgress }
               </tr>
             </thead>
             <tbody>
-              {errors.map((error, index) => {
-                const url = error.signature ? links.tx(error.signature) : undefined;
-                return (
-                  <tr key={`${index}:${error.tokenAccount}`} className="border-t border-border">
-                    <td className="px-2 py-1 font-mono">{shortenAddress(error.wallet)}</td>
-                    <td className="px-2 py-1 font-mono">{shortenAddress(error.tokenAccount)}</td>
-                    <td className="px-2 py-1 font-mono">{shortenAddress(error.mint)}</td>
-                    <td className="px-2 py-1 font-mono">
-                      {error.signature === null ? (
-                        '—'
-                      ) : url ? (
-                        <a
-                          href={url}
-                          target="_blank"
-                          rel="noreferrer"
-                          className="inline-flex items-center gap-1 text-accent hover:underline"
-                        >
-                          {shortenAddress(error.signature)}
-                          <ExternalLink className="size-3" aria-hidden />
-                        </a>
-                      ) : (
-                        shortenAddress(error.signature)
-                      )}
-                    </td>
-                    <td className="px-2 py-1 text-danger">{error.message}</td>
-                  </tr>
-                );
-              })}
+              {errors.map((error, index) => (
+                <tr key={`${index}:${error.tokenAccount}`} className="border-t border-border">
+                  <td className="px-2 py-1 font-mono">{shortenAddress(error.wallet)}</td>
+                  <td className="px-2 py-1 font-mono">{shortenAddress(error.tokenAccount)}</td>
+                  <td className="px-2 py-1 font-mono">{shortenAddress(error.mint)}</td>
+                  <td className="px-2 py-1 font-mono">
+                    <SignatureLink signature={error.signature} />
+                  </td>
+                  <td className="px-2 py-1 text-danger">{error.message}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
