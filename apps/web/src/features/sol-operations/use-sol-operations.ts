@@ -9,6 +9,7 @@ import { LIST_QUERY_KEYS } from '../../api/list-query-keys';
 import { setOpenJob } from '../jobs/open-job-store';
 import { activeJobsQueryKey } from '../jobs/jobs-api';
 import { masterBalanceQueryKey } from '../master-wallet/master-wallet-api';
+import { operationListsQueryKey } from '../operations/operations-api';
 import {
   abortDoubleDistribution,
   doubleDistributionProgressKey,
@@ -92,8 +93,9 @@ export const useAbortDoubleDistribution = () =>
   useMutation({ mutationFn: abortDoubleDistribution });
 
 /**
- * Balances are read again 1.5 s after an operation (spec 2 §4): the wallet lists, groups and the
- * master's balance.
+ * Balances are read again 1.5 s after an operation (spec 2 §4): the wallet lists (and with them
+ * the valuation and wallet values, keyed under them), groups, the master's balance, and the
+ * operations history, which now holds one more.
  */
 export function useRefreshAfterOperation(): () => void {
   const queryClient = useQueryClient();
@@ -104,6 +106,7 @@ export function useRefreshAfterOperation(): () => void {
         LIST_QUERY_KEYS.groups,
         masterBalanceQueryKey,
         activeJobsQueryKey,
+        operationListsQueryKey,
       ]) {
         void queryClient.invalidateQueries({ queryKey });
       }
