@@ -29,6 +29,7 @@ describe.each(testDatabaseKinds)(
   (kind) => {
     let harness: TestApp;
     let operator: Operator;
+    let other: Operator;
     let pool: EndpointPool;
     let master: Address;
     let wallets: { id: string; address: Address }[] = [];
@@ -80,6 +81,7 @@ describe.each(testDatabaseKinds)(
       harness = await createTestApp(kind, { withJobs: true });
       pool = createEndpointPool({ endpoints: [harness.localnet.url] });
       operator = await createOperator(harness.app, 'spl-localnet@example.com');
+      other = await createOperator(harness.app, 'spl-localnet-other@example.com');
       const key = newTestKeypair();
       master = key.address as Address;
       const set = await harness.app.inject({
@@ -138,6 +140,8 @@ describe.each(testDatabaseKinds)(
       for (const owner of sources) {
         expect(plan.transactions.filter((tx) => tx.owners.includes(owner.address))).toHaveLength(1);
       }
+      // The wallets hold no SOL at all: the master pays every fee.
+      for (const owner of sources) expect(await lamportsOf(owner.address)).toBe(0n);
       const masterBefore = await lamportsOf(master);
       const masterA = await amountAt(ata(master, mints.a));
 
@@ -167,20 +171,35 @@ describe.each(testDatabaseKinds)(
       expect(await amountAt(ata(master, mints.a))).toBe((masterA ?? 0n) + movedA);
       expect(await amountAt(ata(master, mints.c))).toBe(movedA * 10n);
       expect(await amountAt(ata(master, mints.b))).toBe(15n);
-      // The master paid exactly the fees and the two accounts' rent.
+      // The master paid exactly the fees and the two accounts' rent; the wallets nothing.
       expect((await lamportsOf(master)) - masterBefore).toBe(BigInt(plan.netLamports));
+      for (const owner of sources) expect(await lamportsOf(owner.address)).toBe(0n);
       expect(BigInt(plan.netLamports)).toBe(
         -(BigInt(plan.feeLamports) + BigInt(plan.accountRentLamports)),
       );
       // The wallet list's stored accounts show the tokens gone.
       const stored = await storedAmounts(sources.map((owner) => ata(owner.address, mints.a)));
       expect([...stored.values()]).toEqual(sources.map(() => 0n));
-      // The ledger: one item per account, every one confirmed, signed once.
+      // The ledger: one item per account, every one confirmed; the execution audited.
       const detail = operationDetailSchema.parse(
         (await call('GET', `/api/operations/${operationId}`)).json(),
       );
       expect(detail.items.every((item) => item.status === 'confirmed')).toBe(true);
       expect(detail.items[0]?.tokenAmount).not.toBeNull();
+      const audited = await harness.database.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from audit_log
+          where action = 'operation.create' and detail::jsonb->>'operationId' = ${operationId}`,
+      );
+      expect(audited.rows[0]?.count).toBe(1);
+      // Another tenant's operator does not see the job; a withdrawal is no distribution.
+      const foreign = await harness.app.inject({
+        method: 'GET',
+        url: `/api/withdraw-spl-tokens/progress?jobId=${jobId}`,
+        cookies: { fleet_session: other.cookie },
+      });
+      expect(foreign.statusCode).toBe(404);
+      const wrongKind = await call('GET', `/api/distribute-spl-tokens/progress?jobId=${jobId}`);
+      expect(wrongKind.statusCode).toBe(404);
     });
 
     it('withdraws the other six and closes what it empties, the rent back to the master', async () => {
