@@ -72,6 +72,9 @@ const featureBoundaries = webFeatureBoundaries({
   'token-closes': ['close-history', 'jobs', 'master-wallet'],
   // Every transaction the fleet sent (GET /api/transactions), with explorer links.
   'transaction-history': ['explorer'],
+  // SPL withdraw to master and distribute from master (issue 19): their dialogs, plans and
+  // progress, built on the SOL operations' pieces.
+  'token-transfers': ['explorer', 'jobs', 'master-wallet', 'operations', 'sol-operations'],
   toolkit: [
     'archive',
     'audit-log',
@@ -83,6 +86,7 @@ const featureBoundaries = webFeatureBoundaries({
     'sol-operations',
     'tags',
     'token-closes',
+    'token-transfers',
   ],
   // The wallet table, its state and selection, reusable by any page that lists wallets.
   'wallet-list': ['explorer', 'groups', 'import', 'master-wallet', 'preferences', 'tags'],

@@ -14,6 +14,11 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type BrowserHandle } from './support/chromium';
 import { startFleetServer, type FleetServer } from './support/fleet-server';
+import {
+  openAllWallets as openWalletList,
+  openToolkitTile as openTile,
+  planFigures,
+} from './support/wallets-page';
 
 /**
  * Issue 17, "End to end (Chromium)": from the Toolkit, distribute to 30 wallets (the plan before
@@ -110,47 +115,14 @@ async function shot(name: string): Promise<void> {
   });
 }
 
-/** The plan's figures (a `dl`): label → value, as written (the labels are upper-cased by CSS only). */
-async function planFigures(dialog: Locator): Promise<Map<string, string>> {
-  const pairs = await dialog
-    .locator('dl')
-    .first()
-    .evaluate((list) =>
-      [...list.querySelectorAll('dt')].map((term) => [
-        term.textContent ?? '',
-        term.nextElementSibling?.textContent ?? '',
-      ]),
-    );
-  return new Map(pairs.map(([label, value]) => [label ?? '', value ?? '']));
-}
-
-const rows = () => page.locator('[role=row][data-wallet-id]');
 const selectedCount = () => page.locator('[role=row][data-wallet-id][aria-selected=true]').count();
 const banner = () => page.getByRole('region', { name: 'Task mode' });
 /** The SOL cell of a wallet's row: the balance, then its scan age. */
 const solOf = (id: string) =>
   page.locator(`[role=row][data-wallet-id="${id}"] [title^="Balances "]`).locator('xpath=..');
 
-async function openAllWallets(expected: number): Promise<void> {
-  await page.goto(`${server.url}/wallets`);
-  await page.getByRole('tab', { name: 'List' }).click();
-  // Empty wallets are in the All segment, not in the default Non-Empty one.
-  await page.getByRole('button', { name: 'View', exact: true }).click();
-  // The item, not its label: a click on the label's centre can land on the description beside it.
-  await page
-    .getByRole('menuitem')
-    .filter({ has: page.getByText('All', { exact: true }) })
-    .click();
-  await expect.poll(() => rows().count()).toBe(expected);
-}
-
-async function openToolkitTile(name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Toolkit' }).click();
-  await page
-    .getByRole('dialog', { name: 'Toolkit' })
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .click();
-}
+const openAllWallets = (expected: number) => openWalletList(page, server.url, expected);
+const openToolkitTile = (name: string) => openTile(page, name);
 
 /**
  * Every listed wallet's SOL cell reads `sol` (4 decimals) then its scan age: the page reads the

@@ -4,6 +4,7 @@ import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
 import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
 import { TokenCloseHost } from '../features/token-closes/token-close-host';
+import { SplTransferProgressHost } from '../features/token-transfers/spl-transfer-progress-host';
 import { cn } from '../ui/cn';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -20,6 +21,7 @@ export function AppLayout() {
       {signedIn ? <BottomBar /> : null}
       {signedIn ? <OperationProgressHost /> : null}
       {signedIn ? <TokenCloseHost /> : null}
+      {signedIn ? <SplTransferProgressHost /> : null}
       <ModalHost />
     </div>
   );

@@ -16,7 +16,14 @@ export function ActiveJobsIndicator() {
         <button
           key={job.id}
           type="button"
-          onClick={() => setOpenJob({ jobId: job.id, operationId: job.operationId, visible: true })}
+          onClick={() =>
+            setOpenJob({
+              jobId: job.id,
+              operationId: job.operationId,
+              kind: job.kind,
+              visible: true,
+            })
+          }
           title="Show progress"
           className="flex h-7 items-center gap-1 rounded px-2 text-fg-muted hover:bg-surface-sunken hover:text-fg"
         >

@@ -1,4 +1,4 @@
-import type { JobView } from '@fleet/core';
+import type { JobView, SplTransferReport } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import {
   activeJobLabel,
@@ -6,6 +6,8 @@ import {
   progressView,
   readSolReport,
   tokenAccountsClosedToast,
+  readSplReport,
+  splTransferToast,
 } from './job-progress';
 
 const report = {
@@ -18,6 +20,55 @@ const report = {
   pending: 2,
   forwarded: 0,
 };
+
+function splReport(
+  kind: 'token.withdraw' | 'token.distribute',
+  wallets: number,
+  succeeded: number,
+  errors = 0,
+): SplTransferReport {
+  return {
+    operationId: report.operationId,
+    kind,
+    totals: {
+      processedWallets: wallets,
+      totalWallets: wallets,
+      succeededWallets: succeeded,
+      failedWallets: wallets - succeeded,
+      transfers: succeeded,
+      closes: 0,
+      createdAccounts: 0,
+      failedTransfers: errors,
+      feeLamports: '5000',
+      reclaimedRentLamports: '0',
+      accountRentLamports: '0',
+    },
+    mints: [],
+    errors: Array.from({ length: errors }, () => ({
+      wallet: 'W',
+      tokenAccount: 'A',
+      mint: 'M',
+      signature: null,
+      message: 'failed on chain',
+    })),
+    done: true,
+  };
+}
+
+function splJob(
+  kind: 'token.withdraw' | 'token.distribute',
+  status: JobView['status'],
+  wallets: number,
+  succeeded: number,
+  errors = 0,
+): JobView {
+  return job({
+    kind,
+    status,
+    isDone: status !== 'running' && status !== 'queued',
+    report: splReport(kind, wallets, succeeded, errors),
+  });
+}
 
 function job(overrides: Partial<JobView> = {}): JobView {
   return {
@@ -150,17 +201,73 @@ describe('the toast a finished close ends with', () => {
   });
 
   it('ends an SPL withdrawal with the spec’s title, a warning when it did not all go through', () => {
-    expect(finishedToast('token.withdraw', job({ isDone: true, status: 'succeeded' }))).toEqual({
+    expect(finishedToast('token.withdraw', splJob('token.withdraw', 'succeeded', 3, 3))).toEqual({
       title: 'SPL Token Withdrawal Finished',
+      description: '3/3 wallets withdrawn, 3 transfers, 0 error(s)',
       severity: 'success',
     });
-    const failed = job({ isDone: true, status: 'failed', message: '1 transfer failed' });
+    // Succeeded as a job, but a transfer landed failed: the report's errors make it a warning.
+    expect(
+      finishedToast('token.withdraw', splJob('token.withdraw', 'succeeded', 3, 2, 1))?.severity,
+    ).toBe('warning');
+    const failed = job({ isDone: true, status: 'failed', message: 'Master wallet not ready' });
     expect(finishedToast('token.withdraw', failed)).toEqual({
       title: 'SPL Token Withdrawal Finished',
-      description: '1 transfer failed',
+      description: 'Master wallet not ready',
       severity: 'warning',
     });
     expect(finishedToast('token.burn', failed)?.title).toBe('Burn Failed');
+  });
+});
+
+describe('the toast an SPL distribution ends with', () => {
+  it('counts the recipients that received as info, warning or success', () => {
+    expect(
+      finishedToast('token.distribute', splJob('token.distribute', 'succeeded', 5, 5)),
+    ).toEqual({
+      title: 'SPL distribution finished',
+      description: '5 out of 5 wallets succeeded',
+      severity: 'success',
+    });
+    expect(
+      splTransferToast('token.distribute', {
+        status: 'succeeded',
+        message: '',
+        report: splReport('token.distribute', 5, 3, 2),
+      }).severity,
+    ).toBe('warning');
+    expect(
+      splTransferToast('token.distribute', {
+        status: 'cancelled',
+        message: 'Cancelled',
+        report: splReport('token.distribute', 5, 0, 0),
+      }),
+    ).toEqual({
+      title: 'SPL distribution finished',
+      description: '0 out of 5 wallets succeeded',
+      severity: 'info',
+    });
+  });
+
+  it('says a failed distribution failed, with the reason', () => {
+    expect(
+      splTransferToast('token.distribute', {
+        status: 'failed',
+        message: 'Master wallet not ready',
+        report: null,
+      }),
+    ).toEqual({
+      title: 'Distribution failed',
+      description: 'Master wallet not ready',
+      severity: 'error',
+    });
+  });
+
+  it('reads the SPL report only from a job that wrote one', () => {
+    expect(readSplReport(job())).toBeNull();
+    expect(readSplReport(splJob('token.withdraw', 'running', 2, 1))?.totals.succeededWallets).toBe(
+      1,
+    );
   });
 });
 

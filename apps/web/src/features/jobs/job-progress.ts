@@ -5,9 +5,12 @@ import {
   exhaustiveSwitchError,
   formatLamportsAsSol,
   solOperationReportSchema,
+  splTransferReportSchema,
+  splWithdrawalFinishedToast,
   type JobView,
   type OperationKindName,
   type SolOperationReport,
+  type SplTransferReport,
 } from '@fleet/core';
 import type { ToastMessage } from '../../ui/toast';
 
@@ -15,6 +18,70 @@ import type { ToastMessage } from '../../ui/toast';
 export function readSolReport(job: Pick<JobView, 'report'>): SolOperationReport | null {
   const parsed = solOperationReportSchema.safeParse(job.report);
   return parsed.success ? parsed.data : null;
+}
+
+/** The job's report as an SPL transfer's (withdrawal or distribution), or null until written. */
+export function readSplReport(job: Pick<JobView, 'report'>): SplTransferReport | null {
+  const parsed = splTransferReportSchema.safeParse(job.report);
+  return parsed.success ? parsed.data : null;
+}
+
+export type SplTransferKind = SplTransferReport['kind'];
+
+const SPL_TRANSFER_KINDS: readonly string[] = splTransferReportSchema.shape.kind.options;
+
+/** The SPL withdrawal and distribution: jobs that follow spec 2 §7's progress route. */
+export function isSplTransferKind(kind: string | null | undefined): kind is SplTransferKind {
+  return kind !== null && kind !== undefined && SPL_TRANSFER_KINDS.includes(kind);
+}
+
+/**
+ * Whether a job kind is followed by a host of its own instead of the SOL operations' progress
+ * host: the SPL transfers (their progress route) and the closes (their event stream).
+ */
+export function hasOwnProgressHost(kind: string | null | undefined): boolean {
+  return isSplTransferKind(kind) || kind === 'token.close';
+}
+
+/** How an SPL transfer job ended, as its progress route or the job itself says. */
+export interface EndedSplTransfer {
+  readonly status: JobView['status'];
+  /** The job's status message: why it failed, when it did. */
+  readonly message: string;
+  readonly report: SplTransferReport | null;
+}
+
+/**
+ * The toast an SPL transfer ends with. A withdrawal: spec 2 §8's 'SPL Token Withdrawal Finished',
+ * a warning when the report has errors or the job did not succeed. A distribution, in the words of
+ * the SOL one (spec 2 §8): 'SPL distribution finished' with 'X out of Y wallets succeeded' as info
+ * (none succeeded), warning (some failed) or success, and 'Distribution failed' when the job failed.
+ */
+export function splTransferToast(kind: SplTransferKind, ended: EndedSplTransfer): ToastMessage {
+  const reason = ended.message || 'The operation did not finish.';
+  switch (kind) {
+    case 'token.withdraw': {
+      if (ended.report === null) {
+        return { title: 'SPL Token Withdrawal Finished', description: reason, severity: 'warning' };
+      }
+      const toast = splWithdrawalFinishedToast({ status: ended.status, report: ended.report });
+      return { title: toast.title, description: toast.description, severity: toast.tone };
+    }
+    case 'token.distribute': {
+      if (ended.status === 'failed' || ended.report === null) {
+        return { title: 'Distribution failed', description: reason, severity: 'error' };
+      }
+      const { succeededWallets, totalWallets } = ended.report.totals;
+      const someFailed = succeededWallets < totalWallets || ended.status !== 'succeeded';
+      return {
+        title: 'SPL distribution finished',
+        description: `${succeededWallets} out of ${totalWallets} wallets succeeded`,
+        severity: succeededWallets === 0 ? 'info' : someFailed ? 'warning' : 'success',
+      };
+    }
+    default:
+      return exhaustiveSwitchError(kind);
+  }
 }
 
 export interface ProgressView {
@@ -108,17 +175,12 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
         ? { title: 'Burn Failed', description: reason, severity: 'error' }
         : { title: 'Tokens Burned', severity: 'success' };
     case 'token.withdraw':
-      // Spec 2 §8: the withdrawal ends with 'SPL Token Withdrawal Finished', a warning when it
-      // did not all go through.
-      return {
-        title: 'SPL Token Withdrawal Finished',
-        ...(job.status === 'succeeded' ? {} : { description: reason }),
-        severity: job.status === 'succeeded' ? 'success' : 'warning',
-      };
     case 'token.distribute':
-      return job.status === 'failed'
-        ? { title: 'Distribution failed', description: reason, severity: 'error' }
-        : { title: 'SPL distribution finished', severity: 'success' };
+      return splTransferToast(kind, {
+        status: job.status,
+        message: job.message,
+        report: readSplReport(job),
+      });
     default:
       return exhaustiveSwitchError(kind);
   }

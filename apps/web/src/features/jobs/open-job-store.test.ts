@@ -9,11 +9,20 @@ describe('the open job kept across reloads', () => {
     expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: OP }))).toEqual({
       jobId: JOB,
       operationId: OP,
+      kind: null,
       visible: true,
     });
     expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: null, visible: false }))).toEqual(
-      { jobId: JOB, operationId: null, visible: false },
+      { jobId: JOB, operationId: null, kind: null, visible: false },
     );
+  });
+
+  it('keeps the job kind, which says which progress dialog draws it', () => {
+    expect(
+      parseOpenJob(JSON.stringify({ jobId: JOB, operationId: OP, kind: 'token.withdraw' })),
+    ).toEqual({ jobId: JOB, operationId: OP, kind: 'token.withdraw', visible: true });
+    expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: OP, kind: '<b>' }))).toBeNull();
+    expect(parseOpenJob(JSON.stringify({ jobId: JOB, operationId: OP, kind: 7 }))).toBeNull();
   });
 
   it('forgets anything that is not a stored job', () => {
@@ -25,7 +34,7 @@ describe('the open job kept across reloads', () => {
 
   it('forgets a job only when it is still the one kept open', () => {
     const other = '2d8d5e2f-6b3c-4f4d-9e77-2f7d0b2d4c33';
-    setOpenJob({ jobId: JOB, operationId: null, visible: true });
+    setOpenJob({ jobId: JOB, operationId: null, kind: null, visible: true });
     forgetOpenJob(other);
     expect(currentOpenJob()?.jobId).toBe(JOB);
     forgetOpenJob(JOB);

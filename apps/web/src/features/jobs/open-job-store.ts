@@ -3,11 +3,15 @@ import { useSyncExternalStore } from 'react';
 /**
  * The job whose progress dialog is open, kept in sessionStorage so a reload brings the dialog back
  * (issue 17: "reload and the progress dialog comes back"). The operation id, when known, tells the
- * host which dialog to draw (the two-hop one has its own progress route).
+ * host which dialog to draw (the two-hop one has its own progress route); the job's kind, when
+ * known, tells which host draws it (the SPL transfers follow their own progress route), before
+ * the job is read.
  */
 export interface OpenJob {
   readonly jobId: string;
   readonly operationId: string | null;
+  /** The job's kind (`sol.distribute`, `token.withdraw`, …); null until it is known. */
+  readonly kind: string | null;
   /** False while the operator has hidden the dialog; the job is still followed to its toast. */
   readonly visible: boolean;
 }
@@ -15,6 +19,7 @@ export interface OpenJob {
 export const OPEN_JOB_STORAGE_KEY = 'fleet.operations.openJob';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KIND = /^[a-z][a-z0-9._-]{0,63}$/i;
 
 /** Reads a stored entry back; anything that is not one (an old format, a hand edit) is null. */
 export function parseOpenJob(text: string | null): OpenJob | null {
@@ -25,11 +30,13 @@ export function parseOpenJob(text: string | null): OpenJob | null {
     const jobId: unknown = Reflect.get(value, 'jobId');
     const operationId: unknown = Reflect.get(value, 'operationId');
     const visible: unknown = Reflect.get(value, 'visible');
+    const kind: unknown = Reflect.get(value, 'kind') ?? null;
     if (typeof jobId !== 'string' || !UUID.test(jobId)) return null;
     if (operationId !== null && (typeof operationId !== 'string' || !UUID.test(operationId))) {
       return null;
     }
-    return { jobId, operationId, visible: visible !== false };
+    if (kind !== null && (typeof kind !== 'string' || !KIND.test(kind))) return null;
+    return { jobId, operationId, kind, visible: visible !== false };
   } catch {
     return null;
   }

@@ -8,7 +8,6 @@ export const REPORT_ROWS_SHOWN = 500;
 
 /** Each wallet's amount, status, signature (an explorer link) and error. */
 export function OperationReportTable({ rows }: { readonly rows: readonly ReportRow[] }) {
-  const links = useExplorerLinks();
   const shown = rows.slice(0, REPORT_ROWS_SHOWN);
   return (
     <div className="max-h-80 overflow-auto rounded-md border border-border">
@@ -24,37 +23,20 @@ export function OperationReportTable({ rows }: { readonly rows: readonly ReportR
           </tr>
         </thead>
         <tbody>
-          {shown.map((row) => {
-            const txUrl = row.signature ? links.tx(row.signature) : undefined;
-            return (
-              <tr key={row.id} className="border-t border-border">
-                <td className="px-2 py-1 font-mono" title={row.wallet}>
-                  {shortenAddress(row.wallet)}
-                </td>
-                <td className="px-2 py-1">{row.leg}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{row.amount}</td>
-                <td className="px-2 py-1">{row.status}</td>
-                <td className="px-2 py-1 font-mono">
-                  {row.signature === null ? (
-                    '—'
-                  ) : txUrl ? (
-                    <a
-                      href={txUrl}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="inline-flex items-center gap-1 text-accent hover:underline"
-                    >
-                      {shortenAddress(row.signature)}
-                      <ExternalLink className="size-3" aria-hidden />
-                    </a>
-                  ) : (
-                    shortenAddress(row.signature)
-                  )}
-                </td>
-                <td className="px-2 py-1 text-danger">{row.error ?? ''}</td>
-              </tr>
-            );
-          })}
+          {shown.map((row) => (
+            <tr key={row.id} className="border-t border-border">
+              <td className="px-2 py-1 font-mono" title={row.wallet}>
+                {shortenAddress(row.wallet)}
+              </td>
+              <td className="px-2 py-1">{row.leg}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{row.amount}</td>
+              <td className="px-2 py-1">{row.status}</td>
+              <td className="px-2 py-1 font-mono">
+                <SignatureLink signature={row.signature} />
+              </td>
+              <td className="px-2 py-1 text-danger">{row.error ?? ''}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       {rows.length > shown.length ? (
@@ -63,5 +45,24 @@ export function OperationReportTable({ rows }: { readonly rows: readonly ReportR
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A transaction's signature, shortened, linking to the chosen explorer; "—" when it has none. */
+export function SignatureLink({ signature }: { readonly signature: string | null }) {
+  const links = useExplorerLinks();
+  if (signature === null) return <>—</>;
+  const url = links.tx(signature);
+  if (!url) return <>{shortenAddress(signature)}</>;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-1 text-accent hover:underline"
+    >
+      {shortenAddress(signature)}
+      <ExternalLink className="size-3" aria-hidden />
+    </a>
   );
 }

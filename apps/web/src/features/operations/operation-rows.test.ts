@@ -115,5 +115,31 @@ describe('an operation report', () => {
     expect(operationLine(operation('sol.distribute'))).toBe(
       '1/2 succeeded, 1 failed · 1.000000 of 3.000000 SOL',
     );
+    // An SPL transfer's lamports are only rent: its line counts the wallets.
+    expect(operationLine(operation('token.withdraw'))).toBe('1/2 succeeded, 1 failed');
+  });
+
+  it('shows a token leg in tokens at its mint’s decimals, with the rent moving with it', () => {
+    const mint = 'Mint111111111111111111111111111111111111111';
+    const tokenItems = (kind: OperationDetail['kind']) => ({
+      ...operation(kind),
+      items: operation(kind).items.map((item, index) => ({
+        ...item,
+        leg: 'tokenTransfer' as const,
+        from: `Account${index}`,
+        to: 'MasterAccount',
+        mint,
+        program: 'token' as const,
+        tokenAmount: '1500000',
+        lamports: index === 0 ? '2039280' : '0',
+      })),
+    });
+    const rows = reportRows(tokenItems('token.withdraw'), new Map([[mint, 6]]));
+    expect(rows.map((row) => [row.wallet, row.amount])).toEqual([
+      ['Account0', '1.5 Mint…1111 + 0.002039 SOL rent'],
+      ['Account1', '1.5 Mint…1111'],
+    ]);
+    // Without the decimals, the raw units, named so.
+    expect(reportRows(tokenItems('token.distribute'))[1]?.amount).toBe('1,500,000 raw Mint…1111');
   });
 });

@@ -7,8 +7,10 @@ import {
 } from '@fleet/core';
 import { apiRequest } from '../../api/http';
 
+/** Every kind's history list: what an operation's end makes stale. */
+export const operationListsQueryKey = ['operations', 'list'] as const;
 export const operationsQueryKey = (kind: OperationKindName | null) =>
-  ['operations', 'list', kind ?? 'all'] as const;
+  [...operationListsQueryKey, kind ?? 'all'] as const;
 export const operationQueryKey = (operationId: string) =>
   ['operations', 'detail', operationId] as const;
 

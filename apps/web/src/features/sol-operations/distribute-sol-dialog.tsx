@@ -5,19 +5,16 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { cn } from '../../ui/cn';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
-import { Input } from '../../ui/input';
 import { filterSolAmountInput } from './amount-input';
 import {
   DEFAULT_LOOKUP_TABLE_CHOICE,
   LOOKUP_TABLE_OPTIONS,
-  splitConfirmationText,
   summariseDistribution,
   type AmountMode,
   type DistributeTarget,
 } from './distribute-form';
-import { PerWalletAmounts } from './per-wallet-amounts';
+import { DistributionAmounts, DistributionTotal, SplitConfirmDialog } from './distribution-amounts';
 import { canConfirmPlan } from './plan-summary';
 import { PlanView } from './plan-view';
 import { useExecuteDistribution, usePlanDistribution } from './use-sol-operations';
@@ -165,52 +162,33 @@ function DistributeSolForm({
       }
     >
       <div className="flex flex-col gap-3">
-        {targets.length === 0 ? (
-          <Alert kind="warning">
-            No wallets in view: select wallets, or show more of them with the segment filter.
-          </Alert>
-        ) : null}
-        <ChoiceGroup<AmountMode>
-          label="Amount"
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'same', label: 'One amount for all' },
-            { value: 'each', label: 'Per wallet' },
-          ]}
+        <DistributionAmounts
+          targets={targets}
+          mode={mode}
+          onModeChange={setMode}
+          sameAmount={sameAmount}
+          onSameAmountChange={setSameAmount}
+          amounts={amounts}
+          onAmountsChange={setAmounts}
+          sameLabel="SOL per wallet"
+          unit="SOL"
+          filter={filterSolAmountInput}
         />
-        {mode === 'same' ? (
-          <Input
-            label="SOL per wallet"
-            inputMode="decimal"
-            placeholder="0.0"
-            value={sameAmount}
-            onChange={(event) => setSameAmount(filterSolAmountInput(event.target.value))}
-          />
-        ) : (
-          <PerWalletAmounts
-            targets={targets}
-            amounts={amounts}
-            onChange={(id, amount) => setAmounts(new Map(amounts).set(id, amount))}
-          />
-        )}
         {/* A choice made while Review is planning plans again, so the plan shown matches it. */}
         {transactionsChoice(planner.isPending ? rechoose : setLookupTable)}
-        <p className="text-sm">
-          Total <span className="font-semibold tabular-nums">{summary.totalText}</span> to{' '}
-          {summary.recipients} recipient(s)
-          {summary.zeroAmount > 0 ? `; ${summary.zeroAmount} with 0 skipped` : ''}.
-        </p>
+        <DistributionTotal
+          totalText={summary.totalText}
+          recipients={summary.recipients}
+          zeroAmount={summary.zeroAmount}
+        />
         {planner.isError ? (
           <Alert kind="error">{errorMessage(planner.error, 'Distribution failed')}</Alert>
         ) : null}
       </div>
-      <ConfirmDialog
+      <SplitConfirmDialog
         open={splitAsked}
         onOpenChange={setSplitAsked}
-        title="Split into several transactions"
-        description={splitConfirmationText(summary.recipients)}
-        confirmLabel="Continue"
+        recipients={summary.recipients}
         onConfirm={review}
       />
     </Dialog>

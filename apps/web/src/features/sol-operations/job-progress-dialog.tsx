@@ -1,9 +1,9 @@
 import type { JobView } from '@fleet/core';
 import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { progressView } from '../jobs/job-progress';
+import { JobProgressBar, JobProgressFooter } from '../jobs/job-progress-parts';
 import { useAbortJob } from '../jobs/use-jobs';
 import { OperationReportTable } from '../operations/operation-report-table';
 import { KIND_LABELS, reportRows } from '../operations/operation-rows';
@@ -39,42 +39,25 @@ export function JobProgressDialog({
       description={`Phase: ${view.phase}`}
       className="w-[min(52rem,calc(100vw-2rem))]"
       footer={
-        <>
-          {!view.canClose ? (
-            <>
-              <Button variant="ghost" onClick={onHide}>
-                Hide
-              </Button>
-              <Button
-                variant="danger"
-                busy={abort.isPending}
-                disabled={!view.canCancel}
-                onClick={() => abort.mutate(job.id)}
-              >
-                Cancel
-              </Button>
-            </>
-          ) : null}
-          {view.canClose && operation.data ? (
-            <RetryFailedButton operation={operation.data} jobDone />
-          ) : null}
-          <Button variant="primary" disabled={!view.canClose} onClick={onClose}>
-            Close
-          </Button>
-        </>
+        <JobProgressFooter
+          canClose={view.canClose}
+          canCancel={view.canCancel}
+          cancelling={abort.isPending}
+          onHide={onHide}
+          onCancel={() => abort.mutate(job.id)}
+          onClose={onClose}
+          whenDone={
+            operation.data ? <RetryFailedButton operation={operation.data} jobDone /> : null
+          }
+        />
       }
     >
       <div className="flex flex-col gap-3">
-        <div className="flex items-center gap-3">
-          <progress
-            className="h-2 flex-1"
-            max={100}
-            value={view.percent}
-            aria-label="Operation progress"
-            aria-valuetext={view.countText}
-          />
-          <span className="text-sm tabular-nums">{view.countText}</span>
-        </div>
+        <JobProgressBar
+          label="Operation progress"
+          percent={view.percent}
+          countText={view.countText}
+        />
         <p role="status" className="text-sm text-fg-muted">
           {view.statusText}
         </p>

@@ -1,15 +1,12 @@
-import type { OperationKindName } from '@fleet/core';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../ui/toast';
-import { finishedToast, readSolReport } from '../jobs/job-progress';
+import { finishedToast, hasOwnProgressHost, readSolReport } from '../jobs/job-progress';
 import { setOpenJob, useOpenJob, type OpenJob } from '../jobs/open-job-store';
 import { useJob } from '../jobs/use-jobs';
 import { useOperation } from '../operations/use-operations';
 import { JobProgressDialog } from './job-progress-dialog';
 import { TwoHopProgressDialog } from './two-hop-progress-dialog';
 import { useRefreshAfterOperation } from './use-sol-operations';
-
-const TOKEN_CLOSE_KIND: OperationKindName = 'token.close';
 
 /**
  * The progress dialog of the job kept open (sessionStorage, so it comes back after a reload),
@@ -18,12 +15,16 @@ const TOKEN_CLOSE_KIND: OperationKindName = 'token.close';
  */
 export function OperationProgressHost() {
   const open = useOpenJob();
-  if (!open) return null;
+  // The SPL transfers follow spec 2 §7's progress route and a close streams its events, each in
+  // its own host (`features/token-transfers/`, `features/token-closes/`), also mounted in the
+  // shell: this one leaves them alone.
+  if (!open || hasOwnProgressHost(open.kind)) return null;
   return <TrackedJob key={open.jobId} open={open} />;
 }
 
 function TrackedJob({ open }: { readonly open: OpenJob }) {
   const job = useJob(open.jobId);
+  const handOver = hasOwnProgressHost(job.data?.kind);
   const operationId =
     open.operationId ?? (job.data ? (readSolReport(job.data)?.operationId ?? null) : null);
   const operation = useOperation(operationId);
@@ -32,18 +33,22 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
   const finished = useRef(false);
   const kind = operation.data?.kind;
   const done = job.data?.isDone === true;
-  // A close streams its own events and has its own dialog and host (features/token-closes).
-  const closesTokens = job.data?.kind === TOKEN_CLOSE_KIND;
 
   useEffect(() => {
-    if (!done || kind === undefined || finished.current || !job.data || closesTokens) return;
+    // Opened without its kind (an entry stored before kinds were): named now, the other host
+    // takes it over and this one unmounts.
+    if (handOver && job.data) setOpenJob({ ...open, kind: job.data.kind });
+  }, [handOver, job.data, open]);
+
+  useEffect(() => {
+    if (handOver || !done || kind === undefined || finished.current || !job.data) return;
     finished.current = true;
     void operation.refetch();
     const message = finishedToast(kind, job.data);
     if (message) toast.show(message);
     refresh();
     if (!open.visible) setOpenJob(null);
-  }, [done, kind, job.data, operation, toast, refresh, open.visible, closesTokens]);
+  }, [handOver, done, kind, job.data, operation, toast, refresh, open.visible]);
 
   const hide = () => setOpenJob({ ...open, visible: false });
   // The two-hop dialog reads its own progress route and may offer Close before this job's poll has
@@ -53,7 +58,7 @@ function TrackedJob({ open }: { readonly open: OpenJob }) {
     // The job is gone (another tenant's id, a wiped database): nothing to follow.
     return <ForgetJob />;
   }
-  if (!open.visible || !job.data || closesTokens) return null;
+  if (handOver || !open.visible || !job.data) return null;
   if (kind === 'sol.double_distribution') {
     return (
       <TwoHopProgressDialog

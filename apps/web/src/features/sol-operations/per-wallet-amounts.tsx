@@ -6,15 +6,22 @@ import type { DistributeTarget } from './distribute-form';
 
 const ROW_HEIGHT = 36;
 
-/** An amount field per wallet, virtualised so a fleet of thousands stays responsive. */
+/**
+ * An amount field per wallet, virtualised so a fleet of thousands stays responsive. SOL by
+ * default; a token distribution passes its unit and the filter cut at the mint's decimals.
+ */
 export function PerWalletAmounts({
   targets,
   amounts,
   onChange,
+  unit = 'SOL',
+  filter = filterSolAmountInput,
 }: {
   readonly targets: readonly DistributeTarget[];
   readonly amounts: ReadonlyMap<string, string>;
   readonly onChange: (walletId: string, amount: string) => void;
+  readonly unit?: string;
+  readonly filter?: (typed: string) => string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer's functions are read each render on purpose (as in ui/virtual-table.tsx).
@@ -45,10 +52,10 @@ export function PerWalletAmounts({
                 aria-label={`Amount for ${target.address}`}
                 placeholder="0"
                 value={amounts.get(target.id) ?? ''}
-                onChange={(event) => onChange(target.id, filterSolAmountInput(event.target.value))}
+                onChange={(event) => onChange(target.id, filter(event.target.value))}
                 className="h-7 flex-1 rounded border border-border bg-surface-sunken px-2 text-sm"
               />
-              <span className="text-xs text-fg-muted">SOL</span>
+              <span className="text-xs text-fg-muted">{unit}</span>
             </label>
           );
         })}

@@ -1,6 +1,7 @@
 import {
   formatLamportsAsSol,
   formatSolExact,
+  type PlanProblemView,
   type PlanWalletView,
   type SolPlanView,
 } from '@fleet/core';
@@ -20,6 +21,8 @@ export interface CostLine {
   readonly value: string;
   /** A short explanation drawn under the line, when the figure needs one. */
   readonly note?: string;
+  /** The value is base58 (a mint, an address): drawn monospaced, its case kept. */
+  readonly mono?: boolean;
 }
 
 /**
@@ -136,11 +139,15 @@ export function noKeyBanner(plan: SolPlanView): string | null {
 }
 
 /** The blocking problems' messages: while there is one, Confirm stays off and says why. */
-export function blockingMessages(plan: SolPlanView): readonly string[] {
+export function blockingMessages(plan: {
+  readonly problems: readonly PlanProblemView[];
+}): readonly string[] {
   return [...new Set(plan.problems.filter((p) => p.blocking).map((p) => p.message))];
 }
 
-export function warningMessages(plan: SolPlanView): readonly string[] {
+export function warningMessages(plan: {
+  readonly problems: readonly PlanProblemView[];
+}): readonly string[] {
   return [...new Set(plan.problems.filter((p) => !p.blocking).map((p) => p.message))];
 }
 

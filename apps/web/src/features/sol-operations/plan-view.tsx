@@ -17,6 +17,7 @@ import {
   skippedLines,
   twoHopLegs,
   warningMessages,
+  type CostLine,
 } from './plan-summary';
 
 /** Wallet rows drawn in the plan; the rest are counted (the plan itself holds them all). */
@@ -38,17 +39,7 @@ export function PlanView({ plan }: { readonly plan: SolPlanView }) {
     <div className="flex flex-col gap-3 text-sm">
       {noKey ? <Alert kind="error">{noKey}</Alert> : null}
       {plan.kind === 'sol.double_distribution' ? <TwoHopLegs plan={plan} /> : null}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-        {planCostLines(plan).map((line) => (
-          <div key={line.label} className="contents">
-            <dt className="text-fg-muted">{line.label}</dt>
-            <dd className="text-right tabular-nums">{line.value}</dd>
-            {line.note ? (
-              <dd className="col-span-2 -mt-1 text-right text-xs text-fg-muted">{line.note}</dd>
-            ) : null}
-          </div>
-        ))}
-      </dl>
+      <CostLines lines={planCostLines(plan)} />
       {comparison ? <LookupTableComparisonTable comparison={comparison} /> : null}
       <div className="max-h-56 overflow-auto rounded-md border border-border">
         <table className="w-full text-xs" aria-label="Balances after the operation">
@@ -97,6 +88,25 @@ export function PlanView({ plan }: { readonly plan: SolPlanView }) {
       ))}
       {notReady ? <Alert kind="info">{notReady}</Alert> : null}
     </div>
+  );
+}
+
+/** A plan's figures as label and value pairs, a note under the ones that need it. */
+export function CostLines({ lines }: { readonly lines: readonly CostLine[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+      {lines.map((line) => (
+        <div key={line.label} className="contents">
+          <dt className="text-fg-muted">{line.label}</dt>
+          <dd className={cn('text-right tabular-nums', line.mono && 'font-mono text-xs break-all')}>
+            {line.value}
+          </dd>
+          {line.note ? (
+            <dd className="col-span-2 -mt-1 text-right text-xs text-fg-muted">{line.note}</dd>
+          ) : null}
+        </div>
+      ))}
+    </dl>
   );
 }
 

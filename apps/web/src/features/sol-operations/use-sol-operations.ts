@@ -1,10 +1,15 @@
-import { DOUBLE_DISTRIBUTION_POLL_MS, REFRESH_AFTER_OPERATION_MS } from '@fleet/core';
+import {
+  DOUBLE_DISTRIBUTION_POLL_MS,
+  REFRESH_AFTER_OPERATION_MS,
+  type OperationKindName,
+} from '@fleet/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { LIST_QUERY_KEYS } from '../../api/list-query-keys';
 import { setOpenJob } from '../jobs/open-job-store';
 import { activeJobsQueryKey } from '../jobs/jobs-api';
 import { masterBalanceQueryKey } from '../master-wallet/master-wallet-api';
+import { operationListsQueryKey } from '../operations/operations-api';
 import {
   abortDoubleDistribution,
   doubleDistributionProgressKey,
@@ -24,12 +29,18 @@ export const usePlanAggregation = () => useMutation({ mutationFn: planAggregatio
 export const usePlanDoubleDistribution = () => useMutation({ mutationFn: planDoubleDistribution });
 export const usePlanRetry = () => useMutation({ mutationFn: planRetry });
 
-/** After an execute answers, its job's progress dialog opens (and survives a reload). */
-function useOpenStartedJob() {
+/**
+ * After an execute answers, its job's progress dialog opens (and survives a reload). The kind says
+ * which progress dialog draws it before the job is read.
+ */
+export function useOpenStartedJob() {
   const queryClient = useQueryClient();
   return useCallback(
-    (started: { readonly jobId: string; readonly operationId: string }) => {
-      setOpenJob({ jobId: started.jobId, operationId: started.operationId, visible: true });
+    (
+      started: { readonly jobId: string; readonly operationId: string },
+      kind: OperationKindName,
+    ) => {
+      setOpenJob({ jobId: started.jobId, operationId: started.operationId, kind, visible: true });
       void queryClient.invalidateQueries({ queryKey: activeJobsQueryKey });
     },
     [queryClient],
@@ -38,22 +49,34 @@ function useOpenStartedJob() {
 
 export function useExecuteDistribution() {
   const opened = useOpenStartedJob();
-  return useMutation({ mutationFn: executeDistribution, onSuccess: opened });
+  return useMutation({
+    mutationFn: executeDistribution,
+    onSuccess: (started) => opened(started, 'sol.distribute'),
+  });
 }
 
 export function useExecuteAggregation() {
   const opened = useOpenStartedJob();
-  return useMutation({ mutationFn: executeAggregation, onSuccess: opened });
+  return useMutation({
+    mutationFn: executeAggregation,
+    onSuccess: (started) => opened(started, 'sol.aggregate'),
+  });
 }
 
 export function useStartDoubleDistribution() {
   const opened = useOpenStartedJob();
-  return useMutation({ mutationFn: startDoubleDistribution, onSuccess: opened });
+  return useMutation({
+    mutationFn: startDoubleDistribution,
+    onSuccess: (started) => opened(started, 'sol.double_distribution'),
+  });
 }
 
 export function useExecuteRetry() {
   const opened = useOpenStartedJob();
-  return useMutation({ mutationFn: executeRetry, onSuccess: opened });
+  return useMutation({
+    mutationFn: executeRetry,
+    onSuccess: (started, { retry }) => opened(started, retry.kind),
+  });
 }
 
 /** Spec 3 §4: progress every 1.5 s until isDone, and not at all once polling was stopped. */
@@ -70,8 +93,9 @@ export const useAbortDoubleDistribution = () =>
   useMutation({ mutationFn: abortDoubleDistribution });
 
 /**
- * Balances are read again 1.5 s after an operation (spec 2 §4): the wallet lists, groups and the
- * master's balance.
+ * Balances are read again 1.5 s after an operation (spec 2 §4): the wallet lists (and with them
+ * the valuation and wallet values, keyed under them), groups, the master's balance, and the
+ * operations history, which now holds one more.
  */
 export function useRefreshAfterOperation(): () => void {
   const queryClient = useQueryClient();
@@ -82,6 +106,7 @@ export function useRefreshAfterOperation(): () => void {
         LIST_QUERY_KEYS.groups,
         masterBalanceQueryKey,
         activeJobsQueryKey,
+        operationListsQueryKey,
       ]) {
         void queryClient.invalidateQueries({ queryKey });
       }

@@ -22,14 +22,14 @@ export function TokenCloseHost() {
   const job = useJob(open?.jobId ?? null);
 
   const onStarted = useCallback((jobId: string) => {
-    setOpenJob({ jobId, operationId: null, visible: true });
+    setOpenJob({ jobId, operationId: null, kind: TOKEN_CLOSE_KIND, visible: true });
   }, []);
   const onClose = useCallback((jobId: string | null) => {
     if (jobId !== null) forgetOpenJob(jobId);
     closeCloseTokens();
   }, []);
   const onHide = useCallback((jobId: string) => {
-    setOpenJob({ jobId, operationId: null, visible: false });
+    setOpenJob({ jobId, operationId: null, kind: TOKEN_CLOSE_KIND, visible: false });
     closeCloseTokens();
   }, []);
 

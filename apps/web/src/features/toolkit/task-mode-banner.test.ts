@@ -41,6 +41,13 @@ describe('TaskModeBanner', () => {
     expect(html).toContain('bg-danger');
   });
 
+  it('offers the token withdrawal on the selection and on every wallet', () => {
+    const html = banner({ mode: 'withdraw-tokens' });
+    expect(html).toContain('Withdraw Tokens from 3…');
+    expect(html).toContain('Withdraw Tokens from All…');
+    expect(banner({ mode: 'withdraw-sol' })).not.toContain('from All');
+  });
+
   it('uses the primary colour for copying public keys', () => {
     const html = banner({ mode: 'copy-public' });
     expect(html).toContain('Copy 3 Public Keys');

@@ -7,8 +7,15 @@ import { FundsReviewPanel } from '../archive/funds-review-panel';
 import { ExportDialog } from '../export/export-dialog';
 import { GroupMembershipDialog } from '../groups/group-membership-dialog';
 import { SolTaskDialog } from '../sol-operations/sol-task-dialog';
+import { TokenTaskDialog } from '../token-transfers/token-task-dialog';
 import { archiveConfirmText, copyPrivateConfirmText } from './clipboard-text';
-import { isDestructiveTask, taskActionLabel, taskPrompt, type TaskMode } from './task-mode';
+import {
+  allScopeActionLabel,
+  isDestructiveTask,
+  taskActionLabel,
+  taskPrompt,
+  type TaskMode,
+} from './task-mode';
 import { useTaskRunner, type TaskWallet } from './use-task-runner';
 
 export interface TaskModeBannerProps {
@@ -46,6 +53,7 @@ function ActiveBanner({
   const runner = useTaskRunner(task, selectedWallets, onDone);
   const destructive = isDestructiveTask(task);
   const count = selectedWallets.length;
+  const allScopeLabel = allScopeActionLabel(task);
   return (
     <div
       role="region"
@@ -74,6 +82,11 @@ function ActiveBanner({
           taskActionLabel(task, count)
         )}
       </Button>
+      {allScopeLabel ? (
+        <Button variant="primary" size="sm" onClick={runner.startAll}>
+          {allScopeLabel}
+        </Button>
+      ) : null}
       <Button size="sm" onClick={onClearSelection} disabled={count === 0}>
         Clear Selection
       </Button>
@@ -144,6 +157,18 @@ function ActiveBanner({
           }}
           wallets={count === 0 ? viewWallets : selectedWallets}
           allWallets={count === 0}
+          onStarted={runner.stepDone}
+        />
+      ) : null}
+      {task === 'withdraw-tokens' || task === 'distribute-tokens' ? (
+        <TokenTaskDialog
+          task={task}
+          open={runner.pending === 'token-dialog'}
+          onOpenChange={(open) => {
+            if (!open) runner.cancelPending();
+          }}
+          wallets={runner.allScope || count === 0 ? viewWallets : selectedWallets}
+          allWallets={runner.allScope || count === 0}
           onStarted={runner.stepDone}
         />
       ) : null}

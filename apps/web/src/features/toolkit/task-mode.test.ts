@@ -1,6 +1,7 @@
 import { MAX_REVEAL_KEYS } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import {
+  allScopeActionLabel,
   INITIAL_TASK_MODE,
   SELECTION_TASKS,
   isDestructiveTask,
@@ -105,6 +106,25 @@ describe('task mode', () => {
     });
     expect(taskSelectionWarning('copy-public', 50_000)).toBeNull();
     expect(taskSelectionWarning('delete', 50_000)).toBeNull();
+  });
+
+  it('withdraws tokens from the selection or, by a second action, from every wallet', () => {
+    expect(taskActionLabel('withdraw-tokens', 3)).toBe('Withdraw Tokens from 3…');
+    expect(allScopeActionLabel('withdraw-tokens')).toBe('Withdraw Tokens from All…');
+    expect(allScopeActionLabel('withdraw-sol')).toBeNull();
+    // Spec 2 §5: the selected scope with nothing selected.
+    expect(taskSelectionWarning('withdraw-tokens', 0)).toEqual({
+      title: 'No Wallets Selected',
+      description: 'Select wallets for token withdrawal',
+    });
+    expect(taskSelectionWarning('withdraw-tokens', 1)).toBeNull();
+  });
+
+  it('distributes tokens to the selection, or to every wallet in view with nothing selected', () => {
+    expect(taskActionLabel('distribute-tokens', 0)).toBe('Distribute Tokens to All…');
+    expect(taskActionLabel('distribute-tokens', 5)).toBe('Distribute Tokens to 5…');
+    expect(taskSelectionWarning('distribute-tokens', 0)).toBeNull();
+    expect(isDestructiveTask('distribute-tokens')).toBe(false);
   });
 
   it('recognises only the selection tasks', () => {

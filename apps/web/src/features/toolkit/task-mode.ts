@@ -15,6 +15,8 @@ export const SELECTION_TASKS = [
   'withdraw-sol',
   'distribute-sol',
   'two-hop',
+  'withdraw-tokens',
+  'distribute-tokens',
   'close-tokens',
 ] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
@@ -76,6 +78,8 @@ export function isDestructiveTask(task: SelectionTask): boolean {
     case 'withdraw-sol':
     case 'distribute-sol':
     case 'two-hop':
+    case 'withdraw-tokens':
+    case 'distribute-tokens':
     case 'close-tokens':
       return false;
     default:
@@ -105,11 +109,25 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
       return count === 0 ? 'Distribute to All…' : `Distribute to ${count}…`;
     case 'two-hop':
       return `2-Hop to ${count}…`;
+    case 'withdraw-tokens':
+      // The selected scope; its "all" twin is `allScopeActionLabel`'s second button.
+      return `Withdraw Tokens from ${count}…`;
+    case 'distribute-tokens':
+      return count === 0 ? 'Distribute Tokens to All…' : `Distribute Tokens to ${count}…`;
     case 'close-tokens':
       return `Close Accounts of ${count}…`;
     default:
       return exhaustiveSwitchError(task);
   }
+}
+
+/**
+ * A task with a scope of its own for every wallet besides the selected one (spec 2 §5's "withdraw
+ * on selected scope"): the banner shows this second action, which acts on all wallets whatever is
+ * selected. Null for the tasks whose one action covers both.
+ */
+export function allScopeActionLabel(task: SelectionTask): string | null {
+  return task === 'withdraw-tokens' ? 'Withdraw Tokens from All…' : null;
 }
 
 /** What the banner asks the operator to do while a task waits for a selection. */
@@ -133,6 +151,10 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets to fund from the master, or distribute to all wallets in view.';
     case 'two-hop':
       return 'Select the destinations of the 2-hop distribution.';
+    case 'withdraw-tokens':
+      return 'Select wallets to withdraw SPL tokens from to the master, or withdraw from all of them.';
+    case 'distribute-tokens':
+      return 'Select wallets to send SPL tokens to from the master, or distribute to all wallets in view.';
     case 'close-tokens':
       return 'Select wallets whose empty token accounts to close.';
     default:
@@ -144,7 +166,12 @@ export type TaskWarning = ToastText;
 
 /** The All/Select tasks: with nothing selected they act on every wallet. */
 export function worksOnAllWhenNoneSelected(task: SelectionTask): boolean {
-  return task === 'export' || task === 'withdraw-sol' || task === 'distribute-sol';
+  return (
+    task === 'export' ||
+    task === 'withdraw-sol' ||
+    task === 'distribute-sol' ||
+    task === 'distribute-tokens'
+  );
 }
 
 /** Spec 2 §5: the tasks other than export need at least one selected wallet. */
@@ -159,6 +186,12 @@ export const TOO_MANY_KEYS: TaskWarning = Object.freeze({
   description: `Copy at most ${MAX_REVEAL_KEYS.toLocaleString('en-US')} private keys at a time`,
 });
 
+/** Spec 2 §5: a token withdrawal on the selected scope with no wallet selected. */
+export const NO_WALLETS_FOR_TOKEN_WITHDRAWAL: TaskWarning = Object.freeze({
+  title: 'No Wallets Selected',
+  description: 'Select wallets for token withdrawal',
+});
+
 /** The token tasks' warning (spec 2 §5 and §8 write 'No Wallets Selected' for them). */
 export const NO_WALLETS_SELECTED_TO_CLOSE: TaskWarning = Object.freeze({
   title: 'No Wallets Selected',
@@ -167,6 +200,7 @@ export const NO_WALLETS_SELECTED_TO_CLOSE: TaskWarning = Object.freeze({
 
 export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
   if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
+  if (task === 'withdraw-tokens' && count === 0) return NO_WALLETS_FOR_TOKEN_WITHDRAWAL;
   if (worksOnAllWhenNoneSelected(task) || count > 0) return null;
   return task === 'close-tokens' ? NO_WALLETS_SELECTED_TO_CLOSE : NO_WALLETS_SELECTED;
 }

@@ -28,6 +28,8 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'withdraw-sol':
     case 'distribute-sol':
     case 'two-hop':
+    case 'withdraw-tokens':
+    case 'distribute-tokens':
     case 'close-tokens':
       return { kind: 'task', task: action };
     case 'create-wallet':

@@ -23,6 +23,8 @@ describe('toolkit tiles', () => {
       'withdraw-sol',
       'distribute-sol',
       'two-hop',
+      'withdraw-tokens',
+      'distribute-tokens',
       'close-all-tokens',
       'close-tokens',
       'refresh-balances',
@@ -51,9 +53,11 @@ describe('toolkit tiles', () => {
     }
   });
 
-  it('names the MANAGE TOKENS tiles as spec 2 §2.3 does: Close All (All) and Close Selected (Selection)', () => {
+  it('names the MANAGE TOKENS tiles as spec 2 §2.3 and spec 3 §2.1 do', () => {
     const tokens = TOOLKIT_CATEGORIES.find((category) => category.id === 'tokens');
     expect(tokens?.tiles.map((tile) => [tile.label, tile.badge])).toEqual([
+      ['Withdraw Tokens', 'All/Select'],
+      ['Distribute Tokens', 'All/Select'],
       ['Close All Token Accounts', 'All'],
       ['Close Selected', 'Selection'],
     ]);

@@ -2,8 +2,9 @@ import { isSelectionTask, type SelectionTask } from './task-mode';
 
 /**
  * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE
- * TOKENS holds the closes so far (withdraw, distribute and burn join it with their features), and
- * SCAN & SYNC holds refresh balances (the final truth and getassets scans come with their jobs).
+ * TOKENS holds the SPL withdrawal and distribution and the closes so far (burn joins it with its
+ * dialog), and SCAN & SYNC holds refresh balances (the final truth and getassets scans come with
+ * their jobs).
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
  * All/Select (all wallets, or the selected ones), All (every wallet).
@@ -77,6 +78,18 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
     id: 'tokens',
     title: 'MANAGE TOKENS',
     tiles: [
+      tile(
+        'withdraw-tokens',
+        'Withdraw Tokens',
+        'Send the SPL tokens of all or the selected wallets to the master',
+        'All/Select',
+      ),
+      tile(
+        'distribute-tokens',
+        'Distribute Tokens',
+        'Send an SPL token from the master to all or the selected wallets',
+        'All/Select',
+      ),
       tile(
         'close-all-tokens',
         'Close All Token Accounts',

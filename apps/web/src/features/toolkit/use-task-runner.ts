@@ -23,7 +23,13 @@ export interface TaskWallet {
 
 /** The step a task is waiting on before it runs. */
 export type PendingStep =
-  'confirm-archive' | 'confirm-copy-private' | 'export' | 'choose-group' | 'sol-dialog' | null;
+  | 'confirm-archive'
+  | 'confirm-copy-private'
+  | 'export'
+  | 'choose-group'
+  | 'sol-dialog'
+  | 'token-dialog'
+  | null;
 
 /**
  * Runs the task the banner's action button starts: checks the selection, asks first where the
@@ -41,6 +47,8 @@ export function useTaskRunner(
   const archive = useArchiveWallets();
   const reveal = useRevealKeys();
   const [pending, setPending] = useState<PendingStep>(null);
+  /** The dialog acts on every wallet (the banner's all-scope action), not the selection. */
+  const [allScope, setAllScope] = useState(false);
   const [copied, setCopied] = useState(false);
   // The latest onDone, read by timers and mutation callbacks that outlive the render they began in.
   const onDoneRef = useRef(onDone);
@@ -65,6 +73,7 @@ export function useTaskRunner(
       toast.show({ ...warning, severity: 'warning' });
       return;
     }
+    setAllScope(false);
     switch (task) {
       case 'export':
         setPending('export');
@@ -87,6 +96,10 @@ export function useTaskRunner(
       case 'two-hop':
         setPending('sol-dialog');
         return;
+      case 'withdraw-tokens':
+      case 'distribute-tokens':
+        setPending('token-dialog');
+        return;
       case 'close-tokens':
         // The shell's close dialog takes it from here: the task is done once it opens.
         openCloseTokens(wallets.map((wallet) => wallet.address));
@@ -95,6 +108,12 @@ export function useTaskRunner(
       default:
         exhaustiveSwitchError(task);
     }
+  };
+
+  /** The banner's all-scope action (`allScopeActionLabel`): every wallet, whatever is selected. */
+  const startAll = () => {
+    setAllScope(true);
+    setPending('token-dialog');
   };
 
   const confirmArchive = () => {
@@ -151,6 +170,8 @@ export function useTaskRunner(
 
   return {
     start,
+    startAll,
+    allScope,
     pending,
     cancelPending,
     confirmArchive,

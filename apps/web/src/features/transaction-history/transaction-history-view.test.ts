@@ -15,6 +15,8 @@ describe('the transaction history rows', () => {
       '2-hop distribute',
     );
     expect(kindText({ side: 'other', kind: 'nft.mint' })).toBe('Other');
+    expect(kindText({ side: 'withdraw', kind: 'token.withdraw' })).toBe('Withdraw tokens');
+    expect(kindText({ side: 'distribute', kind: 'token.distribute' })).toBe('Distribute tokens');
   });
 
   it('colours a failure as danger and a confirmation as success', () => {

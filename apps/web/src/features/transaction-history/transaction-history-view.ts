@@ -49,5 +49,8 @@ export function walletText(record: Pick<TransactionRecord, 'wallet' | 'walletCou
 /** The kind column: the side, with the ledger's kind when the side alone hides it. */
 export function kindText(record: Pick<TransactionRecord, 'side' | 'kind'>): string {
   if (record.kind === 'sol.double_distribution') return '2-hop distribute';
+  // An SPL transfer's side reads like SOL's: the kind says it moved tokens.
+  if (record.kind === 'token.withdraw') return 'Withdraw tokens';
+  if (record.kind === 'token.distribute') return 'Distribute tokens';
   return SIDE_LABELS[record.side];
 }
