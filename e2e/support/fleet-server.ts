@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedPgliteDataDir } from '@fleet/db/testing';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_LINE = /Fleet is running at (http:\/\/\S+)/;
@@ -25,6 +26,8 @@ export interface FleetServer {
  */
 export async function startFleetServer(env: Record<string, string> = {}): Promise<FleetServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  // The server's first start on a new data directory, less PGlite's own initdb (~9.5 s of CPU).
+  if (env.DATABASE_URL === undefined) await seedPgliteDataDir(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {

@@ -1,16 +1,8 @@
 import { testDatabaseKinds } from '@fleet/db/testing';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSORS, NUL_TEXT } from './testing/bad-input-samples';
-import {
-  TEST_ADMIN_TOKEN,
-  createOperator,
-  createTestApp,
-  type Operator,
-  type TestApp,
-} from './testing/test-app';
-
-const WALKER_ADDRESS = '198.51.100.7';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { createWalker } from './testing/walker';
 
 /**
  * Bad input is the sender's mistake: whatever it is, the answer is a 4xx with a sentence, never a
@@ -19,21 +11,7 @@ const WALKER_ADDRESS = '198.51.100.7';
  */
 describe.each(testDatabaseKinds)('bad input on %s', (kind) => {
   let harness: TestApp;
-  let operator: Operator;
-  let operators = 0;
-
-  const send = (options: InjectOptions): Promise<LightMyRequestResponse> =>
-    harness.app.inject({
-      remoteAddress: WALKER_ADDRESS,
-      ...options,
-      cookies: { fleet_session: operator.cookie },
-      headers: { 'x-admin-token': TEST_ADMIN_TOKEN, ...options.headers },
-    });
-
-  const signIn = async () => {
-    operators += 1;
-    operator = await createOperator(harness.app, `walker-${operators}@example.com`);
-  };
+  const { send, signIn } = createWalker(() => harness);
 
   beforeAll(async () => {
     harness = await createTestApp(kind);

@@ -67,13 +67,32 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
 }
 
+/** What a caller may add to an in-memory PGlite's start (the tests open hundreds of them). */
+export interface PgliteMemoryTuning {
+  /** PGlite's WebAssembly, compiled once by the caller and shared by all its instances. */
+  readonly wasmModule?: object;
+  /** Server settings (`-c name=value`) on top of PGlite's own start parameters. */
+  readonly settings?: Readonly<Record<string, string>>;
+}
+
 /** An in-memory PGlite that can also be dumped whole (the tests' migrated template). */
 export async function openPgliteMemory(
   loadDataDir?: Blob,
+  tuning: PgliteMemoryTuning = {},
 ): Promise<{ readonly handle: DatabaseHandle; readonly dumpDataDir: () => Promise<Blob> }> {
+  const settings = Object.entries(tuning.settings ?? {});
   const client = await PGlite.create({
     ...PGLITE_OPTIONS,
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(tuning.wasmModule ? { pgliteWasmModule: tuning.wasmModule } : {}),
+    ...(settings.length > 0
+      ? {
+          startParams: [
+            ...PGlite.defaultStartParams,
+            ...settings.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+          ],
+        }
+      : {}),
   });
   return { handle: openPglite(client), dumpDataDir: () => client.dumpDataDir('none') };
 }

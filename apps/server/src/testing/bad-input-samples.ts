@@ -73,8 +73,18 @@ export interface ContractSchema {
   readonly json: JsonSchema;
 }
 
-/** Every `…RequestSchema` (bodies) and `…QuerySchema` (query strings) of the API contract. */
-export function contractSchemas(): ContractSchema[] {
+let contract: readonly ContractSchema[] | undefined;
+
+/**
+ * Every `…RequestSchema` (bodies) and `…QuerySchema` (query strings) of the API contract, read
+ * once per process (the walk asks for them once per route).
+ */
+export function contractSchemas(): readonly ContractSchema[] {
+  contract ??= readContractSchemas();
+  return contract;
+}
+
+function readContractSchemas(): ContractSchema[] {
   const found: ContractSchema[] = [];
   for (const [name, value] of Object.entries(core)) {
     const kind = name.endsWith('RequestSchema')

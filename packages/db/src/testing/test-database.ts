@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseKind } from '@fleet/core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../connection';
+import { openDatabase, openPgliteMemory, type DatabaseHandle } from '../connection';
 import { APP_ROLE } from '../database-role';
 import { migrateDatabase } from '../migrate';
-import { migratedPgliteTemplate } from './pglite-template';
+import { migratedPgliteTemplate, pgliteTestTuning } from './pglite-template';
 
 /**
  * Database tests run on PGlite always, and on the Postgres server too when `DATABASE_URL` is set
@@ -125,10 +125,10 @@ async function createPgliteDatabase(login: TestLogin): Promise<TestDatabase> {
   if (login === 'table-owner') {
     throw new Error('PGlite has one superuser connection: test a table-owner login on Postgres');
   }
-  const handle = await openDatabase({
-    kind: 'pglite-memory',
-    loadDataDir: await migratedPgliteTemplate(),
-  });
+  const { handle } = await openPgliteMemory(
+    await migratedPgliteTemplate(),
+    await pgliteTestTuning(),
+  );
   // Already migrated by the template; this only confirms that nothing is pending.
   await migrateDatabase(handle);
   if (login === 'serving-role') {
