@@ -197,7 +197,9 @@ describe('SPL transfers through faulty endpoints', () => {
   }, 60_000);
 
   it('stops between transactions when aborted: what was signed lands, the rest is reported unsent', async () => {
-    held = await bedWith({ a: { latencyMs: 60 } }, 40, { sendLanes: 1 });
+    // Every answer slow and one send at a time: each transaction takes several round trips of
+    // 300 ms, so the abort asked for when the first has landed comes long before the last.
+    held = await bedWith({ a: { latencyMs: 300 } }, 40, { sendLanes: 1 });
     const { bed, fixtures, wallets } = held;
     const master = bed.master as Address;
     const mint = (await fixtures.createMint({ decimals: 3 })) as Address;
@@ -215,14 +217,14 @@ describe('SPL transfers through faulty endpoints', () => {
       plan.planId,
     );
     // Abort once the first transaction has landed.
-    for (let attempt = 0; attempt < 300; attempt += 1) {
+    for (let attempt = 0; attempt < 2_000; attempt += 1) {
       const now = await bed.services.tokenTransferProgress.progress(
         bed.actor,
         'token.distribute',
         jobId,
       );
       if (now.report.totals.transfers > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await bed.services.jobs.requestAbort(bed.actor, jobId);
     const job = await bed.runToEnd(jobId);

@@ -19,7 +19,10 @@ const TOKEN_CLOSE_KIND = 'token.close';
 export function TokenCloseHost() {
   const request = useCloseRequest();
   const open = useOpenJob();
-  const job = useJob(open?.jobId ?? null);
+  // Only a close (or a job whose kind is not known yet) is read here: the other kinds have hosts
+  // of their own, and the SPL transfers are followed through spec 2 §7's route alone.
+  const mayBeClose = open !== null && (open.kind === null || open.kind === TOKEN_CLOSE_KIND);
+  const job = useJob(mayBeClose ? open.jobId : null);
 
   const onStarted = useCallback((jobId: string) => {
     setOpenJob({ jobId, operationId: null, kind: TOKEN_CLOSE_KIND, visible: true });
