@@ -23,13 +23,22 @@ export interface FixtureTransaction {
   readonly setupStep?: number;
 }
 
+export interface FixtureItem {
+  readonly from: string;
+  readonly to: string;
+  readonly lamports: bigint;
+  /** A token item: its leg, owner wallet, mint and raw amount (a SOL transfer by default). */
+  readonly token?: {
+    readonly leg: 'close' | 'burn' | 'tokenTransfer';
+    readonly walletId: string | null;
+    readonly mint: string;
+    readonly tokenAmount: bigint | null;
+  };
+}
+
 export interface FixtureOperation {
   readonly kind: OperationKindName;
-  readonly items: readonly {
-    readonly from: string;
-    readonly to: string;
-    readonly lamports: bigint;
-  }[];
+  readonly items: readonly FixtureItem[];
   readonly transactions: readonly FixtureTransaction[];
   readonly now: Date;
 }
@@ -98,11 +107,18 @@ export async function writeOperation(
       planId,
       parameters: {},
       items: input.items.map((item) => ({
-        leg: 'direct' as const,
-        walletId: null,
+        leg: item.token?.leg ?? ('direct' as const),
+        walletId: item.token?.walletId ?? null,
         from: item.from,
         to: item.to,
         lamports: item.lamports as Lamports,
+        ...(item.token
+          ? {
+              mint: item.token.mint,
+              program: 'token' as const,
+              tokenAmount: item.token.tokenAmount,
+            }
+          : {}),
       })),
       now: input.now,
     });

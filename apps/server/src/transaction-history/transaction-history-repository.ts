@@ -24,7 +24,7 @@ export interface HistoryRead {
   /** Row-level security holds the wall; the condition lets the page come off the index. */
   readonly tenantId: string;
   readonly filter: TransactionHistoryFilter;
-  /** Keep transactions with an item moving SOL from or to this address. */
+  /** Keep transactions with an item moving SOL from or to this address, or tokens of its accounts. */
   readonly wallet?: string | undefined;
   /** Read what comes after this row, newest first. */
   readonly after?: HistoryPosition | undefined;
@@ -48,6 +48,10 @@ interface RawRow extends Record<string, unknown> {
   sources: number | null;
   destinations: number | null;
   lamports: string | null;
+  first_owner: string | null;
+  owners: number | null;
+  mints: number | null;
+  token_amount: string | null;
 }
 
 function filterCondition(filter: TransactionHistoryFilter): SQL | undefined {
@@ -73,8 +77,11 @@ export function historyPageQuery(read: HistoryRead): SQL {
     conditions.push(sql`lt.id in (
       select lti.transaction_id from ledger_transaction_items lti
       join operation_items oi on oi.id = lti.item_id
+      left join wallets w on w.id = oi.wallet_id
       where oi.tenant_id = ${read.tenantId}::uuid
-        and (oi.from_address = ${read.wallet} or oi.to_address = ${read.wallet}))`);
+        and (oi.from_address = ${read.wallet} or oi.to_address = ${read.wallet}
+          -- A token item moves between token accounts: the wallet is the owner it names.
+          or w.public_address = ${read.wallet}))`);
   }
   if (read.after) {
     conditions.push(
@@ -97,16 +104,25 @@ export function historyPageQuery(read: HistoryRead): SQL {
       page.setup_step,
       to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at_iso,
       page.created_at::text as created_at_exact,
-      items.first_from, items.first_to, items.sources, items.destinations, items.lamports
+      items.first_from, items.first_to, items.sources, items.destinations, items.lamports,
+      items.first_owner, items.owners, items.mints, items.token_amount
     from page
     left join lateral (
       select (array_agg(oi.from_address order by lti.position))[1] as first_from,
         (array_agg(oi.to_address order by lti.position))[1] as first_to,
         count(distinct oi.from_address)::int as sources,
         count(distinct oi.to_address)::int as destinations,
-        sum(oi.lamports)::text as lamports
+        sum(oi.lamports)::text as lamports,
+        -- A token item's addresses are token accounts: the wallet it is about is its owner, the
+        -- wallet it names. (Items of deleted wallets name none: the record shows their accounts.)
+        (array_agg(w.public_address order by lti.position)
+          filter (where oi.mint is not null and w.public_address is not null))[1] as first_owner,
+        count(distinct w.public_address) filter (where oi.mint is not null)::int as owners,
+        count(distinct oi.mint)::int as mints,
+        sum(oi.token_amount)::text as token_amount
       from ledger_transaction_items lti
       join operation_items oi on oi.id = lti.item_id
+      left join wallets w on w.id = oi.wallet_id
       where lti.transaction_id = page.id
     ) items on true
     order by page.created_at desc nulls last, page.id desc nulls last`;
@@ -138,6 +154,9 @@ export async function readHistory(tx: TenantDatabase, read: HistoryRead): Promis
     sources: row.sources ?? 0,
     destinations: row.destinations ?? 0,
     lamports: BigInt(row.lamports ?? '0'),
+    firstOwner: row.first_owner,
+    owners: row.owners ?? 0,
+    tokenAmount: row.mints === 1 ? row.token_amount : null,
     position: { at: row.created_at_exact, id: row.id },
   }));
 }

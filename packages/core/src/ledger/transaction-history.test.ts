@@ -26,10 +26,38 @@ const row = (overrides: Partial<HistoryTransactionRow> = {}): HistoryTransaction
   sources: 1,
   destinations: 3,
   lamports: 3_000_000_001n,
+  firstOwner: null,
+  owners: 0,
+  tokenAmount: null,
   ...overrides,
 });
 
 describe('the transaction history mapping', () => {
+  it('names a token transaction by its owners and shows its raw tokens, not its accounts', () => {
+    const withdrawal = transactionHistoryRecord(
+      row({
+        kind: 'token.withdraw',
+        firstFrom: 'TokenAccount1111111111111111111111111111111',
+        firstTo: 'MasterAta11111111111111111111111111111111111',
+        sources: 4,
+        destinations: 1,
+        lamports: 0n,
+        firstOwner: WALLET,
+        owners: 2,
+        tokenAmount: '18446744073709551615',
+      }),
+    );
+    expect(withdrawal).toMatchObject({
+      side: 'withdraw',
+      wallet: WALLET,
+      walletCount: 2,
+      amountSol: '0',
+      tokens: '18446744073709551615',
+    });
+    // A SOL transaction has no owner figures: its own addresses are the wallets.
+    expect(transactionHistoryRecord(row())).toMatchObject({ wallet: WALLET, tokens: null });
+  });
+
   it('maps each ledger kind to its side, and a kind it does not know to a safe one', () => {
     expect(
       [

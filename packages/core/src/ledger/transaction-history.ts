@@ -125,6 +125,15 @@ export interface HistoryTransactionRow {
   readonly sources: number;
   readonly destinations: number;
   readonly lamports: bigint;
+  /**
+   * A token transaction's wallets: the first token item's owner (its wallet, by its place in the
+   * transaction) and how many distinct owners its token items have. A token item's own addresses
+   * are token accounts, not the wallet it is about. Null and 0 for a transaction of SOL alone.
+   */
+  readonly firstOwner: string | null;
+  readonly owners: number;
+  /** The raw tokens its items move when they are all of one mint; null otherwise (or none). */
+  readonly tokenAmount: string | null;
 }
 
 export interface TransactionHistoryRecord {
@@ -152,11 +161,11 @@ export function transactionHistoryRecord(row: HistoryTransactionRow): Transactio
     operationId: row.operationId,
     kind: row.kind,
     side,
-    wallet: source ? row.firstFrom : row.firstTo,
-    walletCount: source ? row.sources : row.destinations,
+    wallet: row.firstOwner ?? (source ? row.firstFrom : row.firstTo),
+    walletCount: row.firstOwner === null ? (source ? row.sources : row.destinations) : row.owners,
     amountSol: solAmountText(row.lamports),
-    // SOL operations move no token; token and trade kinds will carry their amounts.
-    tokens: null,
+    // Raw units of one mint: amounts of several mints do not add up to one figure.
+    tokens: row.tokenAmount,
     txId: row.signature,
     timestamp: row.createdAt.toISOString(),
     status,
