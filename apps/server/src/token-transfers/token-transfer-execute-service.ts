@@ -1,15 +1,12 @@
-import { FleetError, lamports, plannedTransaction, type ExecutePlanResponse } from '@fleet/core';
+import { FleetError, lamports, type ExecutePlanResponse } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
-import { insertJob } from '../jobs/job-repository';
 import type { JobService } from '../jobs/job-service';
 import { consumePlan } from '../ledger/ledger-repository';
 import { becomeMasterSpender } from '../ledger/master-spender';
-import { createOperation, setOperationJob } from '../ledger/operation-repository';
-import { insertPlannedTransactions } from '../ledger/transaction-repository';
+import { recordTokenOperation } from '../token-operations/record-token-operation';
 import { storedTokenTransferBuildSchema } from './stored-token-transfer-plan';
 
 export type TokenTransferKind = 'token.withdraw' | 'token.distribute';
@@ -55,66 +52,36 @@ export function createTokenTransferExecuteService(context: {
           throw new FleetError('SOL_PLAN__NOT_READY', { reason });
         }
         const { build } = plan;
-        // 3. the operation, its items and its transactions, planned before anything is signed
-        const operation = await createOperation(tx, {
-          tenantId: actor.tenantId,
-          kind,
-          createdBy: actor.user.id,
-          planId: stored.id,
-          parameters: { build },
-          items: build.items.map((item) => ({
-            leg: 'tokenTransfer' as const,
-            walletId: item.walletId,
-            from: item.source,
-            to: item.destination,
-            lamports: lamports(BigInt(item.rentLamports)),
-            mint: item.mint,
-            program: item.program,
-            tokenAmount: BigInt(item.amount),
-          })),
-          now: at,
-        });
-        await insertPlannedTransactions(tx, {
-          tenantId: actor.tenantId,
-          operationId: operation.id,
-          now: at,
-          transactions: build.transactions.map((spec) => ({
-            transaction: plannedTransaction(
-              randomUUID(),
-              operation.id,
-              spec.items.map((position) => {
-                const item = operation.items[position];
-                if (!item) throw new RangeError(`the plan names item ${position} it lacks`);
-                return item.id;
-              }),
-            ),
-          })),
-        });
-        // 4. its job, and the audit entry
-        const job = await insertJob(tx, {
-          tenantId: actor.tenantId,
-          kind,
-          params: { operationId: operation.id },
-          totalItems: build.wallets.length,
-          createdBy: actor.user.id,
-          now: at,
-        });
-        await setOperationJob(tx, operation.id, job.id);
-        await audit.recordSuccess(
+        // 3. the operation, its items, its planned transactions, its job and the audit entry
+        return recordTokenOperation(
+          tx,
           actor,
-          'operation.create',
+          audit,
           {
-            operationId: operation.id,
             kind,
             planId: stored.id,
+            parameters: { build },
+            items: build.items.map((item) => ({
+              leg: 'tokenTransfer' as const,
+              walletId: item.walletId,
+              from: item.source,
+              to: item.destination,
+              lamports: lamports(BigInt(item.rentLamports)),
+              mint: item.mint,
+              program: item.program,
+              tokenAmount: BigInt(item.amount),
+            })),
+            transactions: build.transactions,
             wallets: build.wallets.length,
-            transfers: build.items.length,
-            mints: [...new Set(build.items.map((item) => item.mint))],
-            transactions: build.transactions.length,
+            audit: {
+              wallets: build.wallets.length,
+              transfers: build.items.length,
+              mints: [...new Set(build.items.map((item) => item.mint))],
+              transactions: build.transactions.length,
+            },
           },
-          tx,
+          at,
         );
-        return { jobId: job.id, operationId: operation.id };
       });
       await jobs.dispatch(actor.tenantId, created.jobId);
       return created;

@@ -1,3 +1,4 @@
+import type { TransactionHistoryQuery } from '@fleet/core';
 import { schema } from '@fleet/db';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +121,7 @@ describe.each(testDatabaseKinds)('the transaction history of token operations on
   it('names a close by its owner, not by the closed account', async () => {
     expect(await recordOf(close)).toMatchObject({
       side: 'close',
-      wallet: owner2,
+      wallet: owner2 as TransactionHistoryQuery['wallet'],
       walletCount: 1,
       amountSol: '0.00203928',
       tokens: null,
@@ -131,13 +132,17 @@ describe.each(testDatabaseKinds)('the transaction history of token operations on
     const { transactions } = await history.page(actor, {
       filter: 'all',
       limit: 100,
-      wallet: owner2,
+      wallet: owner2 as TransactionHistoryQuery['wallet'],
     });
     const operations = new Set(transactions.map((record) => record.operationId));
     expect(operations).toEqual(
       new Set([withdrawal.operationId, mixed.operationId, close.operationId]),
     );
-    const onlyOwner1 = await history.page(actor, { filter: 'all', limit: 100, wallet: owner1 });
+    const onlyOwner1 = await history.page(actor, {
+      filter: 'all',
+      limit: 100,
+      wallet: owner1 as TransactionHistoryQuery['wallet'],
+    });
     expect(new Set(onlyOwner1.transactions.map((record) => record.operationId))).toEqual(
       new Set([withdrawal.operationId, mixed.operationId]),
     );
