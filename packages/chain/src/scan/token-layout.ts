@@ -3,7 +3,11 @@
 // We decode ourselves rather than trust a provider's jsonParsed rendering: the raw u64 is the
 // amount, and a malformed account is refused here instead of becoming a wrong balance.
 
-import { decodeMint, decodeTokenAccount as decodeTokenAccountState } from '@fleet/core';
+import {
+  decodeMint,
+  decodeTokenAccount as decodeTokenAccountState,
+  type Address as CoreAddress,
+} from '@fleet/core';
 import type { Address } from '@solana/kit';
 
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
@@ -47,8 +51,9 @@ export function decodeTokenAccount(
   const state = decodeTokenAccountState(UNNAMED, CORE_PROGRAM[program], bytes, 0n);
   if (state === null) return null;
   return {
-    mint: state.mint,
-    owner: state.owner,
+    // The same base58 text under kit's brand.
+    mint: state.mint as string as Address,
+    owner: state.owner as string as Address,
     amount: state.amount,
     frozen: state.frozen,
     withheldAmount: state.withheldAmount,
@@ -61,4 +66,4 @@ export function decodeMintDecimals(bytes: Uint8Array, program: TokenProgram): nu
 }
 
 /** The decoders name the account they read; the scan's callers know it already. */
-const UNNAMED = '11111111111111111111111111111111' as Address;
+const UNNAMED = '11111111111111111111111111111111' as CoreAddress;
