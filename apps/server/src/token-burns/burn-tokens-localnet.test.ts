@@ -1,10 +1,11 @@
 import { createEndpointPool, type EndpointPool } from '@fleet/chain';
 import {
+  burnTokensEventSchema,
   burnTokensPlanSchema,
+  burnTokensResultSchema,
   closeHistoryPageSchema,
   jobViewSchema,
   type BurnTokensPlan,
-  type BurnTokensResult,
 } from '@fleet/core';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import { createLocalnet, type Localnet, type SandboxToken } from '@fleet/localnet';
@@ -201,6 +202,8 @@ describe.each(testDatabaseKinds)('Burning dust on the localnet on %s', (kind) =>
     );
     expect(response.headers['content-type']).toContain('text/event-stream');
     const events = eventsOf(response.body);
+    // Every event in the contract's shape, as the web reads them.
+    for (const event of events) burnTokensEventSchema.parse(event);
     expect(events[0]?.event).toBe('start');
     expect(events[0]?.data['totalWallets']).toBe(5);
     const walletEvents = events.filter((e) => e.event === 'wallet');
@@ -289,7 +292,7 @@ describe.each(testDatabaseKinds)('Burning dust on the localnet on %s', (kind) =>
 
     const buffered = await call('POST', '/api/solana/burn-tokens', { planId: rawPlan.planId });
     expect(buffered.statusCode, buffered.body).toBe(200);
-    const result = buffered.json<BurnTokensResult>();
+    const result = burnTokensResultSchema.parse(buffered.json());
     expect(result.error).toBeNull();
     expect(result.done).toMatchObject({ totalBurnedTokens: 2, totalClosedAccounts: 2 });
     expect(result.events[0]?.event).toBe('start');
