@@ -236,3 +236,38 @@ export interface BurnTokensResult {
   readonly done: Extract<BurnTokensEvent, { event: 'done' }>['data'] | null;
   readonly error: string | null;
 }
+
+const burnDoneSchema = z.object({
+  totalWallets: z.number().int().nonnegative(),
+  totalBurnedTokens: z.number().int().nonnegative(),
+  totalClosedAccounts: z.number().int().nonnegative(),
+  totalRentLamports: u64StringSchema,
+  totalFeeLamports: u64StringSchema,
+  profitLamports: u64StringSchema,
+});
+
+/** One event of the burn stream as the web reads it (`event:` name and its `data:` JSON together). */
+export const burnTokensEventSchema: z.ZodType<BurnTokensEvent> = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('start'),
+    data: z.object({ totalWallets: z.number().int().nonnegative(), jobId: z.string().uuid() }),
+  }),
+  z.object({
+    event: z.literal('wallet'),
+    data: burnedWalletSchema.extend({
+      processedWallets: z.number().int().nonnegative(),
+      totalWallets: z.number().int().nonnegative(),
+    }),
+  }),
+  z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
+  z.object({ event: z.literal('done'), data: burnDoneSchema }),
+]);
+
+/** `POST /api/solana/burn-tokens` answered without `Accept: text/event-stream`. */
+export const burnTokensResultSchema: z.ZodType<BurnTokensResult> = z.object({
+  jobId: z.string().uuid(),
+  operationId: z.string().uuid().nullable(),
+  events: z.array(burnTokensEventSchema),
+  done: burnDoneSchema.nullable(),
+  error: z.string().nullable(),
+});
