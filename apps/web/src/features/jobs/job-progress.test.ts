@@ -249,17 +249,16 @@ describe('the toast a finished burn ends with', () => {
   });
 
   it('warns when an account failed on chain or nothing was burned', () => {
-    expect(
-      tokensBurnedToast({
-        ...burnReport.totals,
-        burnedTokens: 5,
-        closedAccounts: 5,
-        failedAccounts: 1,
-      }),
-    ).toMatchObject({
-      severity: 'warning',
-      description: expect.stringMatching(/1 account\(s\) failed and were left as they were\.$/),
+    const partly = tokensBurnedToast({
+      ...burnReport.totals,
+      burnedTokens: 5,
+      closedAccounts: 5,
+      failedAccounts: 1,
     });
+    expect(partly.severity).toBe('warning');
+    expect(partly.description).toBe(
+      'Burned 5 token balance(s), closed 5 account(s). Rent reclaimed 0.012235 SOL, net 0.012220 SOL. 1 account(s) failed and were left as they were.',
+    );
     expect(
       tokensBurnedToast({ ...burnReport.totals, burnedTokens: 0, closedAccounts: 0 }).severity,
     ).toBe('warning');

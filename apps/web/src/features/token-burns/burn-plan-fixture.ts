@@ -65,7 +65,13 @@ export function burnPlanFixture(overrides: Partial<BurnTokensPlan> = {}): BurnTo
       },
     ],
     skippedAccounts: 2,
-    skippedByReason: { 'above threshold': 1, unpriced: 1 },
+    skippedByReason: {
+      'above threshold': 1,
+      unpriced: 1,
+      frozen: 0,
+      'wrapped SOL': 0,
+      empty: 0,
+    },
     skipped: [
       {
         wallet: walletA,

@@ -1,4 +1,4 @@
-import type { BurnTokensEvent } from '@fleet/core';
+import type { BurnTokensEvent, BurnTokensPlanRequest } from '@fleet/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { attachBurnTokens, planBurnTokens, streamBurnTokens } from './token-burns-api';
@@ -97,16 +97,18 @@ describe('the burn plan call', () => {
         { status: 400 },
       ),
     );
-    const request = {
+    const request: BurnTokensPlanRequest = {
       walletAddresses: [],
       threshold: { kind: 'usd', belowUsd: '1' },
       unpricedMints: [],
       rentDestination: 'master',
-    } as const;
+    };
     const refused = await planBurnTokens(request).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 400, code: 'TOKEN_BURN__NOTHING_TO_BURN' });
     expect(calls[0]?.url).toBe('/api/solana/burn-tokens/plan');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual(request);
+    expect(JSON.parse(typeof calls[0]?.init.body === 'string' ? calls[0].init.body : '')).toEqual(
+      request,
+    );
   });
 });
