@@ -26,14 +26,11 @@ export function BurnPlanPanel({
   const skipped = burnSkippedRows(plan, known);
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <dl
-        aria-label="Burn plan"
-        className="grid grid-cols-2 gap-x-4 gap-y-1 md:grid-cols-[auto_1fr_auto_1fr]"
-      >
+      <dl aria-label="Burn plan" className="grid grid-cols-2 gap-x-4 gap-y-1">
         {burnPlanFigures(plan).map((figure) => (
           <div key={figure.label} className="contents">
             <dt className="text-fg-muted">{figure.label}</dt>
-            <dd className="text-right tabular-nums" data-figure={figure.label}>
+            <dd className="text-right tabular-nums">
               {figure.value}
               {figure.address ? (
                 <>
@@ -41,10 +38,10 @@ export function BurnPlanPanel({
                   <code title={figure.address}>{shortenAddress(figure.address)}</code>
                 </>
               ) : null}
-              {figure.note ? (
-                <span className="block text-xs text-fg-muted">{figure.note}</span>
-              ) : null}
             </dd>
+            {figure.note ? (
+              <dd className="col-span-2 -mt-1 text-right text-xs text-fg-muted">{figure.note}</dd>
+            ) : null}
           </div>
         ))}
       </dl>
