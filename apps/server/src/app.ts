@@ -25,6 +25,7 @@ import { registerTransactionHistoryRoutes } from './routes/transaction-history';
 import { registerScanRoutes } from './routes/scan';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
+import { registerTokenBurnsRoutes } from './routes/token-burns';
 import { registerTokenClosesRoutes } from './routes/token-closes';
 import { registerTokenTransfersRoutes } from './routes/token-transfers';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
@@ -63,6 +64,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerMarketRoutes,
   registerValuationRoutes,
   registerCloseHistoryRoutes,
+  registerTokenBurnsRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

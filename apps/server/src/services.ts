@@ -68,6 +68,10 @@ import {
 import { completeSolOperation } from './sol-operations/operation-rows';
 import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
+import { createBurnExecuteService } from './token-burns/burn-execute-service';
+import { createBurnPlanService, type BurnPlanService } from './token-burns/burn-plan-service';
+import { createBurnStream, type BurnStream } from './token-burns/burn-stream';
+import { createBurnTokensJob } from './token-burns/burn-tokens-job';
 import { createClosePlanService, type ClosePlanService } from './token-closes/close-plan-service';
 import { createCloseExecuteService } from './token-closes/close-execute-service';
 import { createCloseStream, type CloseStream } from './token-closes/close-stream';
@@ -210,6 +214,9 @@ export interface Services {
   readonly solPlans: SolPlanService;
   readonly closePlans: ClosePlanService;
   readonly closeStream: CloseStream;
+  /** Burning dust (issue 19): plans from the chain and the market, execution followed as events. */
+  readonly burnPlans: BurnPlanService;
+  readonly burnStream: BurnStream;
   /** SPL withdrawals to the master and distributions from it: plans, execution, progress. */
   readonly tokenTransferPlans: TokenTransferPlanService;
   readonly tokenTransferExecute: TokenTransferExecuteService;
@@ -271,6 +278,14 @@ export function createServices(context: ServiceContext): Services {
       vault: context.vault,
       clock,
       logger: context.logger,
+    }),
+    createBurnTokensJob({
+      db: context.db,
+      pool: context.chainPool,
+      vault: context.vault,
+      clock,
+      logger: context.logger,
+      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
     }),
     ...createTokenTransferJobs({
       db: context.db,
@@ -431,6 +446,20 @@ export function createServices(context: ServiceContext): Services {
       jobs,
       clock,
       closeExecute: createCloseExecuteService({ db: context.db, jobs, audit, now }),
+    }),
+    burnPlans: createBurnPlanService({
+      db: context.db,
+      pool: context.chainPool,
+      market: market.market,
+      now,
+      ...(context.microLamportsPerUnit === undefined
+        ? {}
+        : { microLamportsPerUnit: context.microLamportsPerUnit }),
+    }),
+    burnStream: createBurnStream({
+      jobs,
+      clock,
+      burnExecute: createBurnExecuteService({ db: context.db, jobs, audit, now }),
     }),
     solProgress: createSolProgressService({ jobs, ledger, pool: context.chainPool }),
     tokenTransferPlans: createTokenTransferPlanService({

@@ -33,6 +33,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Run jobs: a queue on the test database and this process's workers (money operations). */
   readonly withJobs?: boolean;
+  /**
+   * The chain to read and send to, started by the test (one with the sandbox market, say) and
+   * closed by it; a fresh localnet of the app's own otherwise.
+   */
+  readonly localnet?: Localnet;
 }
 
 /** The whole server on a fresh test database, with a real localnet for chain reads. */
@@ -41,6 +46,7 @@ export async function createTestApp(
   {
     login,
     withJobs,
+    localnet: given,
     ...overrides
   }: Partial<AppContext> &
     TestAppOptions & {
@@ -51,14 +57,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const [database, localnet] = await Promise.all([
     createTestDatabase(kind, login ? { login } : {}),
-    createLocalnet(),
+    given ?? createLocalnet(),
   ]);
   const app = await appOn(database, localnet, overrides, withJobs ?? false);
   return {
     ...app,
     async close() {
       await app.close();
-      await Promise.all([database.close(), localnet.close()]);
+      await Promise.all([database.close(), given ? Promise.resolve() : localnet.close()]);
     },
   };
 }

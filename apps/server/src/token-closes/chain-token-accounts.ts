@@ -11,8 +11,11 @@ import {
 import { address } from '@solana/kit';
 import { z } from 'zod';
 
-// The token accounts of the wallets a close is planned for, read from the chain now (issue 19:
-// accounts opened or emptied outside Fleet count, and the database may be stale).
+// The token accounts of the wallets a close or a burn is planned for, read from the chain now
+// (issue 19: accounts opened or emptied outside Fleet count, and the database may be stale).
+
+/** A token account as read: the close's snapshot and its mint's decimals (a burn names them). */
+export type TokenAccountReading = TokenAccountSnapshot & { readonly decimals: number };
 
 const PROGRAMS: readonly (readonly [TokenProgramKind, string])[] = [
   ['token', TOKEN_PROGRAM_ADDRESS],
@@ -36,7 +39,10 @@ const parsedTokenAccountSchema = z.object({
           mint: z.string(),
           owner: z.string(),
           state: z.string(),
-          tokenAmount: z.object({ amount: z.string().regex(/^\d+$/) }),
+          tokenAmount: z.object({
+            amount: z.string().regex(/^\d+$/),
+            decimals: z.number().int().min(0).max(255),
+          }),
           extensions: z
             .array(
               z.object({
@@ -66,7 +72,7 @@ async function readOwned(
   program: TokenProgramKind,
   programId: string,
   signal: AbortSignal | undefined,
-): Promise<TokenAccountSnapshot[]> {
+): Promise<TokenAccountReading[]> {
   const { value } = await pool.rpc
     .getTokenAccountsByOwner(
       address(owner),
@@ -74,7 +80,7 @@ async function readOwned(
       { encoding: 'jsonParsed', commitment: 'confirmed' },
     )
     .send({ abortSignal: signal });
-  const snapshots: TokenAccountSnapshot[] = [];
+  const snapshots: TokenAccountReading[] = [];
   for (const entry of value as readonly unknown[]) {
     const parsed = parsedTokenAccountSchema.safeParse(entry);
     // An account the node could not parse (an unknown layout) is not one Fleet may close.
@@ -89,6 +95,7 @@ async function readOwned(
       lamports: BigInt(parsed.data.account.lamports),
       frozen: info.state === 'frozen',
       withheldAmount: withheldOf(info.extensions),
+      decimals: info.tokenAmount.decimals,
     });
   }
   return snapshots;
@@ -103,8 +110,8 @@ export async function readTokenAccounts(
   pool: EndpointPool,
   owners: readonly string[],
   signal?: AbortSignal,
-): Promise<TokenAccountSnapshot[]> {
-  const results: TokenAccountSnapshot[][] = owners.map(() => []);
+): Promise<TokenAccountReading[]> {
+  const results: TokenAccountReading[][] = owners.map(() => []);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < owners.length) {

@@ -2,20 +2,19 @@ import type { EndpointPool } from '@fleet/chain';
 import {
   FleetError,
   forecastCloses,
-  isAddress,
   address as fleetAddress,
   type CloseForecastView,
   type CloseTokensPlan,
   type CloseTokensPlanRequest,
-  type TokenAccountSnapshot,
 } from '@fleet/core';
-import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import { PLAN_VALIDITY_MS, savePlan } from '../ledger/ledger-repository';
 import { effectiveUnitPrice, readTenantFeeCap, serverUnitPrice } from '../fees';
-import { findWalletsByAddress, listActiveWallets } from '../wallets/repository';
+import { listActiveWallets } from '../wallets/repository';
 import { readTokenAccounts } from './chain-token-accounts';
 import { forecastView, storedPlanOf } from './close-plan';
+import { masterAddress, mintFilter, resolveScopeWallets } from './plan-scope';
 import { readStoredEmptyAccounts } from './stored-token-accounts';
 
 /**
@@ -31,61 +30,12 @@ export function createClosePlanService(context: {
 }) {
   const { db, pool, now } = context;
   const serverPrice = serverUnitPrice(context.microLamportsPerUnit);
-
-  async function masterAddress(tx: TenantDatabase): Promise<string> {
-    const [row] = await tx
-      .select({ address: schema.masterWallets.publicAddress })
-      .from(schema.masterWallets);
-    if (!row) throw new FleetError('SOL_PLAN__MASTER_NOT_READY', {});
-    return row.address;
-  }
-
-  /** The wallets in scope: those named (each this tenant's, active), or all active ones. */
-  async function resolveWallets(
-    tx: TenantDatabase,
-    tenantId: string,
-    addresses: readonly string[],
-  ): Promise<Map<string, string | null>> {
-    if (addresses.length === 0) {
-      const all = await listActiveWallets(tx, tenantId, { traderOnly: false });
-      return new Map(all.map((wallet) => [wallet.address, wallet.id]));
-    }
-    const unique = [...new Set(addresses)];
-    for (const address of unique) {
-      if (!isAddress(address)) throw new FleetError('ADDRESS__INVALID', { address });
-    }
-    const known = new Map(
-      (await findWalletsByAddress(tx, unique))
-        .filter((wallet) => wallet.archivedAt === null)
-        .map((wallet) => [wallet.address, wallet.id]),
-    );
-    // Another tenant's wallet is invisible here, so it is refused as not found: Fleet holds no
-    // key for it in this tenant and must not say whose it is.
-    const missing = unique.filter((address) => !known.has(address));
-    if (missing.length > 0) {
-      throw new FleetError('WALLET__SOME_NOT_FOUND', {
-        missing: missing.length,
-        firstMissing: missing[0] as string,
-      });
-    }
-    return new Map(unique.map((address) => [address, known.get(address) ?? null]));
-  }
-
-  function mintFilter(tokenMints: readonly string[] | undefined) {
-    if (tokenMints === undefined) return () => true;
-    for (const mint of tokenMints) {
-      if (!isAddress(mint)) throw new FleetError('ADDRESS__INVALID', { address: mint });
-    }
-    const wanted = new Set(tokenMints);
-    return (account: TokenAccountSnapshot) => wanted.has(account.mint);
-  }
-
   return {
     async plan(actor: Actor, request: CloseTokensPlanRequest): Promise<CloseTokensPlan> {
       const inScope = mintFilter(request.tokenMints);
       // 1. the master, the price and the wallets, each this tenant's
       const { master, price, walletIds } = await withTenant(db, actor.tenantId, async (tx) => {
-        const found = await resolveWallets(tx, actor.tenantId, request.walletAddresses);
+        const found = await resolveScopeWallets(tx, actor.tenantId, request.walletAddresses);
         if (found.size === 0) throw new FleetError('TOKEN_CLOSE__NO_WALLETS_SELECTED', {});
         return {
           walletIds: found,

@@ -66,11 +66,16 @@ export const burnTokensPlanRequestSchema = z
   .strict();
 export type BurnTokensPlanRequest = z.infer<typeof burnTokensPlanRequestSchema>;
 
-/** Why a token account in scope is not burned. */
+/**
+ * Why a token account in scope is not burned. `withheld transfer fees`: a Token-2022 dust balance
+ * whose account holds withheld fees, which Token-2022 refuses to close until they are harvested to
+ * the mint; burning it would land failed, fee paid, so it is skipped and named as the close names it.
+ */
 export const BURN_SKIP_REASONS = [
   'above threshold',
   'unpriced',
   'frozen',
+  'withheld transfer fees',
   'wrapped SOL',
   'empty',
 ] as const;

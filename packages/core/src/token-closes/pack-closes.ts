@@ -1,17 +1,11 @@
-import { err, ok, type Result } from '../errors/result';
-import { fleetErrorMessage } from '../errors/error-messages';
+import { ok, type Result } from '../errors/result';
 import type { Address } from '../primitives/address';
-import { computeBudgetShapes } from '../transactions/compute-budget';
 import type { InstructionShape } from '../transactions/instruction';
-import {
-  PACKET_DATA_SIZE,
-  fitsInOneTransaction,
-  messageLayout,
-  type MessageLayout,
-} from '../transactions/message-size';
+import type { MessageLayout } from '../transactions/message-size';
 import type { ItemDoesNotFit } from '../transactions/pack-instructions';
 import { transactionFee } from '../transactions/transaction-fee';
 import { closeAccountShape, type TokenProgramKind } from './close-instruction';
+import { ownersOf, packByOwner } from './pack-by-owner';
 
 /** One empty token account to close; `itemId` ties it to its ledger item. */
 export interface CloseItem {
@@ -86,11 +80,6 @@ export function rentDestinationOf(
   return destination === 'master' ? master : close.owner;
 }
 
-interface Draft {
-  closes: CloseItem[];
-  layout: MessageLayout;
-}
-
 /**
  * Packs closes into legacy transactions with the compute budget, by exact size: each owner's
  * accounts together in one transaction when they fit, an owner with more split over as few
@@ -101,71 +90,19 @@ interface Draft {
 export function packCloses(
   input: PackClosesInput,
 ): Result<readonly PlannedCloseTransaction[], ItemDoesNotFit> {
-  const prefix = computeBudgetShapes();
-  const measure = (feePayer: Address, closes: readonly CloseItem[]): MessageLayout =>
-    messageLayout({
-      feePayer,
-      format: 'legacy',
-      instructions: [...prefix, ...closes.map((close) => shapeOf(close, input))],
-    });
-  const payerOf = (owner: Address): Address => (input.feePayer === 'master' ? input.master : owner);
-
-  const full: Draft[] = [];
-  const remainders: CloseItem[][] = [];
-  for (const group of groupByOwner(input.closes)) {
-    const first = group[0];
-    if (first === undefined) continue;
-    const payer = payerOf(first.owner);
-    let open: CloseItem[] = [];
-    let openLayout: MessageLayout | undefined;
-    for (const close of group) {
-      const grown = measure(payer, [...open, close]);
-      if (fitsInOneTransaction(grown)) {
-        open.push(close);
-        openLayout = grown;
-        continue;
-      }
-      if (openLayout === undefined) return err(doesNotFit(close, grown));
-      full.push({ closes: open, layout: openLayout });
-      const alone = measure(payer, [close]);
-      if (!fitsInOneTransaction(alone)) return err(doesNotFit(close, alone));
-      open = [close];
-      openLayout = alone;
-    }
-    if (openLayout === undefined) continue;
-    if (input.feePayer === 'owner') full.push({ closes: open, layout: openLayout });
-    else remainders.push(open);
-  }
-
-  // First fit, largest first, over the transactions still open; one too full for the smallest
-  // possible addition (a new owner with one account) is closed for good, so the scan stays short.
-  const shared: Draft[] = [];
-  let openDrafts: Draft[] = [];
-  const sorted = remainders
-    .map((closes, order) => ({ closes, order }))
-    .sort((a, b) => b.closes.length - a.closes.length || a.order - b.order);
-  for (const { closes } of sorted) {
-    let placed = false;
-    for (const draft of openDrafts) {
-      const grown = measure(input.master, [...draft.closes, ...closes]);
-      if (fitsInOneTransaction(grown)) {
-        draft.closes.push(...closes);
-        draft.layout = grown;
-        placed = true;
-        break;
-      }
-    }
-    if (!placed) {
-      const draft = { closes: [...closes], layout: measure(input.master, closes) };
-      shared.push(draft);
-      openDrafts.push(draft);
-    }
-    openDrafts = openDrafts.filter(
-      (draft) => draft.layout.size + SMALLEST_ADDITION <= PACKET_DATA_SIZE,
-    );
-  }
-
-  return ok(Object.freeze([...full, ...shared].map((draft) => finish(draft, input))));
+  const packed = packByOwner({
+    master: input.master,
+    items: input.closes,
+    feePayer: input.feePayer,
+    shapesOf: (close) => [shapeOf(close, input)],
+    smallestAddition: SMALLEST_ADDITION,
+  });
+  if (!packed.ok) return packed;
+  return ok(
+    Object.freeze(
+      packed.value.map((draft) => finish({ closes: draft.items, layout: draft.layout }, input)),
+    ),
+  );
 }
 
 /** A new owner (address and signature) with one account and its close instruction. */
@@ -180,16 +117,6 @@ function shapeOf(close: CloseItem, input: PackClosesInput): InstructionShape {
   });
 }
 
-function groupByOwner(closes: readonly CloseItem[]): CloseItem[][] {
-  const groups = new Map<Address, CloseItem[]>();
-  for (const close of closes) {
-    const group = groups.get(close.owner);
-    if (group === undefined) groups.set(close.owner, [close]);
-    else group.push(close);
-  }
-  return [...groups.values()];
-}
-
 /** The compute-unit limit a transaction of these closes asks for. */
 export function closeComputeUnitLimit(
   closes: readonly Pick<CloseItem, 'program'>[],
@@ -198,10 +125,12 @@ export function closeComputeUnitLimit(
   return closes.reduce((sum, close) => sum + units.perClose[close.program], units.base);
 }
 
-function finish(draft: Draft, input: PackClosesInput): PlannedCloseTransaction {
+function finish(
+  draft: { readonly closes: readonly CloseItem[]; readonly layout: MessageLayout },
+  input: PackClosesInput,
+): PlannedCloseTransaction {
   const { layout, closes } = draft;
-  const owners: Address[] = [];
-  for (const close of closes) if (!owners.includes(close.owner)) owners.push(close.owner);
+  const owners = ownersOf(closes);
   const computeUnitLimit = closeComputeUnitLimit(closes, input.computeUnits);
   const feeLamports = transactionFee({
     signatures: layout.signers.length,
@@ -212,7 +141,7 @@ function finish(draft: Draft, input: PackClosesInput): PlannedCloseTransaction {
   if (feePayer === undefined) throw new Error('A compiled message always has its fee payer');
   return Object.freeze({
     closes: Object.freeze([...closes]),
-    owners: Object.freeze(owners),
+    owners,
     feePayer,
     signers: layout.signers,
     signatures: layout.signers.length,
@@ -223,15 +152,6 @@ function finish(draft: Draft, input: PackClosesInput): PlannedCloseTransaction {
     feeLamports,
     rentLamports: closes.reduce((sum, close) => sum + close.rentLamports, 0n),
     layout,
-  });
-}
-
-function doesNotFit(close: CloseItem, layout: MessageLayout): ItemDoesNotFit {
-  const context = { itemId: close.itemId, size: layout.size, accountLocks: layout.accountLocks };
-  return Object.freeze({
-    code: 'TRANSACTION__ITEM_DOES_NOT_FIT' as const,
-    message: fleetErrorMessage('TRANSACTION__ITEM_DOES_NOT_FIT', context),
-    context: Object.freeze(context),
   });
 }
 

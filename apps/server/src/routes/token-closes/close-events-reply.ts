@@ -1,4 +1,3 @@
-import type { CloseTokensEvent } from '@fleet/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toFleetError } from '../../http/error-handler';
 import { httpStatusOf } from '../../http/error-status';
@@ -8,15 +7,22 @@ export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
 
+/** One server-sent event: its name and the JSON of its data (spec 2 §7's close and burn streams). */
+export interface StreamEvent {
+  readonly event: string;
+  readonly data: unknown;
+}
+
 /**
- * Answers a close as server-sent events: `work` emits them; a failure before or during it ends
- * the stream with an `error` event. Leaving does not stop the close (it is a job): the client
- * re-attaches with `GET /api/solana/close-tokens/:jobId/events` or aborts it by the job's id.
+ * Answers a close (or a burn) as server-sent events: `work` emits them; a failure before or during
+ * it ends the stream with an `error` event. Leaving does not stop the work (it is a job): the
+ * client re-attaches with `GET /api/solana/close-tokens/:jobId/events` (or `burn-tokens`) or
+ * aborts it by the job's id.
  */
 export async function replyWithCloseEvents(
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (emit: (event: CloseTokensEvent) => void, signal: AbortSignal) => Promise<unknown>,
+  work: (emit: (event: StreamEvent) => void, signal: AbortSignal) => Promise<unknown>,
 ): Promise<FastifyReply> {
   const clientGone = new AbortController();
   reply.raw.on('close', () => {
@@ -28,7 +34,7 @@ export async function replyWithCloseEvents(
     'cache-control': 'no-store',
     'x-accel-buffering': 'no',
   });
-  const emit = (event: CloseTokensEvent) => {
+  const emit = (event: StreamEvent) => {
     if (!reply.raw.writableEnded) {
       reply.raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
     }
@@ -38,7 +44,7 @@ export async function replyWithCloseEvents(
   } catch (error) {
     if (!clientGone.signal.aborted) {
       const fleetError = toFleetError(error, 0);
-      if (httpStatusOf(fleetError) >= 500) request.log.error({ err: error }, 'close failed');
+      if (httpStatusOf(fleetError) >= 500) request.log.error({ err: error }, 'event stream failed');
       emit({ event: 'error', data: { message: fleetError.message } });
     }
   } finally {

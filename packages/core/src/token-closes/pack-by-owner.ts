@@ -1,0 +1,141 @@
+import { err, ok, type Result } from '../errors/result';
+import type { Address } from '../primitives/address';
+import { computeBudgetShapes } from '../transactions/compute-budget';
+import type { InstructionShape } from '../transactions/instruction';
+import {
+  PACKET_DATA_SIZE,
+  fitsInOneTransaction,
+  messageLayout,
+  type MessageLayout,
+} from '../transactions/message-size';
+import { itemDoesNotFit, type ItemDoesNotFit } from '../transactions/pack-instructions';
+
+/** Work on one owner's token account: the owner signs, and the item lands whole in one transaction. */
+export interface OwnedItem {
+  readonly itemId: string;
+  readonly owner: Address;
+}
+
+/**
+ * Who pays the fee. `master` lets a wallet holding 0 SOL act on its accounts, at the price of a
+ * second signature; `owner` gives each owner its own transactions and needs SOL in every wallet.
+ */
+export type OwnedFeePayer = 'master' | 'owner';
+
+export interface PackByOwnerInput<T extends OwnedItem> {
+  readonly master: Address;
+  readonly items: readonly T[];
+  readonly feePayer: OwnedFeePayer;
+  /** The instructions of one item, after the compute budget's two. */
+  readonly shapesOf: (item: T) => readonly InstructionShape[];
+  /**
+   * Bytes the smallest possible addition to a shared transaction takes (a new owner's address and
+   * signature with one item): a transaction with less room left is not offered more owners.
+   */
+  readonly smallestAddition: number;
+}
+
+export interface OwnerPackDraft<T extends OwnedItem> {
+  readonly items: readonly T[];
+  readonly layout: MessageLayout;
+}
+
+/**
+ * Packs owners' items into legacy transactions with the compute budget, by exact size (the close
+ * and the burn-and-close share it): each owner's items together in one transaction when they fit,
+ * an owner with more split over as few full transactions as the limit allows, and (when the master
+ * pays) owners with few items sharing a transaction, largest first into the first transaction with
+ * room. Every item lands in exactly one transaction; the drafts come full ones first.
+ */
+export function packByOwner<T extends OwnedItem>(
+  input: PackByOwnerInput<T>,
+): Result<readonly OwnerPackDraft<T>[], ItemDoesNotFit> {
+  const prefix = computeBudgetShapes();
+  const measure = (feePayer: Address, items: readonly T[]): MessageLayout =>
+    messageLayout({
+      feePayer,
+      format: 'legacy',
+      instructions: [...prefix, ...items.flatMap((item) => input.shapesOf(item))],
+    });
+  const payerOf = (owner: Address): Address => (input.feePayer === 'master' ? input.master : owner);
+
+  const full: { items: T[]; layout: MessageLayout }[] = [];
+  const remainders: T[][] = [];
+  for (const group of groupByOwner(input.items)) {
+    const first = group[0];
+    if (first === undefined) continue;
+    const payer = payerOf(first.owner);
+    let open: T[] = [];
+    let openLayout: MessageLayout | undefined;
+    for (const item of group) {
+      const grown = measure(payer, [...open, item]);
+      if (fitsInOneTransaction(grown)) {
+        open.push(item);
+        openLayout = grown;
+        continue;
+      }
+      if (openLayout === undefined) return err(itemDoesNotFit(item.itemId, grown));
+      full.push({ items: open, layout: openLayout });
+      const alone = measure(payer, [item]);
+      if (!fitsInOneTransaction(alone)) return err(itemDoesNotFit(item.itemId, alone));
+      open = [item];
+      openLayout = alone;
+    }
+    if (openLayout === undefined) continue;
+    if (input.feePayer === 'owner') full.push({ items: open, layout: openLayout });
+    else remainders.push(open);
+  }
+
+  // First fit, largest first, over the transactions still open; one too full for the smallest
+  // possible addition is closed for good, so the scan stays short.
+  const shared: { items: T[]; layout: MessageLayout }[] = [];
+  let openDrafts: { items: T[]; layout: MessageLayout }[] = [];
+  const sorted = remainders
+    .map((items, order) => ({ items, order }))
+    .sort((a, b) => b.items.length - a.items.length || a.order - b.order);
+  for (const { items } of sorted) {
+    let placed = false;
+    for (const draft of openDrafts) {
+      const grown = measure(input.master, [...draft.items, ...items]);
+      if (fitsInOneTransaction(grown)) {
+        draft.items.push(...items);
+        draft.layout = grown;
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      const draft = { items: [...items], layout: measure(input.master, items) };
+      shared.push(draft);
+      openDrafts.push(draft);
+    }
+    openDrafts = openDrafts.filter(
+      (draft) => draft.layout.size + input.smallestAddition <= PACKET_DATA_SIZE,
+    );
+  }
+
+  return ok(
+    Object.freeze(
+      [...full, ...shared].map((draft) =>
+        Object.freeze({ items: Object.freeze([...draft.items]), layout: draft.layout }),
+      ),
+    ),
+  );
+}
+
+function groupByOwner<T extends OwnedItem>(items: readonly T[]): T[][] {
+  const groups = new Map<Address, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.owner);
+    if (group === undefined) groups.set(item.owner, [item]);
+    else group.push(item);
+  }
+  return [...groups.values()];
+}
+
+/** The owners of a transaction's items, in order of their first item. */
+export function ownersOf(items: readonly OwnedItem[]): readonly Address[] {
+  const owners: Address[] = [];
+  for (const item of items) if (!owners.includes(item.owner)) owners.push(item.owner);
+  return Object.freeze(owners);
+}
