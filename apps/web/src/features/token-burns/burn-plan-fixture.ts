@@ -69,6 +69,7 @@ export function burnPlanFixture(overrides: Partial<BurnTokensPlan> = {}): BurnTo
       'above threshold': 1,
       unpriced: 1,
       frozen: 0,
+      'withheld transfer fees': 0,
       'wrapped SOL': 0,
       empty: 0,
     },

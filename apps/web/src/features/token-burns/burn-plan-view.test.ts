@@ -61,6 +61,7 @@ describe('a burn plan as the dialog shows it', () => {
           'above threshold': 0,
           unpriced: 0,
           frozen: 0,
+          'withheld transfer fees': 0,
           'wrapped SOL': 0,
           empty: 0,
         },
