@@ -134,7 +134,8 @@ function MintChecklist({
                   onChange={() => onToggle(option.mint)}
                   aria-label={`${option.label} (${option.mint})`}
                 />
-                <span className="font-semibold">{option.label}</span>
+                {/* Base58 mints are case-sensitive: never upper-cased with the rest of the dialog. */}
+                <span className="font-semibold keep-case">{option.label}</span>
                 <span className="ml-auto text-xs text-fg-muted">{option.detail}</span>
               </label>
             </li>

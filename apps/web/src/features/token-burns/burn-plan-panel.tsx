@@ -50,7 +50,7 @@ export function BurnPlanPanel({
           label="Burned mints"
           rows={mints}
           rowKey={(row) => row.key}
-          columns="grid-cols-[1fr_6rem_5rem_5rem_8rem_7rem]"
+          columns="grid-cols-[1fr_6rem_5rem_5rem_9rem_9rem]"
           maxHeight="max-h-40"
           header={
             <>
@@ -64,7 +64,7 @@ export function BurnPlanPanel({
           }
           cells={(row) => (
             <>
-              <span role="cell" className="truncate font-semibold" title={row.mint}>
+              <span role="cell" className="truncate font-semibold keep-case" title={row.mint}>
                 {row.label}
               </span>
               <span role="cell">{row.program}</span>
@@ -90,7 +90,7 @@ export function BurnPlanPanel({
           rows={wallets}
           rowKey={(row) => row.key}
           columns="grid-cols-[1fr_4rem_5rem_8rem_8rem_8rem]"
-          maxHeight="max-h-40"
+          maxHeight="max-h-48"
           header={
             <>
               <span role="columnheader">Wallet</span>
@@ -130,7 +130,7 @@ export function BurnPlanPanel({
           label="Skipped accounts"
           rows={skipped.rows}
           rowKey={(row) => row.key}
-          columns="grid-cols-[7rem_1fr_8rem_6rem_8rem]"
+          columns="grid-cols-[7rem_1fr_9rem_6rem_10rem]"
           maxHeight="max-h-40"
           header={
             <>
@@ -146,7 +146,7 @@ export function BurnPlanPanel({
               <code role="cell" className="truncate" title={row.wallet}>
                 {shortenAddress(row.wallet)}
               </code>
-              <span role="cell" className="truncate" title={row.mint}>
+              <span role="cell" className="truncate keep-case" title={row.mint}>
                 {row.label}
               </span>
               <span role="cell" className="truncate tabular-nums">
