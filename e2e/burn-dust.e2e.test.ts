@@ -72,7 +72,6 @@ beforeAll(async () => {
   [server, chromium] = await Promise.all([startFleetServer(), launchChromium()]);
   const session = await signInAsDemo(server, chromium.browser);
   page = session.page;
-  await page.setViewportSize({ width: 1400, height: 1200 });
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
     if (path.startsWith('/api/solana/burn-tokens') && !path.endsWith('/plan')) {

@@ -26,11 +26,11 @@ export function BurnPlanPanel({
   const skipped = burnSkippedRows(plan, known);
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <dl aria-label="Burn plan" className="grid grid-cols-2 gap-x-4 gap-y-1">
+      <dl aria-label="Burn plan" className="grid grid-cols-2 gap-2 md:grid-cols-4">
         {burnPlanFigures(plan).map((figure) => (
-          <div key={figure.label} className="contents">
-            <dt className="text-fg-muted">{figure.label}</dt>
-            <dd className="text-right tabular-nums">
+          <div key={figure.label} className="flex flex-col rounded-md border border-border p-2">
+            <dt className="text-xs text-fg-muted">{figure.label}</dt>
+            <dd className="font-semibold tabular-nums">
               {figure.value}
               {figure.address ? (
                 <>
@@ -39,9 +39,7 @@ export function BurnPlanPanel({
                 </>
               ) : null}
             </dd>
-            {figure.note ? (
-              <dd className="col-span-2 -mt-1 text-right text-xs text-fg-muted">{figure.note}</dd>
-            ) : null}
+            {figure.note ? <dd className="text-xs text-fg-muted">{figure.note}</dd> : null}
           </div>
         ))}
       </dl>

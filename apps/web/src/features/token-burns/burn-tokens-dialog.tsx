@@ -147,7 +147,7 @@ export function BurnTokensDialog({ mode, onClose, onHide, onStarted }: BurnToken
           ? burnScopeText(request.walletAddresses)
           : 'A burn already started, followed from its first event.'
       }
-      className="max-h-[calc(100vh-2rem)] w-[min(60rem,calc(100vw-2rem))] overflow-y-auto"
+      className="w-[min(60rem,calc(100vw-2rem))]"
       footer={
         planning ? (
           <>
@@ -196,7 +196,8 @@ export function BurnTokensDialog({ mode, onClose, onHide, onStarted }: BurnToken
       }
     >
       {planning ? (
-        <div className="flex flex-col gap-4">
+        // The plan scrolls under the title and above the buttons, which stay in view.
+        <div className="-mr-2 flex max-h-[calc(100vh-14rem)] flex-col gap-4 overflow-y-auto pr-2">
           <BurnFormPanel
             form={form}
             onChange={change}
