@@ -35,7 +35,8 @@ import { openAllWallets, openToolkitTile, planFigures } from './support/wallets-
  * burned, the larger balance and the unpriced tokens are skipped with their reasons; one unpriced
  * mint picked in the dialog joins the dust on a new plan; Confirm streams the burn (across a
  * reload), the statistics and the toast match the chain, the dust accounts are gone on chain and
- * the rest kept, their rent at the master.
+ * the rest kept, their rent at the master. A second burn finds nothing below the threshold and
+ * says so.
  */
 let server: FleetServer;
 let chromium: BrowserHandle;
@@ -261,5 +262,20 @@ describe('burning dust from the Toolkit in Chromium', () => {
     await closeButton.click();
     await expect.poll(() => burnDialog().count(), WAIT).toBe(0);
     expect(await openJobId()).toBeNull();
+  });
+
+  it('refuses a second burn with nothing left below the threshold, in its own words', async () => {
+    await openToolkitTile(page, 'Burn Dust');
+    await banner().getByRole('button', { name: 'Burn Dust of All…' }).click();
+    const dialog = burnDialog();
+    await dialog
+      .getByText('Nothing to burn - No token balances below the threshold found in scope.')
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Confirm' }).isEnabled()).toBe(false);
+    await page
+      .getByText('No token balances below the threshold found in scope.', { exact: true })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => burnDialog().count(), WAIT).toBe(0);
   });
 });
