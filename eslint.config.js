@@ -70,6 +70,8 @@ const featureBoundaries = webFeatureBoundaries({
   'sol-operations': ['explorer', 'jobs', 'master-wallet', 'operations'],
   // Closing empty token accounts: plan, stream, progress, the shell's host and the forecast.
   'token-closes': ['close-history', 'jobs', 'master-wallet'],
+  // Burning dust (issue 19): plan, stream, progress and the shell's host, on the close's pieces.
+  'token-burns': ['jobs', 'token-closes'],
   // Every transaction the fleet sent (GET /api/transactions), with explorer links.
   'transaction-history': ['explorer'],
   // SPL withdraw to master and distribute from master (issue 19): their dialogs, plans and
@@ -85,6 +87,7 @@ const featureBoundaries = webFeatureBoundaries({
     'preferences',
     'sol-operations',
     'tags',
+    'token-burns',
     'token-closes',
     'token-transfers',
   ],

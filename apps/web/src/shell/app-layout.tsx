@@ -3,6 +3,7 @@ import { BannerHost } from '../features/notifications/banner-host';
 import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
 import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
+import { TokenBurnHost } from '../features/token-burns/token-burn-host';
 import { TokenCloseHost } from '../features/token-closes/token-close-host';
 import { SplTransferProgressHost } from '../features/token-transfers/spl-transfer-progress-host';
 import { cn } from '../ui/cn';
@@ -21,6 +22,7 @@ export function AppLayout() {
       {signedIn ? <BottomBar /> : null}
       {signedIn ? <OperationProgressHost /> : null}
       {signedIn ? <TokenCloseHost /> : null}
+      {signedIn ? <TokenBurnHost /> : null}
       {signedIn ? <SplTransferProgressHost /> : null}
       <ModalHost />
     </div>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { burnTokensPlanRequestSchema, MAX_BURN_TOKEN_MINTS } from './burn-tokens';
+import {
+  burnTokensEventSchema,
+  burnTokensPlanRequestSchema,
+  burnTokensResultSchema,
+  MAX_BURN_TOKEN_MINTS,
+  type BurnTokensEvent,
+} from './burn-tokens';
 
 const MINT = 'So11111111111111111111111111111111111111112';
 
@@ -63,5 +69,73 @@ describe('A burn plan request', () => {
     expect(burnTokensPlanRequestSchema.safeParse({ threshold, tokenMints: ['nope'] }).success).toBe(
       false,
     );
+  });
+});
+
+const JOB_ID = '6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7';
+const totals = {
+  burnedTokens: 2,
+  closedAccounts: 2,
+  failedAccounts: 0,
+  rentLamports: '4078560',
+  feeLamports: '5000',
+  profitLamports: '4073560',
+};
+const events: BurnTokensEvent[] = [
+  { event: 'start', data: { totalWallets: 2, jobId: JOB_ID } },
+  {
+    event: 'wallet',
+    data: {
+      processedWallets: 1,
+      totalWallets: 2,
+      burnedInThisWallet: 2,
+      closedInThisWallet: 2,
+      wallet: 'Wallet1111111111111111111111111111111111111',
+      totals,
+    },
+  },
+  {
+    event: 'done',
+    data: {
+      totalWallets: 2,
+      totalBurnedTokens: 2,
+      totalClosedAccounts: 2,
+      totalRentLamports: '4078560',
+      totalFeeLamports: '5000',
+      profitLamports: '4073560',
+    },
+  },
+];
+
+describe('the burn stream contract', () => {
+  it('reads every event of spec 2 §7 as the server writes it', () => {
+    for (const event of [...events, { event: 'error', data: { message: 'boom' } }]) {
+      expect(burnTokensEventSchema.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
+    }
+  });
+
+  it('refuses an unknown event, a lamport amount that is not digits and a wallet without its counts', () => {
+    expect(burnTokensEventSchema.safeParse({ event: 'progress', data: {} }).success).toBe(false);
+    const done = events[2];
+    expect(
+      burnTokensEventSchema.safeParse({
+        ...done,
+        data: { ...done?.data, totalRentLamports: '1.5' },
+      }).success,
+    ).toBe(false);
+    const wallet = events[1];
+    expect(
+      burnTokensEventSchema.safeParse({
+        ...wallet,
+        data: { ...wallet?.data, burnedInThisWallet: undefined },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('reads the buffered answer: the events and the final figures', () => {
+    const done = events[2]?.event === 'done' ? events[2].data : null;
+    const result = { jobId: JOB_ID, operationId: JOB_ID, events, done, error: null };
+    expect(burnTokensResultSchema.parse(result)).toEqual(result);
+    expect(burnTokensResultSchema.safeParse({ ...result, jobId: 'nope' }).success).toBe(false);
   });
 });

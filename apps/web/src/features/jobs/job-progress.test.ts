@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   activeJobLabel,
   finishedToast,
+  hasOwnProgressHost,
   progressView,
   readSolReport,
   tokenAccountsClosedToast,
+  tokensBurnedToast,
   readSplReport,
   splTransferToast,
 } from './job-progress';
@@ -216,7 +218,73 @@ describe('the toast a finished close ends with', () => {
       description: 'Master wallet not ready',
       severity: 'warning',
     });
-    expect(finishedToast('token.burn', failed)?.title).toBe('Burn Failed');
+    expect(finishedToast('token.burn', failed)?.title).toBe('Burn Error');
+  });
+});
+
+describe('the toast a finished burn ends with', () => {
+  const burnReport = {
+    totalWallets: 3,
+    wallets: [],
+    done: true,
+    totals: {
+      burnedTokens: 6,
+      closedAccounts: 6,
+      failedAccounts: 0,
+      rentLamports: '12235680',
+      feeLamports: '15000',
+      profitLamports: '12220680',
+    },
+  };
+  const burn = (overrides: Partial<JobView>) =>
+    job({ kind: 'token.burn', isDone: true, report: burnReport, ...overrides });
+
+  it("counts the job report's burned balances, closed accounts, rent and net in SOL to 6 decimals", () => {
+    expect(finishedToast('token.burn', burn({ status: 'succeeded' }))).toEqual({
+      title: 'Tokens Burned',
+      description:
+        'Burned 6 token balance(s), closed 6 account(s). Rent reclaimed 0.012235 SOL, net 0.012220 SOL.',
+      severity: 'success',
+    });
+  });
+
+  it('warns when an account failed on chain or nothing was burned', () => {
+    const partly = tokensBurnedToast({
+      ...burnReport.totals,
+      burnedTokens: 5,
+      closedAccounts: 5,
+      failedAccounts: 1,
+    });
+    expect(partly.severity).toBe('warning');
+    expect(partly.description).toBe(
+      'Burned 5 token balance(s), closed 5 account(s). Rent reclaimed 0.012235 SOL, net 0.012220 SOL. 1 account(s) failed and were left as they were.',
+    );
+    expect(
+      tokensBurnedToast({ ...burnReport.totals, burnedTokens: 0, closedAccounts: 0 }).severity,
+    ).toBe('warning');
+  });
+
+  it('says Burn Error with the job’s reason or the spec’s fallback, and nothing for an abort', () => {
+    expect(finishedToast('token.burn', burn({ status: 'failed', message: 'RPC down' }))).toEqual({
+      title: 'Burn Error',
+      description: 'RPC down',
+      severity: 'error',
+    });
+    expect(finishedToast('token.burn', burn({ status: 'failed' }))?.description).toBe(
+      'Server reported an error during burn operation',
+    );
+    expect(finishedToast('token.burn', burn({ status: 'cancelled' }))).toBeNull();
+  });
+});
+
+describe('the jobs with a progress host of their own', () => {
+  it('leaves the closes, the burns and the SPL transfers out of the SOL progress host', () => {
+    for (const kind of ['token.close', 'token.burn', 'token.withdraw', 'token.distribute']) {
+      expect(hasOwnProgressHost(kind), kind).toBe(true);
+    }
+    for (const kind of ['sol.distribute', 'sol.aggregate', 'sol.double_distribution', null]) {
+      expect(hasOwnProgressHost(kind), String(kind)).toBe(false);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   aggregationToast,
+  burnJobReportSchema,
   closeJobReportSchema,
   distributionToast,
   exhaustiveSwitchError,
@@ -37,10 +38,10 @@ export function isSplTransferKind(kind: string | null | undefined): kind is SplT
 
 /**
  * Whether a job kind is followed by a host of its own instead of the SOL operations' progress
- * host: the SPL transfers (their progress route) and the closes (their event stream).
+ * host: the SPL transfers (their progress route), the closes and the burns (their event streams).
  */
 export function hasOwnProgressHost(kind: string | null | undefined): boolean {
-  return isSplTransferKind(kind) || kind === 'token.close';
+  return isSplTransferKind(kind) || kind === 'token.close' || kind === 'token.burn';
 }
 
 /** How an SPL transfer job ended, as its progress route or the job itself says. */
@@ -140,8 +141,9 @@ function statusWord(job: JobView): string {
  * The toast a finished job ends with (spec 2 §8): distribution 'SOL distribution finished' with
  * 'X out of Y wallets succeeded' as info, warning or success, or 'Distribution failed'; withdrawal
  * 'Aggregated SOL: x/y succeeded', 'No SOL available to withdraw' or 'SOL withdrawal failed'; a
- * close 'Token Accounts Closed' with its counts from the job's report, or 'Close Error'. Null when
- * there is nothing to toast: a close the operator aborted is only logged.
+ * close 'Token Accounts Closed' with its counts from the job's report, or 'Close Error'; a burn
+ * 'Tokens Burned' with its counts, or 'Burn Error'. Null when there is nothing to toast: a close or
+ * burn the operator aborted is only logged.
  */
 export function finishedToast(kind: OperationKindName, job: JobView): ToastMessage | null {
   const report = readSolReport(job);
@@ -170,10 +172,12 @@ export function finishedToast(kind: OperationKindName, job: JobView): ToastMessa
       if (job.status === 'failed' || !close.success) return closeErrorToast(job.message);
       return tokenAccountsClosedToast(close.data.totals);
     }
-    case 'token.burn':
-      return job.status === 'failed'
-        ? { title: 'Burn Failed', description: reason, severity: 'error' }
-        : { title: 'Tokens Burned', severity: 'success' };
+    case 'token.burn': {
+      if (job.status === 'cancelled') return null;
+      const burn = burnJobReportSchema.safeParse(job.report);
+      if (job.status === 'failed' || !burn.success) return burnErrorToast(job.message);
+      return tokensBurnedToast(burn.data.totals);
+    }
     case 'token.withdraw':
     case 'token.distribute':
       return splTransferToast(kind, {
@@ -224,6 +228,50 @@ export function closeErrorText(message: string): string {
 /** Spec 2 §8: a close the server reported failing, by a stream error event or the job's end. */
 export function closeErrorToast(message: string): ToastMessage {
   return { title: 'Close Error', description: closeErrorText(message), severity: 'error' };
+}
+
+/** What a burn's success toast counts: the job report's totals, or the stream's `done`. */
+export interface BurnedTotals {
+  readonly burnedTokens: number;
+  readonly closedAccounts: number;
+  /** Planned accounts whose transaction landed failed (a balance grew since the plan). */
+  readonly failedAccounts: number;
+  readonly rentLamports: string;
+  /** Rent less fees, floored at 0 (spec 2 §9). */
+  readonly profitLamports: string;
+}
+
+/**
+ * A burn's success toast. Spec 2 §8 names no title for it; 'Tokens Burned' sits beside the
+ * close's 'Token Accounts Closed' with the same figures: burned and closed counts, the rent
+ * reclaimed and the net in SOL to 6 decimals, and the accounts left as they were when any failed.
+ */
+export function tokensBurnedToast(totals: BurnedTotals): ToastMessage {
+  const failed =
+    totals.failedAccounts > 0
+      ? ` ${totals.failedAccounts.toLocaleString('en-US')} account(s) failed and were left as they were.`
+      : '';
+  return {
+    title: 'Tokens Burned',
+    description:
+      `Burned ${totals.burnedTokens.toLocaleString('en-US')} token balance(s), ` +
+      `closed ${totals.closedAccounts.toLocaleString('en-US')} account(s). ` +
+      `Rent reclaimed ${sol6(totals.rentLamports)}, net ${sol6(totals.profitLamports)}.${failed}`,
+    severity: totals.burnedTokens === 0 || totals.failedAccounts > 0 ? 'warning' : 'success',
+  };
+}
+
+/** Spec 2 §8's fallback when the server's burn error says nothing. */
+export const BURN_ERROR_FALLBACK = 'Server reported an error during burn operation';
+
+/** The server's reason for a failed burn, or the spec's fallback when it gave none. */
+export function burnErrorText(message: string): string {
+  return message.trim() === '' ? BURN_ERROR_FALLBACK : message;
+}
+
+/** Spec 2 §8's 'Burn Error': a burn the server reported failing, by its stream or the job's end. */
+export function burnErrorToast(message: string): ToastMessage {
+  return { title: 'Burn Error', description: burnErrorText(message), severity: 'error' };
 }
 
 /** The bottom bar's line for a running job: its kind in words and its count. */

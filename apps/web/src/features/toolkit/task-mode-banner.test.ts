@@ -48,6 +48,13 @@ describe('TaskModeBanner', () => {
     expect(banner({ mode: 'withdraw-sol' })).not.toContain('from All');
   });
 
+  it('offers the burn on the selection and on every wallet, in danger colour', () => {
+    const html = banner({ mode: 'burn-tokens' });
+    expect(html).toContain('Burn Dust of 3…');
+    expect(html).toContain('Burn Dust of All…');
+    expect(html).toContain('bg-danger');
+  });
+
   it('uses the primary colour for copying public keys', () => {
     const html = banner({ mode: 'copy-public' });
     expect(html).toContain('Copy 3 Public Keys');

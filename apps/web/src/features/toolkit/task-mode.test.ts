@@ -120,6 +120,17 @@ describe('task mode', () => {
     expect(taskSelectionWarning('withdraw-tokens', 1)).toBeNull();
   });
 
+  it('burns dust of the selection or, by a second action, of every wallet, in the destructive colour', () => {
+    expect(taskActionLabel('burn-tokens', 4)).toBe('Burn Dust of 4…');
+    expect(allScopeActionLabel('burn-tokens')).toBe('Burn Dust of All…');
+    expect(taskSelectionWarning('burn-tokens', 0)).toEqual({
+      title: 'No Wallets Selected',
+      description: 'Select wallets whose token dust to burn',
+    });
+    expect(taskSelectionWarning('burn-tokens', 1)).toBeNull();
+    expect(isDestructiveTask('burn-tokens')).toBe(true);
+  });
+
   it('distributes tokens to the selection, or to every wallet in view with nothing selected', () => {
     expect(taskActionLabel('distribute-tokens', 0)).toBe('Distribute Tokens to All…');
     expect(taskActionLabel('distribute-tokens', 5)).toBe('Distribute Tokens to 5…');

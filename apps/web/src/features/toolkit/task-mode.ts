@@ -18,6 +18,7 @@ export const SELECTION_TASKS = [
   'withdraw-tokens',
   'distribute-tokens',
   'close-tokens',
+  'burn-tokens',
 ] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
 export type TaskMode = 'idle' | SelectionTask;
@@ -65,11 +66,15 @@ export function transitionTaskMode(state: TaskModeState, event: TaskModeEvent): 
   }
 }
 
-/** Archiving and copying private keys are shown in the destructive colour; the rest in primary. */
+/**
+ * Archiving, copying private keys and burning tokens are shown in the destructive colour; the rest
+ * in primary.
+ */
 export function isDestructiveTask(task: SelectionTask): boolean {
   switch (task) {
     case 'delete':
     case 'copy-private':
+    case 'burn-tokens':
       return true;
     case 'export':
     case 'copy-public':
@@ -116,6 +121,9 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
       return count === 0 ? 'Distribute Tokens to All…' : `Distribute Tokens to ${count}…`;
     case 'close-tokens':
       return `Close Accounts of ${count}…`;
+    case 'burn-tokens':
+      // The selected scope; its "all" twin is `allScopeActionLabel`'s second button.
+      return `Burn Dust of ${count}…`;
     default:
       return exhaustiveSwitchError(task);
   }
@@ -127,7 +135,9 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
  * selected. Null for the tasks whose one action covers both.
  */
 export function allScopeActionLabel(task: SelectionTask): string | null {
-  return task === 'withdraw-tokens' ? 'Withdraw Tokens from All…' : null;
+  if (task === 'withdraw-tokens') return 'Withdraw Tokens from All…';
+  if (task === 'burn-tokens') return 'Burn Dust of All…';
+  return null;
 }
 
 /** What the banner asks the operator to do while a task waits for a selection. */
@@ -157,6 +167,8 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets to send SPL tokens to from the master, or distribute to all wallets in view.';
     case 'close-tokens':
       return 'Select wallets whose empty token accounts to close.';
+    case 'burn-tokens':
+      return 'Select wallets whose token dust to burn, or burn the dust of all of them.';
     default:
       return exhaustiveSwitchError(task);
   }
@@ -198,9 +210,16 @@ export const NO_WALLETS_SELECTED_TO_CLOSE: TaskWarning = Object.freeze({
   description: 'Select wallets whose empty token accounts to close',
 });
 
+/** A burn on the selected scope with no wallet selected, in the token tasks' words. */
+export const NO_WALLETS_SELECTED_TO_BURN: TaskWarning = Object.freeze({
+  title: 'No Wallets Selected',
+  description: 'Select wallets whose token dust to burn',
+});
+
 export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
   if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
   if (task === 'withdraw-tokens' && count === 0) return NO_WALLETS_FOR_TOKEN_WITHDRAWAL;
+  if (task === 'burn-tokens' && count === 0) return NO_WALLETS_SELECTED_TO_BURN;
   if (worksOnAllWhenNoneSelected(task) || count > 0) return null;
   return task === 'close-tokens' ? NO_WALLETS_SELECTED_TO_CLOSE : NO_WALLETS_SELECTED;
 }

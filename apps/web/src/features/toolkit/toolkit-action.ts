@@ -31,6 +31,7 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'withdraw-tokens':
     case 'distribute-tokens':
     case 'close-tokens':
+    case 'burn-tokens':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':

@@ -27,6 +27,7 @@ describe('toolkit tiles', () => {
       'distribute-tokens',
       'close-all-tokens',
       'close-tokens',
+      'burn-tokens',
       'refresh-balances',
       'create-group',
       'add-to-group',
@@ -53,14 +54,16 @@ describe('toolkit tiles', () => {
     }
   });
 
-  it('names the MANAGE TOKENS tiles as spec 2 §2.3 and spec 3 §2.1 do', () => {
+  it('names the MANAGE TOKENS tiles as spec 2 §2.3 and spec 3 §2.1 do, and the burn as §2.5’s button', () => {
     const tokens = TOOLKIT_CATEGORIES.find((category) => category.id === 'tokens');
     expect(tokens?.tiles.map((tile) => [tile.label, tile.badge])).toEqual([
       ['Withdraw Tokens', 'All/Select'],
       ['Distribute Tokens', 'All/Select'],
       ['Close All Token Accounts', 'All'],
       ['Close Selected', 'Selection'],
+      ['Burn Dust', 'All/Select'],
     ]);
+    expect(entersTaskMode('burn-tokens')).toBe(true);
     expect(entersTaskMode('close-tokens')).toBe(true);
     expect(entersTaskMode('close-all-tokens')).toBe(false);
   });

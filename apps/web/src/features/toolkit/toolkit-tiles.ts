@@ -2,9 +2,10 @@ import { isSelectionTask, type SelectionTask } from './task-mode';
 
 /**
  * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE
- * TOKENS holds the SPL withdrawal and distribution and the closes so far (burn joins it with its
- * dialog), and SCAN & SYNC holds refresh balances (the final truth and getassets scans come with
- * their jobs).
+ * TOKENS holds the SPL withdrawal and distribution, the closes and Burn Dust (spec 2 §2.3 lists
+ * no burn tile; its name is the Tokens Overview's button, §2.5, and the dialog is §2.4's burn),
+ * and SCAN & SYNC holds refresh balances (the final truth and getassets scans come with their
+ * jobs).
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
  * All/Select (all wallets, or the selected ones), All (every wallet).
@@ -101,6 +102,13 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
         'Close Selected',
         'Reclaim the rent of the selected wallets’ empty token accounts',
         'Selection',
+      ),
+      tile(
+        'burn-tokens',
+        'Burn Dust',
+        'Burn token balances worth less than a threshold and reclaim their accounts’ rent',
+        'All/Select',
+        true,
       ),
     ],
   },

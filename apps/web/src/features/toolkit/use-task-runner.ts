@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/error-message';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { useToast } from '../../ui/toast';
 import { useArchiveWallets } from '../archive/use-archive-actions';
+import { openBurnTokens } from '../token-burns/burn-request-store';
 import { openCloseTokens } from '../token-closes/close-request-store';
 import {
   COPY_CONFIRMATION_MS,
@@ -105,6 +106,11 @@ export function useTaskRunner(
         openCloseTokens(wallets.map((wallet) => wallet.address));
         onDoneRef.current();
         return;
+      case 'burn-tokens':
+        // The shell's burn dialog takes it from here, as the close's does.
+        openBurnTokens(wallets.map((wallet) => wallet.address));
+        onDoneRef.current();
+        return;
       default:
         exhaustiveSwitchError(task);
     }
@@ -112,6 +118,11 @@ export function useTaskRunner(
 
   /** The banner's all-scope action (`allScopeActionLabel`): every wallet, whatever is selected. */
   const startAll = () => {
+    if (task === 'burn-tokens') {
+      openBurnTokens([]);
+      onDoneRef.current();
+      return;
+    }
     setAllScope(true);
     setPending('token-dialog');
   };

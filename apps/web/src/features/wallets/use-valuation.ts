@@ -5,7 +5,7 @@ import {
   VALUATION_START_DELAY_MS,
   VALUATION_STALE_MS,
 } from '../../api/valuation-schedule';
-import { fetchValuation, valuationQueryKey } from './valuation-api';
+import { fetchValuation, valuationQueryKey } from '../../api/valuation-api';
 import type { ValuationState } from './portfolio-cards';
 
 /** Spec 2 §4, §9: 4 s after the page loads, stale after 60 s, fetched again every 120 s. */

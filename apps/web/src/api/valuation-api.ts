@@ -1,6 +1,6 @@
 import { valuationSchema, type Valuation } from '@fleet/core';
-import { apiRequest } from '../../api/http';
-import { LIST_QUERY_KEYS } from '../../api/list-query-keys';
+import { apiRequest } from './http';
+import { LIST_QUERY_KEYS } from './list-query-keys';
 
 /**
  * Under the wallet lists' prefix: whatever makes the list stale (an import, a balance refresh, an
