@@ -22,8 +22,9 @@ import type { CrashSession } from './crash-session';
 import { crashIssuer, tokenAccountsOf, type CrashMint } from './crash-tokens';
 import { checkLedger, type LedgerChecks } from './ledger-checks';
 import { ledgerKillPoints } from './ledger-kill-points';
+import { holdAgainstChain, type TokenOperationKind } from './token-checks';
 
-export type TokenOperationKind = 'close' | 'spl-withdraw' | 'spl-distribute';
+export type { TokenOperationKind } from './token-checks';
 
 export interface TokenOperationOutcome extends LedgerChecks {
   readonly kind: TokenOperationKind;
@@ -231,8 +232,6 @@ const RENT_DIRECTION: Readonly<Record<TokenOperationKind, bigint>> = {
   'spl-distribute': -1n,
 };
 
-type TokenAccounts = Awaited<ReturnType<typeof tokenAccountsOf>>;
-
 /**
  * Runs a planned operation under kills, then holds the chain against the ledger. `watched` is
  * every token account an item may move (read before the execution); `masterAccounts` those of
@@ -323,58 +322,6 @@ async function underKills(
     masterDrift: masterAfter - masterBefore - (movedRent - landedFeeLamports - createdRent),
     plannedFeeLamports: input.plannedFeeLamports,
     landedFeeLamports,
-  };
-}
-
-/**
- * The token accounts against the ledger's items: where each account should be given the
- * confirmed items alone (a confirmed close or closing withdrawal: gone; a transfer: its amount
- * moved once), and each item's own accounts (those no other item shares) showing it once.
- */
-export function holdAgainstChain(
-  kind: TokenOperationKind,
-  detail: Pick<OperationDetail, 'items'>,
-  before: TokenAccounts,
-  after: TokenAccounts,
-  watched: readonly string[],
-): { paidOnce: number; wrongItems: number; ledgerMismatches: number } {
-  const amountBefore = (account: string) => before.get(account)?.amount ?? 0n;
-  const expected = new Map(watched.map((account) => [account, amountBefore(account)]));
-  const closed = new Set<string>();
-  const uses = new Map<string, number>();
-  let unwatched = 0;
-  for (const item of detail.items) {
-    for (const account of kind === 'close' ? [item.from] : [item.from, item.to]) {
-      uses.set(account, (uses.get(account) ?? 0) + 1);
-      if (!expected.has(account)) unwatched += 1;
-    }
-    if (item.status !== 'confirmed') continue;
-    const amount = BigInt(item.tokenAmount ?? '0');
-    expected.set(item.from, (expected.get(item.from) ?? 0n) - amount);
-    expected.set(item.to, (expected.get(item.to) ?? 0n) + amount);
-    // A close, or a withdrawal that closes what it empties (its rent comes with it).
-    if (kind === 'close' || (kind === 'spl-withdraw' && BigInt(item.lamports) > 0n)) {
-      closed.add(item.from);
-    }
-  }
-  const wrong = (account: string): boolean => {
-    const now = after.get(account) ?? null;
-    if (closed.has(account)) return now !== null;
-    if ((before.get(account) ?? null) !== null && now === null) return true;
-    return (now?.amount ?? 0n) !== (expected.get(account) ?? 0n);
-  };
-  let paidOnce = 0;
-  for (const item of detail.items) {
-    if (item.status !== 'confirmed') continue;
-    const own = (kind === 'close' ? [item.from] : [item.from, item.to]).filter(
-      (account) => uses.get(account) === 1,
-    );
-    if (own.length > 0 && own.every((account) => !wrong(account))) paidOnce += 1;
-  }
-  return {
-    paidOnce,
-    wrongItems: detail.items.length - paidOnce,
-    ledgerMismatches: watched.filter(wrong).length + unwatched,
   };
 }
 
