@@ -14,7 +14,8 @@ const SIGNATURES_PER_PAGE = 1_000;
 /** Pages read before giving up: far more than any scenario signs. */
 const MAX_SIGNATURE_PAGES = 100;
 
-async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
+/** One JSON-RPC call to the localnet; its error, or a missing result, thrown. */
+export async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -77,7 +77,7 @@ export async function signIn(server: RunningServer, dataDir: string) {
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const request = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${server.url}/api${path}`, {
       method,
       headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -87,6 +87,39 @@ export async function signIn(server: RunningServer, dataDir: string) {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return JSON.parse(text) as T;
   };
+  /**
+   * POSTs to a route that answers with server-sent events, and resolves with the data of the
+   * first `event`, then hangs up (a close goes on without its stream: it is a job).
+   */
+  const firstEvent = async <T>(path: string, body: unknown, event: string): Promise<T> => {
+    const hangUp = new AbortController();
+    const response = await fetch(`${server.url}/api${path}`, {
+      method: 'POST',
+      headers: { cookie, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: hangUp.signal,
+    });
+    if (!response.ok || !response.body) {
+      throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    }
+    const pattern = new RegExp(`(?:^|\n)event: ${event}\ndata: (.*)\n\n`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        const found = pattern.exec(text);
+        if (found?.[1]) return JSON.parse(found[1]) as T;
+      }
+    } finally {
+      hangUp.abort();
+    }
+    throw new Error(`POST ${path}: the stream ended without a ${event} event:\n${text}`);
+  };
+  return Object.assign(request, { firstEvent });
 }
 
 export type Api = Awaited<ReturnType<typeof signIn>>;

@@ -1,17 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { seedPgliteDataDir } from '@fleet/db/testing';
-import {
-  balancesOf,
-  killHard,
-  signIn,
-  sleep,
-  startServer,
-  type Api,
-  type RunningServer,
-} from './crash-harness';
-import type { CrashSession, Job, OperationOutcome } from './crash-session';
+import { balancesOf } from './crash-harness';
+import { withCrashSession, type CrashSession, type OperationOutcome } from './crash-session';
 import { runTableDistribution } from './table-distribution';
 
 export interface CrashScenarioOptions {
@@ -47,201 +35,154 @@ const AMOUNT_LAMPORTS = 2_000_000n;
  * points during each, and checks every balance.
  */
 export async function runCrashScenario(options: CrashScenarioOptions): Promise<OperationOutcome[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-crash-'));
-  // The first start on a new data directory, less PGlite's own initdb (~9.5 s of CPU).
-  await seedPgliteDataDir(dataDir);
-  let server: RunningServer = await startServer(dataDir, 0);
-  let api: Api = await signIn(server, dataDir);
+  return withCrashSession(options, (session) => runOperations(session, options));
+}
+
+async function runOperations(
+  session: CrashSession,
+  options: CrashScenarioOptions,
+): Promise<OperationOutcome[]> {
+  const { master } = session;
+  const api = () => session.api();
+  const rpcUrl = () => session.server().rpcUrl;
   const outcomes: OperationOutcome[] = [];
-  try {
-    const master = (await api<{ public_address: string }>('GET', '/master-wallet')).public_address;
-    const needed = Math.max(
-      options.distributeTo,
-      options.sweepFrom,
-      options.twoHopTo,
-      options.tableDistributeTo,
+  const wallets = await session.createWallets(
+    Math.max(options.distributeTo, options.sweepFrom, options.twoHopTo, options.tableDistributeTo),
+  );
+  options.log(`${wallets.length} wallets created; master ${master}`);
+  let operations = [
+    options.distributeTo,
+    options.twoHopTo,
+    options.sweepFrom,
+    options.tableDistributeTo,
+  ].filter((count) => count > 0).length;
+  let killsLeft = options.kills;
+  /** This operation's share of the kills left: the rest spread evenly over those to come. */
+  const nextShare = () => Math.ceil(killsLeft / Math.max(1, operations--));
+  const runWithKills: CrashSession['runWithKills'] = async (...args) => {
+    const run = await session.runWithKills(...args);
+    killsLeft -= run.kills;
+    return run;
+  };
+
+  // 1. distribute from the master
+  if (options.distributeTo > 0) {
+    const targets = wallets.slice(0, options.distributeTo);
+    const before = await balancesOf(rpcUrl(), [master, ...targets.map((w) => w.address)]);
+    const plan = await api()<Plan>('POST', '/sol/distribute/plan', {
+      recipients: targets.map((w) => ({ walletId: w.id, amountSol: AMOUNT_SOL })),
+    });
+    if (!plan.ready)
+      throw new Error(`distribution plan not ready: ${JSON.stringify(plan.problems)}`);
+    const run = await runWithKills(
+      'distribute',
+      () => api()('POST', '/sol/distribute', { planId: plan.planId }),
+      nextShare(),
     );
-    const wallets: { id: string; address: string }[] = [];
-    while (wallets.length < needed) {
-      const count = Math.min(100, needed - wallets.length);
-      const created = await api<{ wallets: { id: string; address: string }[] }>(
-        'POST',
-        '/create-wallet',
-        { count },
-      );
-      wallets.push(...created.wallets);
-    }
-    options.log(`${wallets.length} wallets created; master ${master}`);
-    let operations = [
-      options.distributeTo,
-      options.twoHopTo,
-      options.sweepFrom,
-      options.tableDistributeTo,
-    ].filter((count) => count > 0).length;
-    let killsLeft = options.kills;
-    /** This operation's share of the kills left: the rest spread evenly over those to come. */
-    const nextShare = () => Math.ceil(killsLeft / Math.max(1, operations--));
-
-    const runWithKills: CrashSession['runWithKills'] = async (kind, execute, killShare, at) => {
-      const started = Date.now();
-      const { jobId, operationId } = await execute();
-      let kills = 0;
-      let job = await api<Job>('GET', `/jobs/${jobId}`);
-      while (kills < killShare && !job.isDone) {
-        if (at) {
-          if (!(await at.killPoint(operationId))) break;
-        } else await sleep(Math.floor(Math.random() * options.maxKillDelayMs));
-        await killHard(server);
-        kills += 1;
-        options.log(`${kind}: kill -9 #${kills} (job ${job.processedItems}/${job.totalItems})`);
-        server = await startServer(dataDir, 0);
-        api = await signIn(server, dataDir);
-        await at?.afterRestart(operationId);
-        job = await api<Job>('GET', `/jobs/${jobId}`);
-      }
-      const deadline = Date.now() + 10 * 60_000;
-      while (!job.isDone) {
-        if (Date.now() > deadline) throw new Error(`${kind}: the job did not finish in 10 min`);
-        await sleep(500);
-        job = await api<Job>('GET', `/jobs/${jobId}`);
-      }
-      killsLeft -= kills;
-      return { kills, seconds: (Date.now() - started) / 1000, status: job.status, operationId };
-    };
-    const session: CrashSession = {
-      dataDir,
-      master,
-      server: () => server,
-      api: () => api,
-      stop: () => killHard(server),
-      runWithKills,
-    };
-
-    // 1. distribute from the master
-    if (options.distributeTo > 0) {
-      const targets = wallets.slice(0, options.distributeTo);
-      const before = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
-      const plan = await api<Plan>('POST', '/sol/distribute/plan', {
-        recipients: targets.map((w) => ({ walletId: w.id, amountSol: AMOUNT_SOL })),
-      });
-      if (!plan.ready)
-        throw new Error(`distribution plan not ready: ${JSON.stringify(plan.problems)}`);
-      const run = await runWithKills(
-        'distribute',
-        () => api('POST', '/sol/distribute', { planId: plan.planId }),
-        nextShare(),
-      );
-      const after = await balancesOf(server.rpcUrl, [master, ...targets.map((w) => w.address)]);
-      outcomes.push({
-        kind: 'distribute',
-        wallets: targets.length,
-        kills: run.kills,
-        seconds: run.seconds,
-        jobStatus: run.status,
-        wrongBalances: targets.filter(
-          (w) => (after.get(w.address) ?? 0n) !== (before.get(w.address) ?? 0n) + AMOUNT_LAMPORTS,
-        ).length,
-        masterDrift:
-          (before.get(master) ?? 0n) -
-          (after.get(master) ?? 0n) -
-          (BigInt(plan.amountLamports) + BigInt(plan.costs.totalFeeLamports)),
-      });
-    }
-
-    // 2. two-hop through fresh middlemen
-    if (options.twoHopTo > 0) {
-      const fresh: string[] = [];
-      for (let index = 0; index < options.twoHopTo; index++) {
-        fresh.push(wallets[wallets.length - 1 - index]?.address ?? '');
-      }
-      const hopBefore = await balancesOf(server.rpcUrl, [master, ...fresh]);
-      const hopPlan = await api<Plan>('POST', '/double-distribution/plan', {
-        recipients: fresh.map((destination) => ({
-          destination,
-          amountLamports: AMOUNT_LAMPORTS.toString(),
-        })),
-      });
-      if (!hopPlan.ready)
-        throw new Error(`two-hop plan not ready: ${JSON.stringify(hopPlan.problems)}`);
-      const hop = await runWithKills(
-        'two-hop',
-        () =>
-          api('POST', '/double-distribution/start', {
-            planId: hopPlan.planId,
-            recipients: fresh.map((destination) => ({
-              destination,
-              amountLamports: AMOUNT_LAMPORTS.toString(),
-            })),
-          }),
-        nextShare(),
-      );
-      const hopAfter = await balancesOf(server.rpcUrl, [master, ...fresh]);
-      outcomes.push({
-        kind: 'two-hop',
-        wallets: fresh.length,
-        kills: hop.kills,
-        seconds: hop.seconds,
-        jobStatus: hop.status,
-        wrongBalances: fresh.filter(
-          (a) => (hopAfter.get(a) ?? 0n) !== (hopBefore.get(a) ?? 0n) + AMOUNT_LAMPORTS,
-        ).length,
-        masterDrift:
-          (hopBefore.get(master) ?? 0n) -
-          (hopAfter.get(master) ?? 0n) -
-          (BigInt(hopPlan.amountLamports) + firstLegFees(hopPlan)),
-      });
-    }
-
-    // 3. sweep back to the master, the master paying: every wallet at exactly 0
-    if (options.sweepFrom > 0) {
-      const sources = wallets.slice(0, options.sweepFrom);
-      const sweepBefore = await balancesOf(server.rpcUrl, [master]);
-      const sweep = await api<Plan>('POST', '/sol/aggregate/plan', {
-        walletIds: sources.map((w) => w.id),
-        feeStrategy: 'master',
-      });
-      if (!sweep.ready) throw new Error(`sweep plan not ready: ${JSON.stringify(sweep.problems)}`);
-      const swept = await runWithKills(
-        'sweep',
-        () => api('POST', '/sol/aggregate', { planId: sweep.planId }),
-        nextShare(),
-      );
-      const sweepAfter = await balancesOf(server.rpcUrl, [
-        master,
-        ...sources.map((w) => w.address),
-      ]);
-      outcomes.push({
-        kind: 'sweep',
-        wallets: sources.length,
-        kills: swept.kills,
-        seconds: swept.seconds,
-        jobStatus: swept.status,
-        wrongBalances: sources.filter((w) => (sweepAfter.get(w.address) ?? 0n) !== 0n).length,
-        masterDrift:
-          (sweepAfter.get(master) ?? 0n) -
-          (sweepBefore.get(master) ?? 0n) -
-          (BigInt(sweep.amountLamports) - BigInt(sweep.costs.totalFeeLamports)),
-      });
-    }
-
-    // 4. distribute through new lookup tables, last: its checks read the ledger of a dead server
-    if (options.tableDistributeTo > 0) {
-      outcomes.push(
-        await runTableDistribution(session, {
-          recipients: wallets.slice(0, options.tableDistributeTo),
-          amountSol: AMOUNT_SOL,
-          amountLamports: AMOUNT_LAMPORTS,
-          killShare: nextShare(),
-          maxKillDelayMs: options.maxKillDelayMs,
-          log: options.log,
-        }),
-      );
-    }
-    return outcomes;
-  } finally {
-    await killHard(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    const after = await balancesOf(rpcUrl(), [master, ...targets.map((w) => w.address)]);
+    outcomes.push({
+      kind: 'distribute',
+      wallets: targets.length,
+      kills: run.kills,
+      seconds: run.seconds,
+      jobStatus: run.status,
+      wrongBalances: targets.filter(
+        (w) => (after.get(w.address) ?? 0n) !== (before.get(w.address) ?? 0n) + AMOUNT_LAMPORTS,
+      ).length,
+      masterDrift:
+        (before.get(master) ?? 0n) -
+        (after.get(master) ?? 0n) -
+        (BigInt(plan.amountLamports) + BigInt(plan.costs.totalFeeLamports)),
+    });
   }
+
+  // 2. two-hop through fresh middlemen
+  if (options.twoHopTo > 0) {
+    const fresh: string[] = [];
+    for (let index = 0; index < options.twoHopTo; index++) {
+      fresh.push(wallets[wallets.length - 1 - index]?.address ?? '');
+    }
+    const hopBefore = await balancesOf(rpcUrl(), [master, ...fresh]);
+    const hopPlan = await api()<Plan>('POST', '/double-distribution/plan', {
+      recipients: fresh.map((destination) => ({
+        destination,
+        amountLamports: AMOUNT_LAMPORTS.toString(),
+      })),
+    });
+    if (!hopPlan.ready)
+      throw new Error(`two-hop plan not ready: ${JSON.stringify(hopPlan.problems)}`);
+    const hop = await runWithKills(
+      'two-hop',
+      () =>
+        api()('POST', '/double-distribution/start', {
+          planId: hopPlan.planId,
+          recipients: fresh.map((destination) => ({
+            destination,
+            amountLamports: AMOUNT_LAMPORTS.toString(),
+          })),
+        }),
+      nextShare(),
+    );
+    const hopAfter = await balancesOf(rpcUrl(), [master, ...fresh]);
+    outcomes.push({
+      kind: 'two-hop',
+      wallets: fresh.length,
+      kills: hop.kills,
+      seconds: hop.seconds,
+      jobStatus: hop.status,
+      wrongBalances: fresh.filter(
+        (a) => (hopAfter.get(a) ?? 0n) !== (hopBefore.get(a) ?? 0n) + AMOUNT_LAMPORTS,
+      ).length,
+      masterDrift:
+        (hopBefore.get(master) ?? 0n) -
+        (hopAfter.get(master) ?? 0n) -
+        (BigInt(hopPlan.amountLamports) + firstLegFees(hopPlan)),
+    });
+  }
+
+  // 3. sweep back to the master, the master paying: every wallet at exactly 0
+  if (options.sweepFrom > 0) {
+    const sources = wallets.slice(0, options.sweepFrom);
+    const sweepBefore = await balancesOf(rpcUrl(), [master]);
+    const sweep = await api()<Plan>('POST', '/sol/aggregate/plan', {
+      walletIds: sources.map((w) => w.id),
+      feeStrategy: 'master',
+    });
+    if (!sweep.ready) throw new Error(`sweep plan not ready: ${JSON.stringify(sweep.problems)}`);
+    const swept = await runWithKills(
+      'sweep',
+      () => api()('POST', '/sol/aggregate', { planId: sweep.planId }),
+      nextShare(),
+    );
+    const sweepAfter = await balancesOf(rpcUrl(), [master, ...sources.map((w) => w.address)]);
+    outcomes.push({
+      kind: 'sweep',
+      wallets: sources.length,
+      kills: swept.kills,
+      seconds: swept.seconds,
+      jobStatus: swept.status,
+      wrongBalances: sources.filter((w) => (sweepAfter.get(w.address) ?? 0n) !== 0n).length,
+      masterDrift:
+        (sweepAfter.get(master) ?? 0n) -
+        (sweepBefore.get(master) ?? 0n) -
+        (BigInt(sweep.amountLamports) - BigInt(sweep.costs.totalFeeLamports)),
+    });
+  }
+
+  // 4. distribute through new lookup tables, last: its checks read the ledger of a dead server
+  if (options.tableDistributeTo > 0) {
+    outcomes.push(
+      await runTableDistribution(session, {
+        recipients: wallets.slice(0, options.tableDistributeTo),
+        amountSol: AMOUNT_SOL,
+        amountLamports: AMOUNT_LAMPORTS,
+        killShare: nextShare(),
+        maxKillDelayMs: options.maxKillDelayMs,
+        log: options.log,
+      }),
+    );
+  }
+  return outcomes;
 }
 
 /**

@@ -1,7 +1,18 @@
 // What every operation of the crash scenario shares: the server as it is after the latest
 // restart, the kill loop, and the outcome each operation reports.
 
-import type { Api, RunningServer } from './crash-harness';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedPgliteDataDir } from '@fleet/db/testing';
+import {
+  killHard,
+  signIn,
+  sleep,
+  startServer,
+  type Api,
+  type RunningServer,
+} from './crash-harness';
 import type { TableChecks } from './table-checks';
 
 export interface OperationOutcome {
@@ -41,8 +52,112 @@ export interface CrashSession {
   ): Promise<{ kills: number; seconds: number; status: string; operationId: string }>;
   /** kill -9 without a restart (the scenario's last look at the ledger needs the server gone). */
   stop(): Promise<void>;
+  /** Wallets made through the API, 100 a call. */
+  createWallets(count: number): Promise<{ id: string; address: string }[]>;
 }
 
+/** How long a job may take to end once the kills are over. */
+const JOB_DEADLINE_MS = 10 * 60_000;
+
+export interface CrashSessionOptions {
+  /** Longest wait before a kill when the operation names no kill point. */
+  readonly maxKillDelayMs: number;
+  readonly log: (line: string) => void;
+}
+
+/** `withCrashSession`'s work, for a test file whose cases share one server. */
+export interface OpenCrashSession extends CrashSession {
+  /** kill -9 the server (if it runs) and remove its data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `npm start` on a new data directory (a seeded PGlite cluster: the first start less
+ * PGlite's own initdb, ~9.5 s of CPU) and signs in.
+ */
+export async function openCrashSession(options: CrashSessionOptions): Promise<OpenCrashSession> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-crash-'));
+  let server: RunningServer | undefined;
+  const close = async () => {
+    if (server) await killHard(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await seedPgliteDataDir(dataDir);
+    server = await startServer(dataDir, 0);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  let running: RunningServer = server;
+  let api: Api = await signIn(running, dataDir).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const master = (await api<{ public_address: string }>('GET', '/master-wallet')).public_address;
+
+  const runWithKills: CrashSession['runWithKills'] = async (kind, execute, killShare, at) => {
+    const started = Date.now();
+    const { jobId, operationId } = await execute();
+    let kills = 0;
+    let job = await api<Job>('GET', `/jobs/${jobId}`);
+    while (kills < killShare && !job.isDone) {
+      if (at) {
+        if (!(await at.killPoint(operationId))) break;
+      } else await sleep(Math.floor(Math.random() * options.maxKillDelayMs));
+      await killHard(running);
+      kills += 1;
+      options.log(`${kind}: kill -9 #${kills} (job ${job.processedItems}/${job.totalItems})`);
+      running = await startServer(dataDir, 0);
+      server = running;
+      api = await signIn(running, dataDir);
+      await at?.afterRestart(operationId);
+      job = await api<Job>('GET', `/jobs/${jobId}`);
+    }
+    const deadline = Date.now() + JOB_DEADLINE_MS;
+    while (!job.isDone) {
+      if (Date.now() > deadline) throw new Error(`${kind}: the job did not finish in 10 min`);
+      await sleep(500);
+      job = await api<Job>('GET', `/jobs/${jobId}`);
+    }
+    return { kills, seconds: (Date.now() - started) / 1000, status: job.status, operationId };
+  };
+
+  return {
+    dataDir,
+    master,
+    server: () => running,
+    api: () => api,
+    stop: () => killHard(running),
+    close,
+    runWithKills,
+    async createWallets(count) {
+      const wallets: { id: string; address: string }[] = [];
+      while (wallets.length < count) {
+        const created = await api<{ wallets: { id: string; address: string }[] }>(
+          'POST',
+          '/create-wallet',
+          { count: Math.min(100, count - wallets.length) },
+        );
+        wallets.push(...created.wallets);
+      }
+      return wallets;
+    },
+  };
+}
+
+/** A crash session for `run`; the server killed and its directory removed afterwards. */
+export async function withCrashSession<T>(
+  options: CrashSessionOptions,
+  run: (session: CrashSession) => Promise<T>,
+): Promise<T> {
+  const session = await openCrashSession(options);
+  try {
+    return await run(session);
+  } finally {
+    await session.close();
+  }
+}
 /** A distribution through new lookup tables: the checks of `table-checks.ts`, and figures. */
 export interface TableOutcome extends TableChecks {
   /** Kills after which the restarted server's ledger still had setup steps to finish. */

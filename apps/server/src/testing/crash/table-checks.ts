@@ -1,11 +1,13 @@
 // The checks of a distribution through new lookup tables after kill -9s (issue 17, "Trust" 1 with
-// decision 027's setup steps): the ledger as the dead server left it, against the chain. Pure, so
-// a test can feed it a broken history and see each count move.
+// decision 027's setup steps): the ledger as the dead server left it, against the chain, the
+// tables' own checks beside those of every operation (`ledger-checks.ts`). Pure, so a test can
+// feed it a broken history and see each count move.
 
 import type { LookupTableAccount } from '@fleet/chain';
 import type { OperationLedger } from './crash-ledger';
+import { checkLedger, type LedgerChecks } from './ledger-checks';
 
-export interface TableChecks {
+export interface TableChecks extends LedgerChecks {
   /** Creates in the plan: the tables that must exist afterwards. */
   readonly planned: number;
   /** `lookup_tables` rows of the operation whose create the ledger has as confirmed. */
@@ -18,17 +20,6 @@ export interface TableChecks {
   readonly createsSigned: number;
   /** Tables (new or extended) that do not hold exactly the planned addresses, each once. */
   readonly wrongTables: number;
-  /** Ledger transactions followed by another for the same step or item without having expired. */
-  readonly resignedEarly: number;
-  /** Ledger transactions recorded as expired whose signature the chain has nonetheless. */
-  readonly expiredButLanded: number;
-  /** Ledger transactions still planned, signed or sent after the job ended. */
-  readonly unsettled: number;
-  /** Transactions that touched the master during the operation but that the ledger has not as landed. */
-  readonly unrecordedLandings: number;
-  /** Transactions of the master on chain during the operation, and those the ledger has as landed. */
-  readonly landedOnChain: number;
-  readonly landedInLedger: number;
   /** Rent the master deposited in what landed: the new tables' lamports, the old ones' growth. */
   readonly rentLamports: bigint;
 }
@@ -44,9 +35,7 @@ export function checkTableDistribution(input: {
   /** Signatures that touched the master since before the operation. */
   readonly masterSignatures: ReadonlySet<string>;
 }): TableChecks {
-  const { ledger, chainTables, landed } = input;
-  const byState = (states: readonly string[]) =>
-    ledger.transactions.filter((tx) => states.includes(tx.state));
+  const { ledger, chainTables } = input;
   const stateOf = new Map(ledger.transactions.map((tx) => [tx.id, tx.state]));
   const onChain = new Map(chainTables.map((table) => [String(table.tableAddress), table]));
 
@@ -82,21 +71,6 @@ export function checkTableDistribution(input: {
     if (added.some((entry) => held.filter((h) => h === entry).length !== 1)) wrongTables += 1;
   }
 
-  // A step or an item is signed again only after its previous transaction expired unseen.
-  const groups = new Map<string, string[]>();
-  for (const tx of ledger.transactions) {
-    const keys =
-      tx.setupStep === null ? tx.itemIds.map((id) => `item:${id}`) : [`step:${tx.setupStep}`];
-    for (const key of keys) groups.set(key, [...(groups.get(key) ?? []), tx.state]);
-  }
-  let resignedEarly = 0;
-  for (const states of groups.values()) {
-    resignedEarly += states.slice(0, -1).filter((state) => state !== 'expired').length;
-  }
-
-  const recorded = new Set(
-    byState(['confirmed', 'failed']).flatMap((tx) => (tx.signature === null ? [] : [tx.signature])),
-  );
   return {
     planned: ledger.setup.filter((step) => step.kind === 'create').length,
     createdInLedger: confirmedRows.length,
@@ -105,14 +79,11 @@ export function checkTableDistribution(input: {
       .length,
     createsSigned: ledger.tables.length,
     wrongTables,
-    resignedEarly,
-    expiredButLanded: byState(['expired']).filter(
-      (tx) => tx.signature !== null && landed.has(tx.signature),
-    ).length,
-    unsettled: byState(['planned', 'signed', 'sent']).length,
-    unrecordedLandings: [...input.masterSignatures].filter((s) => !recorded.has(s)).length,
-    landedOnChain: input.masterSignatures.size,
-    landedInLedger: recorded.size,
+    ...checkLedger({
+      transactions: ledger.transactions,
+      landed: input.landed,
+      masterSignatures: input.masterSignatures,
+    }),
     // New tables the ledger created, and what the tables the master had grew by.
     rentLamports: chainTables.reduce((sum, table) => {
       const address = String(table.tableAddress);

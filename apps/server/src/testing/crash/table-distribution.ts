@@ -4,10 +4,11 @@
 // random points of the operation's ledger, its first seconds of setup included; afterwards the
 // chain is read while the server still runs, then the ledger once it is gone.
 
-import { balancesOf, sleep } from './crash-harness';
+import { balancesOf } from './crash-harness';
 import { feesOf, landedSignatures, signaturesOfAddress, tablesOfAuthority } from './crash-chain';
 import { readOperationLedger } from './crash-ledger';
 import type { CrashSession, OperationOutcome } from './crash-session';
+import { ledgerKillPoints } from './ledger-kill-points';
 import { checkTableDistribution } from './table-checks';
 
 interface TablePlan {
@@ -23,10 +24,6 @@ interface TablePlan {
 interface OperationDetail {
   transactions: { state: string; signature: string | null; itemIds: string[] }[];
 }
-
-/** How often the ledger is read while waiting for a kill point, and for how long at most. */
-const POLL_MS = 100;
-const MAX_POLLS = 1_200;
 
 export async function runTableDistribution(
   session: CrashSession,
@@ -60,9 +57,6 @@ export async function runTableDistribution(
   const setupTransactions = plan.transactions.filter((tx) => tx.leg === 'lookupTable').length;
   const transfers = plan.transactions.length - setupTransactions;
 
-  /** Transactions past `planned`: the ledger's progress, which only grows. */
-  const moved = (detail: OperationDetail) =>
-    detail.transactions.filter((tx) => tx.state !== 'planned').length;
   const setupConfirmed = (detail: OperationDetail) =>
     detail.transactions.filter((tx) => tx.itemIds.length === 0 && tx.state === 'confirmed').length;
   const describe = (detail: OperationDetail) => {
@@ -72,42 +66,21 @@ export async function runTableDistribution(
   };
 
   let killsInSetup = 0;
-  let kills = 0;
   const run = await session.runWithKills(
     'distribute-tables',
     () => session.api()('POST', '/sol/distribute', { planId: plan.planId }),
     options.killShare,
-    {
-      // A random point of the ledger: once a random number of its transactions have left
-      // `planned` (none: as soon as the job runs again), then a random wait. The points spread
-      // over what is left to send, the setup's steps while the setup is unfinished, evenly for
-      // the kills left (on average); once nothing is left to send, no more kills.
-      async killPoint(operationId) {
-        const start = await operation(operationId);
-        const from = moved(start);
-        const open = start.transactions.filter((tx) =>
-          ['planned', 'signed', 'sent'].includes(tx.state),
-        );
-        if (open.length === 0) return false;
-        const end =
-          setupConfirmed(start) < setupTransactions ? setupTransactions : start.transactions.length;
-        const span = Math.ceil((2 * Math.max(1, end - from)) / (options.killShare - kills));
-        const target = from + Math.floor(Math.random() * span);
-        for (let poll = 0; poll < MAX_POLLS; poll++) {
-          const now = await operation(operationId);
-          if (moved(now) >= target || moved(now) === now.transactions.length) break;
-          await sleep(POLL_MS);
-        }
-        await sleep(Math.floor(Math.random() * options.maxKillDelayMs));
-        return true;
-      },
-      async afterRestart(operationId) {
-        kills += 1;
-        const detail = await operation(operationId);
+    // Within the setup's steps while the setup is unfinished, then over the transfers.
+    ledgerKillPoints<OperationDetail>(session, {
+      killShare: options.killShare,
+      maxKillDelayMs: options.maxKillDelayMs,
+      phaseEnd: (detail) =>
+        setupConfirmed(detail) < setupTransactions ? setupTransactions : detail.transactions.length,
+      afterRestart: (detail, kills) => {
         if (setupConfirmed(detail) < setupTransactions) killsInSetup += 1;
         options.log(`distribute-tables: after kill #${kills} the ledger has ${describe(detail)}`);
       },
-    },
+    }),
   );
 
   // The chain, while the server (and its localnet) still runs.
