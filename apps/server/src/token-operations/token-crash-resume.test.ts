@@ -10,11 +10,11 @@ import {
 } from '../testing/crash/token-operations';
 
 /**
- * Kills per operation at most: a restart takes seconds and the restarted server finishes a job
- * of this size at once, so a second kill comes only when the first left enough undone.
- * bench/crash/tokens.ts runs 20 over larger jobs.
+ * Kills per operation: one, in flight, is what each operation's resume must survive; a restart
+ * takes seconds of the suite's 30 minutes, so the repeated kills are the bench's
+ * (bench/crash/tokens.ts runs 20 over larger jobs).
  */
-const KILLS = 2;
+const KILLS = 1;
 const WALLETS = 24;
 
 /** Every item applied once on chain, the chain where the ledger puts it, nothing left open. */
@@ -64,13 +64,13 @@ describe('token operations across kill -9 of the server', () => {
     });
     expect(outcome.items).toBe(WALLETS * 2);
     expectPaidOnceAndReconciled(outcome);
-  }, 60_000);
+  }, 120_000);
 
   it('withdraws every balance to the master once, closing what it empties', async () => {
     const outcome = await withdrawUnderKills(session, issuer, { ...options, wallets, mints: 1 });
     expect(outcome.items).toBe(WALLETS);
     expectPaidOnceAndReconciled(outcome);
-  }, 60_000);
+  }, 120_000);
 
   it('pays every recipient of an SPL distribution once', async () => {
     const outcome = await distributeUnderKills(session, issuer, {
@@ -81,5 +81,5 @@ describe('token operations across kill -9 of the server', () => {
     });
     expect(outcome.items).toBe(WALLETS);
     expectPaidOnceAndReconciled(outcome);
-  }, 60_000);
+  }, 120_000);
 });
