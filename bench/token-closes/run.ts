@@ -275,22 +275,26 @@ function printSignatures(label: string, signed: ReadonlyMap<string, number>) {
     if (signatures === 1) largestOnce[mix] = Math.max(largestOnce[mix], spec.count);
     if (spec.count <= TARGET && signatures !== 1) over += 1;
   }
-  const sorted = [...rows.entries()].sort(
-    (a, b) => a[1].count - b[1].count || Number(a[1].mixed) - Number(b[1].mixed),
-  );
-  log(`${label} (empty accounts [mix] → owners × transactions signed):`);
-  for (let start = 0; start < sorted.length; start += 6) {
+  log(`${label} (empty accounts → owners × transactions each signed):`);
+  for (const mixed of [false, true]) {
+    // Consecutive counts signed alike share one range.
+    const line: { from: number; to: number; text: string }[] = [];
+    const ofMix = [...rows.values()]
+      .filter((row) => row.mixed === mixed)
+      .sort((x, y) => x.count - y.count);
+    for (const row of ofMix) {
+      const text = [...row.bySignatures.entries()]
+        .sort((x, y) => x[0] - y[0])
+        .map(([signatures, owners]) => `${int(owners)}×${signatures}`)
+        .join(' ');
+      const last = line.at(-1);
+      if (last && last.text === text && last.to === row.count - 1) last.to = row.count;
+      else line.push({ from: row.count, to: row.count, text });
+    }
     log(
-      '    ' +
-        sorted
-          .slice(start, start + 6)
-          .map(
-            ([key, row]) =>
-              `${key} → ${[...row.bySignatures.entries()]
-                .sort((a, b) => a[0] - b[0])
-                .map(([signatures, owners]) => `${int(owners)}×${signatures}`)
-                .join(' ')}`,
-          )
+      `    ${mixed ? 'Token + Token-2022' : 'Token only        '}: ` +
+        line
+          .map(({ from, to, text }) => `${from === to ? from : `${from}–${to}`} → ${text}`)
           .join('; '),
     );
   }
