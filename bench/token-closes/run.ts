@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import {
   address as fleetAddress,
   encodeBase58,
+  isFleetError,
   packCloses,
   type CloseItem,
   type CloseTokensEvent,
@@ -216,9 +217,24 @@ interface PlanFigures {
   /** Transactions each owner signs, from the plan. */
   signed: Map<string, number>;
 }
+/**
+ * A plan whose chain read failed is tried again (twice at most) and the failure printed: the
+ * read is all or nothing (one wallet unread fails it), and the figures want the failure seen.
+ */
 async function planFor(rentDestination: RentDestination): Promise<PlanFigures> {
-  const at = Date.now();
-  const plan = await services.closePlans.plan(actor, { walletAddresses: [], rentDestination });
+  let at = Date.now();
+  let plan: CloseTokensPlan | undefined;
+  for (let attempt = 1; plan === undefined; attempt += 1) {
+    try {
+      plan = await services.closePlans.plan(actor, { walletAddresses: [], rentDestination });
+    } catch (error) {
+      if (attempt === 3 || !isFleetError(error, 'TOKEN_CLOSE__ACCOUNTS_UNREADABLE')) throw error;
+      log(
+        `plan, rent to ${rentDestination}: attempt ${attempt} failed after ${seconds(Date.now() - at)}: ${error.message}`,
+      );
+      at = Date.now();
+    }
+  }
   const ms = Date.now() - at;
   const signed = new Map<string, number>();
   for (const tx of plan.transactions)
