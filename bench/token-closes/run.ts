@@ -1,0 +1,420 @@
+/**
+ * The close of empty token accounts on the localnet (issue 19, "Costs and speed"):
+ *
+ *   npx tsx bench/token-closes/run.ts [--wallets 10000] [--big 1000] [--big-size 30]
+ *                                     [--ladder 1] [--rent master|owner] [--database pglite|postgres]
+ *
+ * `--wallets` wallets hold 0 to 3 empty token accounts each (wallet i holds i mod 4: Token, then
+ * Token-2022, then Token), `--big` wallets hold `--big-size` each (the even ones all Token, the
+ * odd ones every third Token-2022); every 100th small wallet also holds an account with a
+ * balance, which must stay open; and a ladder (`--ladder 0`: none) of one wallet of each mix for
+ * every count from 4 to `--big-size` − 1, to find in the real plan where one owner's accounts stop
+ * fitting one transaction. The accounts are written straight into the localnet's state
+ * (setup only); the close goes through the server's own services and job workers: the plan
+ * service reads every wallet from the chain, the close stream executes the plan and follows its
+ * job, which signs and sends real CloseAccount transactions through three endpoints whose
+ * `sendTransaction` is limited to 10 requests/s each (the pool is told `#sendRps=10`).
+ *
+ * Prints: the packing's limit for one owner (the largest count of one owner's accounts that one
+ * legacy transaction holds, from core's packer and from the plans); plan time for both rent
+ * destinations; signatures per owner by the owner's count of empty accounts, from the plan and
+ * from the close history the job wrote; closes per transaction; fee per closed account and rent
+ * per lamport of fee, planned and on chain; wall time and tx/s against the pool's send budget;
+ * and accounts left open that should have closed, read back from the chain one by one. Figures
+ * only; no assertion.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  address as fleetAddress,
+  encodeBase58,
+  isFleetError,
+  packCloses,
+  type CloseItem,
+  type CloseTokensEvent,
+  type CloseTokensPlan,
+  type RentDestination,
+} from '@fleet/core';
+import { schema, withTenant } from '@fleet/db';
+import { address, createSolanaRpc } from '@solana/kit';
+import { countDistinct, eq } from 'drizzle-orm';
+import { createSolTestBed } from '../../apps/server/src/testing/sol-test-bed';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => {
+  const index = args.indexOf(name);
+  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+};
+const WALLETS = Number(arg('--wallets', '10000'));
+const BIG = Number(arg('--big', '1000'));
+const BIG_SIZE = Number(arg('--big-size', '30'));
+const EXECUTED: RentDestination = arg('--rent', 'master') === 'owner' ? 'owner' : 'master';
+const OTHER: RentDestination = EXECUTED === 'master' ? 'owner' : 'master';
+/** `--ladder 0` leaves out the wallets with 4 to BIG_SIZE − 1 accounts. */
+const LADDER = arg('--ladder', '1') !== '0';
+const DATABASE = arg('--database', 'pglite') === 'postgres' ? 'postgres' : 'pglite';
+const SEND_RPS = 10;
+const ENDPOINTS = ['a', 'b', 'c'] as const;
+/** The issue's target: one owner's accounts up to this many close in one legacy transaction. */
+const TARGET = 26;
+
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const int = (n: number | bigint) => n.toLocaleString('en-US');
+const seconds = (ms: number) => `${fmt(ms / 1000)} s`;
+const randomAddress = () => encodeBase58(randomBytes(32));
+const log = (line: string) => console.log(line);
+
+const bed = await createSolTestBed({
+  kind: DATABASE,
+  endpoints: Object.fromEntries(
+    ENDPOINTS.map((name) => [name, { methodRps: { sendTransaction: SEND_RPS } }]),
+  ),
+  fragments: Object.fromEntries(ENDPOINTS.map((name) => [name, `#sendRps=${SEND_RPS}`])),
+});
+const { services, actor, pool, database } = bed;
+const { admin } = bed.localnet;
+const master = bed.master;
+// Reads for the figures go to the localnet's own endpoint, outside the pool and its budgets.
+const rpc = createSolanaRpc(bed.localnet.url);
+
+// 1. the fleet: wallets with keys in the vault, then their token accounts written on chain
+/**
+ * One wallet's empty accounts: how many, and whether every third is Token-2022 (`mixed`) or all
+ * are Token. The ladder (one wallet of each mix for every count from 4 to BIG_SIZE − 1) shows in
+ * the real plan where one owner's accounts stop fitting one transaction.
+ */
+interface OwnerSpec {
+  readonly count: number;
+  readonly mixed: boolean;
+  readonly role: 'small' | 'big' | 'ladder';
+}
+const specs: OwnerSpec[] = [
+  ...Array.from({ length: WALLETS }, (_, i) => ({
+    count: i % 4,
+    // Token first, then Token-2022, then Token: one or two programs in a transaction.
+    mixed: i % 4 >= 2,
+    role: 'small' as const,
+  })),
+  ...Array.from({ length: BIG }, (_, j) => ({
+    count: BIG_SIZE,
+    mixed: j % 2 === 1,
+    role: 'big' as const,
+  })),
+  ...(LADDER
+    ? Array.from({ length: Math.max(0, BIG_SIZE - 4) }, (_, k) =>
+        [false, true].map((mixed) => ({ count: 4 + k, mixed, role: 'ladder' as const })),
+      ).flat()
+    : []),
+];
+let started = Date.now();
+const wallets: string[] = [];
+while (wallets.length < specs.length) {
+  const made = await services.walletLifecycle.create(actor, {
+    count: Math.min(100, specs.length - wallets.length),
+    isTrader: false,
+  });
+  wallets.push(...made.wallets.map((wallet) => wallet.address));
+}
+const walletsMs = Date.now() - started;
+started = Date.now();
+const tokenA = await admin.createMint({ decimals: 6 });
+const tokenB = await admin.createMint({ decimals: 9 });
+const token2022 = await admin.createMint({ decimals: 6, program: 'token-2022' });
+/** Every account that must be gone after the close, and each owner's spec. */
+const shouldClose: string[] = [];
+const specOf = new Map<string, OwnerSpec>();
+const mustStay: string[] = [];
+for (const [index, owner] of wallets.entries()) {
+  const spec = specs[index] as OwnerSpec;
+  specOf.set(owner, spec);
+  for (let n = 0; n < spec.count; n += 1) {
+    const small = spec.role === 'small';
+    const mint = small
+      ? ([tokenA, token2022, tokenB][n] ?? tokenA)
+      : spec.mixed && n % 3 === 2
+        ? token2022
+        : tokenA;
+    shouldClose.push(
+      await admin.createTokenAccount({
+        owner,
+        mint,
+        // The small wallets' are their associated accounts; a big wallet's 30 cannot all be.
+        ...(small ? {} : { address: randomAddress() }),
+      }),
+    );
+  }
+  if (spec.role === 'small' && index % 100 === 0) {
+    mustStay.push(
+      await admin.createTokenAccount({
+        owner,
+        mint: tokenA,
+        amount: 5n,
+        address: randomAddress(),
+      }),
+    );
+  }
+}
+const accountsMs = Date.now() - started;
+const ownersOf = (role: OwnerSpec['role'], mixed: boolean) =>
+  wallets.filter((owner) => specOf.get(owner)?.role === role && specOf.get(owner)?.mixed === mixed);
+log(
+  `fleet: ${int(WALLETS)} wallets with 0–3 empty accounts and ${int(BIG)} with ${BIG_SIZE} ` +
+    `(${int(ownersOf('big', false).length)} all Token, ${int(ownersOf('big', true).length)} every third Token-2022)` +
+    (LADDER
+      ? `, a ladder of ${int(specs.length - WALLETS - BIG)} with 4 to ${BIG_SIZE - 1} (each of both mixes)`
+      : '') +
+    `; ${int(shouldClose.length)} empty accounts, ${int(mustStay.length)} with a balance; ` +
+    `wallets made in ${seconds(walletsMs)}, accounts written in ${seconds(accountsMs)}`,
+);
+
+// 2. core's packer alone: how many of one owner's accounts one legacy transaction holds
+const budget = pool.sendBudgetPerSecond();
+function largestForOneOwner(
+  mix: 'token' | 'mixed',
+  rentDestination: RentDestination,
+  feePayer: 'master' | 'owner',
+): { n: number; size: number } {
+  const owner = fleetAddress(randomAddress());
+  let best = { n: 0, size: 0 };
+  for (let n = 1; n <= 64; n += 1) {
+    const closes: CloseItem[] = Array.from({ length: n }, (_, i) => ({
+      itemId: String(i),
+      owner,
+      tokenAccount: fleetAddress(randomAddress()),
+      mint: fleetAddress(tokenA),
+      program: mix === 'mixed' && i % 3 === 2 ? 'token2022' : 'token',
+      rentLamports: 2_039_280n,
+    }));
+    const packed = packCloses({
+      master: fleetAddress(master),
+      closes,
+      rentDestination,
+      feePayer,
+      microLamportsPerComputeUnit: 0n,
+    });
+    if (!packed.ok || packed.value.length !== 1) break;
+    best = { n, size: packed.value[0]?.size ?? 0 };
+  }
+  return best;
+}
+log(`packing (core's packCloses, one owner, legacy, 1,232-byte limit):`);
+for (const feePayer of ['master', 'owner'] as const) {
+  for (const rent of ['master', 'owner'] as const) {
+    const token = largestForOneOwner('token', rent, feePayer);
+    const mixed = largestForOneOwner('mixed', rent, feePayer);
+    log(
+      `  fee paid by ${feePayer.padEnd(6)} rent to ${rent.padEnd(6)}: ${token.n} Token (${token.size} bytes), ` +
+        `${mixed.n} mixed with Token-2022 (${mixed.size} bytes)` +
+        (feePayer === 'master' ? `  [the plan service's payer; target ≥ ${TARGET}]` : ''),
+    );
+  }
+}
+
+// 3. the plans, from the chain: the destination not executed first, then the executed one
+interface PlanFigures {
+  plan: CloseTokensPlan;
+  ms: number;
+  /** Transactions each owner signs, from the plan. */
+  signed: Map<string, number>;
+}
+/**
+ * A plan whose chain read failed is tried again (twice at most) and the failure printed: the
+ * read is all or nothing (one wallet unread fails it), and the figures want the failure seen.
+ */
+async function planFor(rentDestination: RentDestination): Promise<PlanFigures> {
+  let at = Date.now();
+  let plan: CloseTokensPlan | undefined;
+  for (let attempt = 1; plan === undefined; attempt += 1) {
+    try {
+      plan = await services.closePlans.plan(actor, { walletAddresses: [], rentDestination });
+    } catch (error) {
+      if (attempt === 3 || !isFleetError(error, 'TOKEN_CLOSE__ACCOUNTS_UNREADABLE')) throw error;
+      log(
+        `plan, rent to ${rentDestination}: attempt ${attempt} failed after ${seconds(Date.now() - at)}: ${error.message}`,
+      );
+      at = Date.now();
+    }
+  }
+  const ms = Date.now() - at;
+  const signed = new Map<string, number>();
+  for (const tx of plan.transactions)
+    for (const owner of tx.owners) signed.set(owner, (signed.get(owner) ?? 0) + 1);
+  return { plan, ms, signed };
+}
+function describePlan(label: string, { plan, ms, signed }: PlanFigures) {
+  const sizes = plan.transactions.map((tx) => tx.size);
+  const single = plan.transactions.filter((tx) => tx.owners.length === 1);
+  const largestSingle = (mixed: boolean) =>
+    Math.max(
+      0,
+      ...single
+        .filter((tx) => {
+          const spec = specOf.get(tx.owners[0] ?? '');
+          return spec !== undefined && spec.role !== 'small' && spec.mixed === mixed;
+        })
+        .map((tx) => tx.accounts),
+    );
+  const fee = BigInt(plan.feeLamports);
+  const rent = BigInt(plan.rentLamports);
+  log(
+    `plan, rent to ${label}: ${seconds(ms)} (${int(plan.totalWallets)} wallets read, both programs); ` +
+      `${int(plan.closableAccounts)} to close, ${int(plan.skippedAccounts)} skipped; ` +
+      `${int(plan.transactions.length)} transactions (${fmt(plan.closableAccounts / plan.transactions.length)} closes each, ` +
+      `${int(plan.transactions.reduce((sum, tx) => sum + tx.signatures, 0))} signatures, bytes max ${Math.max(...sizes)}); ` +
+      `fee ${int(fee)} lamports = ${fmt(Number(fee) / plan.closableAccounts)} per account; ` +
+      `rent ${int(rent)} = ${fmt(Number(rent) / Number(fee))} per lamport of fee`,
+  );
+  log(
+    `  one owner's closes in one transaction (the largest in the plan): ` +
+      `${largestSingle(false)} all Token, ${largestSingle(true)} mixed`,
+  );
+  printSignatures('  signatures per owner (plan)', signed);
+}
+/** Owners by their count of empty accounts → how many transactions each signed. */
+function printSignatures(label: string, signed: ReadonlyMap<string, number>) {
+  const rows = new Map<
+    string,
+    { count: number; mixed: boolean; bySignatures: Map<number, number> }
+  >();
+  const largestOnce = { token: 0, mixed: 0 };
+  let over = 0;
+  for (const [owner, spec] of specOf) {
+    if (spec.count === 0) continue;
+    // The small wallets' mix follows from their count; the others are shown by mix.
+    const key =
+      spec.role === 'small' ? `${spec.count}` : `${spec.count} ${spec.mixed ? 'mixed' : 'Token'}`;
+    const row = rows.get(key) ?? { count: spec.count, mixed: spec.mixed, bySignatures: new Map() };
+    const signatures = signed.get(owner) ?? 0;
+    row.bySignatures.set(signatures, (row.bySignatures.get(signatures) ?? 0) + 1);
+    rows.set(key, row);
+    const mix = spec.mixed ? 'mixed' : 'token';
+    if (signatures === 1) largestOnce[mix] = Math.max(largestOnce[mix], spec.count);
+    if (spec.count <= TARGET && signatures !== 1) over += 1;
+  }
+  log(`${label} (empty accounts → owners × transactions each signed):`);
+  for (const mixed of [false, true]) {
+    // Consecutive counts signed alike share one range.
+    const line: { from: number; to: number; text: string }[] = [];
+    const ofMix = [...rows.values()]
+      .filter((row) => row.mixed === mixed)
+      .sort((x, y) => x.count - y.count);
+    for (const row of ofMix) {
+      const text = [...row.bySignatures.entries()]
+        .sort((x, y) => x[0] - y[0])
+        .map(([signatures, owners]) => `${int(owners)}×${signatures}`)
+        .join(' ');
+      const last = line.at(-1);
+      if (last && last.text === text && last.to === row.count - 1) last.to = row.count;
+      else line.push({ from: row.count, to: row.count, text });
+    }
+    log(
+      `    ${mixed ? 'Token + Token-2022' : 'Token only        '}: ` +
+        line
+          .map(({ from, to, text }) => `${from === to ? from : `${from}–${to}`} → ${text}`)
+          .join('; '),
+    );
+  }
+  log(
+    `    owners with ≤ ${TARGET} empty accounts signing other than once: ${int(over)}; ` +
+      `the largest count signed once: ${largestOnce.token} all Token, ${largestOnce.mixed} mixed`,
+  );
+}
+
+const other = await planFor(OTHER);
+describePlan(OTHER, other);
+const executed = await planFor(EXECUTED);
+describePlan(EXECUTED, executed);
+
+// 4. the close: the stream executes the plan and follows its job to the end
+const sendsSeen = () =>
+  ENDPOINTS.map((name) => bed.localnet.admin.counters(name)).reduce(
+    (sum, c) => ({
+      sends: sum.sends + (c.admittedByMethod['sendTransaction']?.calls ?? 0),
+      limited: sum.limited + c.rateLimited,
+      first: Math.min(sum.first, c.admittedByMethod['sendTransaction']?.firstAt ?? Infinity),
+      last: Math.max(sum.last, c.admittedByMethod['sendTransaction']?.lastAt ?? 0),
+    }),
+    { sends: 0, limited: 0, first: Infinity, last: 0 },
+  );
+for (const name of ENDPOINTS) admin.resetCounters(name);
+const planned = executed.plan;
+const owners = wallets.filter((owner) => (specOf.get(owner)?.count ?? 0) > 0);
+const masterBefore = (await bed.balances([master])).get(master) ?? 0n;
+const ownersBefore = EXECUTED === 'owner' ? await bed.balances(owners) : new Map<string, bigint>();
+const events: CloseTokensEvent[] = [];
+started = Date.now();
+const run = await services.closeStream.run(actor, planned.planId, (event) => events.push(event));
+const wallMs = Date.now() - started;
+const sent = sendsSeen();
+const job = await services.jobs.get(actor, run.jobId);
+const done = events.find((event) => event.event === 'done');
+const failed = events.find((event) => event.event === 'error');
+const masterDelta = ((await bed.balances([master])).get(master) ?? 0n) - masterBefore;
+let ownersGained = 0n;
+if (EXECUTED === 'owner') {
+  const after = await bed.balances(owners);
+  for (const owner of owners)
+    ownersGained += (after.get(owner) ?? 0n) - (ownersBefore.get(owner) ?? 0n);
+}
+// The rent reached its destination and the master paid every fee: the fees on chain are what the
+// balances moved by, less the rent.
+const rentOnChain = EXECUTED === 'master' ? null : ownersGained;
+const feesOnChain =
+  EXECUTED === 'master' ? BigInt(planned.rentLamports) - masterDelta : -masterDelta;
+const txs = planned.transactions.length;
+log(
+  `close, rent to ${EXECUTED}: job ${job.status} in ${seconds(wallMs)} (execute → the done event); ` +
+    `${int(sent.sends)} sends for ${int(txs)} planned transactions, ${int(sent.limited)} HTTP 429s; ` +
+    `${fmt(txs / (wallMs / 1000))} tx/s against the pool's send budget of ${budget ?? 'none'}/s ` +
+    `(${budget ? fmt((100 * txs) / ((budget * wallMs) / 1000)) : '—'} %); send phase ${seconds(sent.last - sent.first)} ` +
+    `(${budget ? fmt((100 * (sent.sends - 1)) / ((budget * (sent.last - sent.first)) / 1000)) : '—'} % of the budget)`,
+);
+log(
+  `  stream: ${events.filter((event) => event.event === 'wallet').length} wallet events; ` +
+    (done?.event === 'done'
+      ? `done: ${int(done.data.totalClosedAccounts)} closed, ${int(done.data.totalSkippedAccounts)} skipped, rent ${int(BigInt(done.data.totalRentLamports))}, fees ${int(BigInt(done.data.totalFeeLamports))}, profit ${int(BigInt(done.data.profitLamports))}`
+      : `no done event${failed?.event === 'error' ? `: ${failed.data.message}` : ''}`),
+);
+log(
+  `  on chain: master ${masterDelta >= 0n ? '+' : ''}${int(masterDelta)} lamports (planned ${EXECUTED === 'master' ? '+' : '−'}${int(
+    EXECUTED === 'master' ? BigInt(planned.netLamports) : BigInt(planned.feeLamports),
+  )})${rentOnChain === null ? '' : `, owners +${int(rentOnChain)} (planned rent ${int(BigInt(planned.rentLamports))})`}; ` +
+    `fees ${int(feesOnChain)} = ${fmt(Number(feesOnChain) / planned.closableAccounts)} lamports per closed account, ` +
+    `${fmt(Number(BigInt(planned.rentLamports)) / Number(feesOnChain))} lamports of rent per lamport of fee`,
+);
+
+// 5. what landed, per owner: the close history's distinct signatures
+const history = await withTenant(database.db, actor.tenantId, (tx) =>
+  tx
+    .select({
+      wallet: schema.tokenAccountCloses.walletAddress,
+      signatures: countDistinct(schema.tokenAccountCloses.signature),
+    })
+    .from(schema.tokenAccountCloses)
+    .where(eq(schema.tokenAccountCloses.operationId, run.operationId))
+    .groupBy(schema.tokenAccountCloses.walletAddress),
+);
+printSignatures(
+  '  signatures per owner (landed, close history)',
+  new Map(history.map((row) => [row.wallet, Number(row.signatures)])),
+);
+
+// 6. every account read back from the chain
+async function stillOpen(accounts: readonly string[]): Promise<number> {
+  let open = 0;
+  for (let start = 0; start < accounts.length; start += 100) {
+    const { value } = await rpc
+      .getMultipleAccounts(
+        accounts.slice(start, start + 100).map((entry) => address(entry)),
+        { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } },
+      )
+      .send();
+    open += value.filter((account) => account !== null && account.lamports > 0n).length;
+  }
+  return open;
+}
+log(
+  `  accounts left open that should have closed: ${int(await stillOpen(shouldClose))} of ${int(shouldClose.length)}; ` +
+    `accounts with a balance still open: ${int(await stillOpen(mustStay))} of ${int(mustStay.length)}`,
+);
+await bed.close();
