@@ -21,7 +21,7 @@ import { feesOf, landedSignatures, signaturesOfAddress } from './crash-chain';
 import type { CrashSession } from './crash-session';
 import { crashIssuer, tokenAccountsOf, type CrashMint } from './crash-tokens';
 import { checkLedger, type LedgerChecks } from './ledger-checks';
-import { ledgerKillPoints } from './ledger-kill-points';
+import { isOpen, ledgerKillPoints } from './ledger-kill-points';
 import { holdAgainstChain, type TokenOperationKind } from './token-checks';
 
 export type { TokenOperationKind } from './token-checks';
@@ -256,17 +256,34 @@ async function underKills(
   const signaturesBefore = await signaturesOfAddress(rpcUrl(), master);
   const before = await tokenAccountsOf(rpcUrl(), input.watched);
 
-  const killPoints = ledgerKillPoints<OperationDetail>(session, {
+  const detailOf = async (operationId: string) =>
+    operationDetailSchema.parse(await session.api()('GET', `/operations/${operationId}`));
+  // Polled through the job (processed wallets, written every second): an operation of thousands
+  // of items is megabytes of detail, read only just before each kill.
+  let jobId = '';
+  const execute = async () => {
+    const started = await input.execute();
+    jobId = started.jobId;
+    return started;
+  };
+  const jobProgress = async () => {
+    const job = await session.api()<{ processedItems: number; totalItems: number }>(
+      'GET',
+      `/jobs/${jobId}`,
+    );
+    return { moved: job.processedItems, end: job.totalItems, total: job.totalItems };
+  };
+  const killPoints = ledgerKillPoints({
     killShare: input.kills,
     maxKillDelayMs: input.maxKillDelayMs,
-    afterRestart: (detail, kills) => {
-      const confirmed = detail.transactions.filter((tx) => tx.state === 'confirmed').length;
-      input.log(
-        `${input.kind}: after kill #${kills} the ledger has ${confirmed}/${detail.transactions.length} transactions confirmed`,
-      );
+    look: jobProgress,
+    isOpen: async (operationId) => isOpen(await detailOf(operationId)),
+    afterRestart: async (_, kills) => {
+      const { moved, total } = await jobProgress();
+      input.log(`${input.kind}: after kill #${kills} the job has ${moved}/${total} wallets done`);
     },
   });
-  const run = await session.runWithKills(input.kind, input.execute, input.kills, killPoints);
+  const run = await session.runWithKills(input.kind, execute, input.kills, killPoints);
 
   // The chain, then the ledger as the server that finished the job has it.
   const after = await tokenAccountsOf(rpcUrl(), input.watched);
@@ -274,9 +291,7 @@ async function underKills(
   const masterSignatures = new Set(
     [...(await signaturesOfAddress(rpcUrl(), master))].filter((s) => !signaturesBefore.has(s)),
   );
-  const detail = operationDetailSchema.parse(
-    await session.api()('GET', `/operations/${run.operationId}`),
-  );
+  const detail = await detailOf(run.operationId);
   if (detail.kind !== input.operationKind) {
     throw new Error(`operation ${detail.id} is a ${detail.kind}, not a ${input.operationKind}`);
   }
