@@ -21,7 +21,7 @@ import { feesOf, landedSignatures, signaturesOfAddress } from './crash-chain';
 import type { CrashSession } from './crash-session';
 import { crashIssuer, tokenAccountsOf, type CrashMint } from './crash-tokens';
 import { checkLedger, type LedgerChecks } from './ledger-checks';
-import { isOpen, ledgerKillPoints } from './ledger-kill-points';
+import { isOpen, ledgerKillPoints, movedOf } from './ledger-kill-points';
 import { holdAgainstChain, type TokenOperationKind } from './token-checks';
 
 export type { TokenOperationKind } from './token-checks';
@@ -63,6 +63,9 @@ export interface TokenOperationOptions {
   readonly maxKillDelayMs: number;
   readonly log: (line: string) => void;
 }
+
+/** Up to this many accounts an operation's detail is polled for its kill points (about 0.3 MB). */
+const DETAIL_POLL_MAX_ACCOUNTS = 1_000;
 
 export type Issuer = Awaited<ReturnType<typeof crashIssuer>>;
 type Wallet = { readonly id: string; readonly address: string };
@@ -258,8 +261,6 @@ async function underKills(
 
   const detailOf = async (operationId: string) =>
     operationDetailSchema.parse(await session.api()('GET', `/operations/${operationId}`));
-  // Polled through the job (processed wallets, written every second): an operation of thousands
-  // of items is megabytes of detail, read only just before each kill.
   let jobId = '';
   const execute = async () => {
     const started = await input.execute();
@@ -273,10 +274,21 @@ async function underKills(
     );
     return { moved: job.processedItems, end: job.totalItems, total: job.totalItems };
   };
+  // Polled through the ledger's transactions while the operation's detail is small; through the
+  // job (processed wallets, written every second) once it is megabytes, read then only around
+  // each kill.
+  const look =
+    input.watched.length <= DETAIL_POLL_MAX_ACCOUNTS
+      ? async (operationId: string) => {
+          const detail = await detailOf(operationId);
+          const total = detail.transactions.length;
+          return { moved: movedOf(detail), end: total, total };
+        }
+      : jobProgress;
   const killPoints = ledgerKillPoints({
     killShare: input.kills,
     maxKillDelayMs: input.maxKillDelayMs,
-    look: jobProgress,
+    look,
     isOpen: async (operationId) => isOpen(await detailOf(operationId)),
     afterRestart: async (_, kills) => {
       const { moved, total } = await jobProgress();
