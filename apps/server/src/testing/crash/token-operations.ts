@@ -11,6 +11,7 @@ import {
   distributeSplTokensPlanSchema,
   operationDetailSchema,
   operationListSchema,
+  transactionHistoryPageSchema,
   withdrawSplTokensPlanSchema,
   type Address,
   type OperationDetail,
@@ -66,6 +67,9 @@ export interface TokenOperationOptions {
 
 /** Up to this many accounts an operation's detail is polled for its kill points (about 0.3 MB). */
 const DETAIL_POLL_MAX_ACCOUNTS = 1_000;
+/** The transaction history's largest page, and how many are read at most for one look. */
+const HISTORY_PAGE = 500;
+const HISTORY_MAX_PAGES = 20;
 
 export type Issuer = Awaited<ReturnType<typeof crashIssuer>>;
 type Wallet = { readonly id: string; readonly address: string };
@@ -217,6 +221,29 @@ export async function distributeUnderKills(
   });
 }
 
+/**
+ * An operation's progress from the transaction history, newest first: its transactions that
+ * are final (confirmed or failed), of all it has. The pages are read until one holds a
+ * transaction of an older operation.
+ */
+async function historyProgress(session: CrashSession, operationId: string) {
+  let moved = 0;
+  let total = 0;
+  let cursor: string | null = null;
+  for (let page = 0; page < HISTORY_MAX_PAGES; page++) {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const found = transactionHistoryPageSchema.parse(
+      await session.api()('GET', `/transactions?filter=ops&limit=${HISTORY_PAGE}${query}`),
+    );
+    const mine = found.transactions.filter((tx) => tx.operationId === operationId);
+    total += mine.length;
+    moved += mine.filter((tx) => tx.status !== 'loading').length;
+    cursor = found.nextCursor;
+    if (cursor === null || mine.length < found.transactions.length) break;
+  }
+  return { moved, end: total, total };
+}
+
 /** The operation a job runs, from the newest operations of the tenant. */
 async function operationOfJob(session: CrashSession, jobId: string): Promise<string> {
   const list = operationListSchema.parse(await session.api()('GET', '/operations?limit=20'));
@@ -274,9 +301,9 @@ async function underKills(
     );
     return { moved: job.processedItems, end: job.totalItems, total: job.totalItems };
   };
-  // Polled through the ledger's transactions while the operation's detail is small; through the
-  // job (processed wallets, written every second) once it is megabytes, read then only around
-  // each kill.
+  // Polled through the ledger's transactions while the operation's detail is small; once it is
+  // megabytes (thousands of items), through the transaction history (a line per transaction,
+  // final or not), the detail read then only around each kill.
   const look =
     input.watched.length <= DETAIL_POLL_MAX_ACCOUNTS
       ? async (operationId: string) => {
@@ -284,7 +311,7 @@ async function underKills(
           const total = detail.transactions.length;
           return { moved: movedOf(detail), end: total, total };
         }
-      : jobProgress;
+      : (operationId: string) => historyProgress(session, operationId);
   const killPoints = ledgerKillPoints({
     killShare: input.kills,
     maxKillDelayMs: input.maxKillDelayMs,
