@@ -4,8 +4,8 @@
 // distribution from it. Then the chain is held against the ledger. Figures only, no
 // assertions; loopback only.
 //
-//   npx tsx bench/crash/tokens.ts [--kills 20] [--close 300] [--close-accounts 3]
-//                                 [--withdraw 300] [--withdraw-mints 2] [--distribute 300]
+//   npx tsx bench/crash/tokens.ts [--kills 20] [--close 1800] [--close-accounts 3]
+//                                 [--withdraw 1500] [--withdraw-mints 2] [--distribute 4000]
 //                                 [--max-delay 400]
 
 import { withCrashSession } from '../../apps/server/src/testing/crash/crash-session';
@@ -19,11 +19,11 @@ const numberArg = (name: string, fallback: number): number => {
 
 const options = {
   kills: numberArg('--kills', 20),
-  closeWallets: numberArg('--close', 300),
+  closeWallets: numberArg('--close', 1_800),
   closeAccountsPerWallet: numberArg('--close-accounts', 3),
-  withdrawWallets: numberArg('--withdraw', 300),
+  withdrawWallets: numberArg('--withdraw', 1_500),
   withdrawMints: numberArg('--withdraw-mints', 2),
-  distributeTo: numberArg('--distribute', 300),
+  distributeTo: numberArg('--distribute', 4_000),
   maxKillDelayMs: numberArg('--max-delay', 400),
   log: (line: string) => console.log(line),
 };

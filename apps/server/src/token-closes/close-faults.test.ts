@@ -1,6 +1,7 @@
 import { operationDetailSchema, type CloseTokensEvent, type OperationDetail } from '@fleet/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../testing/keypairs';
+import { RATE_LIMIT_STORMS, backOffBroken } from '../testing/rate-limit-storm';
 import { createSolTestBed, type SolTestBed } from '../testing/sol-test-bed';
 
 type Endpoints = Parameters<typeof createSolTestBed>[0]['endpoints'];
@@ -100,6 +101,31 @@ describe('Closing token accounts through faulty endpoints', () => {
       expect(after - before).toBe(BigInt(plan.netLamports));
     },
     60_000,
+  );
+
+  // Spec 3 §9's back-off, counted in requests (testing/rate-limit-storm.ts).
+  it.each(RATE_LIMIT_STORMS)(
+    'closes every account once through a 429 storm on %s, the pool backing off',
+    async (_, endpoints) => {
+      const made = await bedWithEmptyAccounts(endpoints, 6, 5);
+      bed = made.bed;
+      const plan = await bed.services.closePlans.plan(bed.actor, {
+        walletAddresses: [],
+        rentDestination: 'master',
+      });
+      expect(plan.closableAccounts).toBe(30);
+      const before = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
+      const { detail, job, done } = await closeAll(bed, plan.planId);
+      expect(job.status).toBe('succeeded');
+      expect(done?.totalClosedAccounts).toBe(30);
+      expect(signedOncePerItem(detail)).toEqual([]);
+      expect(detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
+      expect(await openAccounts(bed, [...made.accounts.values()].flat())).toEqual([]);
+      const after = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
+      expect(after - before).toBe(BigInt(plan.netLamports));
+      expect(backOffBroken(bed, endpoints)).toEqual([]);
+    },
+    90_000,
   );
 
   it('reports a close that fails on chain because an account gained a balance, and does not retry it', async () => {

@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobContext } from '../jobs/job-handler';
 import { createKeyVault, kekFromBytes } from '../vault';
+import { RATE_LIMIT_STORMS, backOffBroken } from '../testing/rate-limit-storm';
 import { createSolTestBed, type SolTestBed } from '../testing/sol-test-bed';
 import { createTokenFixtures, type TokenFixtures } from '../testing/token-fixtures';
 import { readRawAccounts, tokenAccountOf } from './chain-token-state';
@@ -141,6 +142,99 @@ describe('SPL transfers through faulty endpoints', () => {
       ).toEqual([60n, 120n]);
       const after = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
       expect(after - before).toBe(BigInt(plan.netLamports));
+    },
+    90_000,
+  );
+
+  // Spec 3 §9's back-off, counted in requests (testing/rate-limit-storm.ts).
+  it.each(RATE_LIMIT_STORMS)(
+    'withdraws every balance once through a 429 storm on %s, the pool backing off',
+    async (_, endpoints) => {
+      held = await bedWith(endpoints, 6);
+      const { bed, fixtures, wallets } = held;
+      const token = (await fixtures.createMint({ decimals: 6 })) as Address;
+      const token2022 = (await fixtures.createMint({
+        decimals: 6,
+        program: 'token-2022',
+      })) as Address;
+      const sources: string[] = [];
+      for (const wallet of wallets) {
+        sources.push(
+          await fixtures.createTokenAccount({ owner: wallet.address, mint: token, amount: 10n }),
+          await fixtures.createTokenAccount({
+            owner: wallet.address,
+            mint: token2022,
+            amount: 20n,
+          }),
+        );
+      }
+      const plan = await bed.services.tokenTransferPlans.planWithdrawal(bed.actor, {
+        publicAddresses: [],
+        closeEmptied: true,
+      });
+      expect(plan.accounts).toBe(12);
+      const before = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
+      const { job, progress, detail } = await runWithdrawal(held, plan.planId);
+      expect(job.status).toBe('succeeded');
+      expect(progress.report.errors).toEqual([]);
+      expect(notSignedOnce(detail)).toEqual([]);
+      expect(detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
+      expect(await amounts(held, sources)).toEqual(sources.map(() => null));
+      const master = bed.master as Address;
+      expect(
+        await amounts(held, [
+          associatedTokenAddress(master, token, 'token'),
+          associatedTokenAddress(master, token2022, 'token2022'),
+        ]),
+      ).toEqual([60n, 120n]);
+      const after = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
+      expect(after - before).toBe(BigInt(plan.netLamports));
+      expect(backOffBroken(bed, endpoints)).toEqual([]);
+    },
+    90_000,
+  );
+
+  it.each(RATE_LIMIT_STORMS)(
+    'pays every recipient of a distribution once through a 429 storm on %s, the pool backing off',
+    async (_, endpoints) => {
+      // Five transactions in flight at once: enough load for the pool to reach the storming
+      // endpoint even when it prefers the calm one.
+      held = await bedWith(endpoints, 40);
+      const { bed, fixtures, wallets } = held;
+      const master = bed.master as Address;
+      const mint = (await fixtures.createMint({ decimals: 0, program: 'token-2022' })) as Address;
+      await fixtures.createTokenAccount({ owner: master, mint, amount: 1_000n });
+      const plan = await bed.services.tokenTransferPlans.planDistribution(bed.actor, {
+        mint,
+        unit: 'raw',
+        amountEach: '7',
+        recipients: wallets.map((wallet) => ({ walletId: wallet.id })),
+      });
+      const before = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
+      const { jobId, operationId } = await bed.services.tokenTransferExecute.execute(
+        bed.actor,
+        'token.distribute',
+        plan.planId,
+      );
+      const job = await bed.runToEnd(jobId);
+      expect(job.status).toBe('succeeded');
+      const detail = operationDetailSchema.parse(
+        await bed.services.ledger.getOperation(bed.actor, operationId),
+      );
+      expect(notSignedOnce(detail)).toEqual([]);
+      expect(detail.transactions.every((tx) => tx.state === 'confirmed')).toBe(true);
+      expect(
+        await amounts(
+          held,
+          wallets.map((wallet) => associatedTokenAddress(wallet.address, mint, 'token2022')),
+        ),
+      ).toEqual(wallets.map(() => 7n));
+      expect(await amounts(held, [associatedTokenAddress(master, mint, 'token2022')])).toEqual([
+        1_000n - 40n * 7n,
+      ]);
+      const after = (await bed.balances([bed.master])).get(bed.master) ?? 0n;
+      expect(before - after).toBe(BigInt(plan.totalLamports));
+      expect(backOffBroken(bed, endpoints)).toEqual([]);
     },
     90_000,
   );

@@ -8,7 +8,7 @@ import { balancesOf } from './crash-harness';
 import { feesOf, landedSignatures, signaturesOfAddress, tablesOfAuthority } from './crash-chain';
 import { readOperationLedger } from './crash-ledger';
 import type { CrashSession, OperationOutcome } from './crash-session';
-import { ledgerKillPoints } from './ledger-kill-points';
+import { isOpen, ledgerKillPoints, movedOf } from './ledger-kill-points';
 import { checkTableDistribution } from './table-checks';
 
 interface TablePlan {
@@ -71,12 +71,23 @@ export async function runTableDistribution(
     () => session.api()('POST', '/sol/distribute', { planId: plan.planId }),
     options.killShare,
     // Within the setup's steps while the setup is unfinished, then over the transfers.
-    ledgerKillPoints<OperationDetail>(session, {
+    ledgerKillPoints({
       killShare: options.killShare,
       maxKillDelayMs: options.maxKillDelayMs,
-      phaseEnd: (detail) =>
-        setupConfirmed(detail) < setupTransactions ? setupTransactions : detail.transactions.length,
-      afterRestart: (detail, kills) => {
+      look: async (operationId) => {
+        const detail = await operation(operationId);
+        return {
+          moved: movedOf(detail),
+          end:
+            setupConfirmed(detail) < setupTransactions
+              ? setupTransactions
+              : detail.transactions.length,
+          total: detail.transactions.length,
+        };
+      },
+      isOpen: async (operationId) => isOpen(await operation(operationId)),
+      afterRestart: async (operationId, kills) => {
+        const detail = await operation(operationId);
         if (setupConfirmed(detail) < setupTransactions) killsInSetup += 1;
         options.log(`distribute-tables: after kill #${kills} the ledger has ${describe(detail)}`);
       },

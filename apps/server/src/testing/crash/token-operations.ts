@@ -11,6 +11,7 @@ import {
   distributeSplTokensPlanSchema,
   operationDetailSchema,
   operationListSchema,
+  transactionHistoryPageSchema,
   withdrawSplTokensPlanSchema,
   type Address,
   type OperationDetail,
@@ -21,7 +22,7 @@ import { feesOf, landedSignatures, signaturesOfAddress } from './crash-chain';
 import type { CrashSession } from './crash-session';
 import { crashIssuer, tokenAccountsOf, type CrashMint } from './crash-tokens';
 import { checkLedger, type LedgerChecks } from './ledger-checks';
-import { ledgerKillPoints } from './ledger-kill-points';
+import { isOpen, ledgerKillPoints, movedOf } from './ledger-kill-points';
 import { holdAgainstChain, type TokenOperationKind } from './token-checks';
 
 export type { TokenOperationKind } from './token-checks';
@@ -63,6 +64,12 @@ export interface TokenOperationOptions {
   readonly maxKillDelayMs: number;
   readonly log: (line: string) => void;
 }
+
+/** Up to this many accounts an operation's detail is polled for its kill points (about 0.3 MB). */
+const DETAIL_POLL_MAX_ACCOUNTS = 1_000;
+/** The transaction history's largest page, and how many are read at most for one look. */
+const HISTORY_PAGE = 500;
+const HISTORY_MAX_PAGES = 20;
 
 export type Issuer = Awaited<ReturnType<typeof crashIssuer>>;
 type Wallet = { readonly id: string; readonly address: string };
@@ -214,6 +221,29 @@ export async function distributeUnderKills(
   });
 }
 
+/**
+ * An operation's progress from the transaction history, newest first: its transactions that
+ * are final (confirmed or failed), of all it has. The pages are read until one holds a
+ * transaction of an older operation.
+ */
+async function historyProgress(session: CrashSession, operationId: string) {
+  let moved = 0;
+  let total = 0;
+  let cursor: string | null = null;
+  for (let page = 0; page < HISTORY_MAX_PAGES; page++) {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const found = transactionHistoryPageSchema.parse(
+      await session.api()('GET', `/transactions?filter=ops&limit=${HISTORY_PAGE}${query}`),
+    );
+    const mine = found.transactions.filter((tx) => tx.operationId === operationId);
+    total += mine.length;
+    moved += mine.filter((tx) => tx.status !== 'loading').length;
+    cursor = found.nextCursor;
+    if (cursor === null || mine.length < found.transactions.length) break;
+  }
+  return { moved, end: total, total };
+}
+
 /** The operation a job runs, from the newest operations of the tenant. */
 async function operationOfJob(session: CrashSession, jobId: string): Promise<string> {
   const list = operationListSchema.parse(await session.api()('GET', '/operations?limit=20'));
@@ -256,17 +286,43 @@ async function underKills(
   const signaturesBefore = await signaturesOfAddress(rpcUrl(), master);
   const before = await tokenAccountsOf(rpcUrl(), input.watched);
 
-  const killPoints = ledgerKillPoints<OperationDetail>(session, {
+  const detailOf = async (operationId: string) =>
+    operationDetailSchema.parse(await session.api()('GET', `/operations/${operationId}`));
+  let jobId = '';
+  const execute = async () => {
+    const started = await input.execute();
+    jobId = started.jobId;
+    return started;
+  };
+  const jobProgress = async () => {
+    const job = await session.api()<{ processedItems: number; totalItems: number }>(
+      'GET',
+      `/jobs/${jobId}`,
+    );
+    return { moved: job.processedItems, end: job.totalItems, total: job.totalItems };
+  };
+  // Polled through the ledger's transactions while the operation's detail is small; once it is
+  // megabytes (thousands of items), through the transaction history (a line per transaction,
+  // final or not), the detail read then only around each kill.
+  const look =
+    input.watched.length <= DETAIL_POLL_MAX_ACCOUNTS
+      ? async (operationId: string) => {
+          const detail = await detailOf(operationId);
+          const total = detail.transactions.length;
+          return { moved: movedOf(detail), end: total, total };
+        }
+      : (operationId: string) => historyProgress(session, operationId);
+  const killPoints = ledgerKillPoints({
     killShare: input.kills,
     maxKillDelayMs: input.maxKillDelayMs,
-    afterRestart: (detail, kills) => {
-      const confirmed = detail.transactions.filter((tx) => tx.state === 'confirmed').length;
-      input.log(
-        `${input.kind}: after kill #${kills} the ledger has ${confirmed}/${detail.transactions.length} transactions confirmed`,
-      );
+    look,
+    isOpen: async (operationId) => isOpen(await detailOf(operationId)),
+    afterRestart: async (_, kills) => {
+      const { moved, total } = await jobProgress();
+      input.log(`${input.kind}: after kill #${kills} the job has ${moved}/${total} wallets done`);
     },
   });
-  const run = await session.runWithKills(input.kind, input.execute, input.kills, killPoints);
+  const run = await session.runWithKills(input.kind, execute, input.kills, killPoints);
 
   // The chain, then the ledger as the server that finished the job has it.
   const after = await tokenAccountsOf(rpcUrl(), input.watched);
@@ -274,9 +330,7 @@ async function underKills(
   const masterSignatures = new Set(
     [...(await signaturesOfAddress(rpcUrl(), master))].filter((s) => !signaturesBefore.has(s)),
   );
-  const detail = operationDetailSchema.parse(
-    await session.api()('GET', `/operations/${run.operationId}`),
-  );
+  const detail = await detailOf(run.operationId);
   if (detail.kind !== input.operationKind) {
     throw new Error(`operation ${detail.id} is a ${detail.kind}, not a ${input.operationKind}`);
   }
