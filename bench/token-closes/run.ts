@@ -27,12 +27,14 @@ import { randomBytes } from 'node:crypto';
 import {
   address as fleetAddress,
   encodeBase58,
+  forecastCloses,
   isFleetError,
   packCloses,
   type CloseItem,
   type CloseTokensEvent,
   type CloseTokensPlan,
   type RentDestination,
+  type TokenAccountSnapshot,
 } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { address, createSolanaRpc } from '@solana/kit';
@@ -179,6 +181,19 @@ const token2022 = await admin.createMint({ decimals: 6, program: 'token-2022' })
 const shouldClose: string[] = [];
 const specOf = new Map<string, OwnerSpec>();
 const mustStay: string[] = [];
+/** The same accounts as the plan reads them, for timing core's forecast alone. */
+const snapshots: TokenAccountSnapshot[] = [];
+const snapshot = (owner: string, tokenAccount: string, mint: string, amount: bigint) =>
+  snapshots.push({
+    owner: fleetAddress(owner),
+    tokenAccount: fleetAddress(tokenAccount),
+    mint: fleetAddress(mint),
+    program: mint === token2022 ? 'token2022' : 'token',
+    amount,
+    lamports: 2_039_280n,
+    frozen: false,
+    withheldAmount: 0n,
+  });
 for (const [index, owner] of wallets.entries()) {
   const spec = specs[index] as OwnerSpec;
   specOf.set(owner, spec);
@@ -189,24 +204,24 @@ for (const [index, owner] of wallets.entries()) {
       : spec.mixed && n % 3 === 2
         ? token2022
         : tokenA;
-    shouldClose.push(
-      await admin.createTokenAccount({
-        owner,
-        mint,
-        // The small wallets' are their associated accounts; a big wallet's 30 cannot all be.
-        ...(small ? {} : { address: randomAddress() }),
-      }),
-    );
+    const account = await admin.createTokenAccount({
+      owner,
+      mint,
+      // The small wallets' are their associated accounts; a big wallet's 30 cannot all be.
+      ...(small ? {} : { address: randomAddress() }),
+    });
+    shouldClose.push(account);
+    snapshot(owner, account, mint, 0n);
   }
   if (spec.role === 'small' && index % 100 === 0) {
-    mustStay.push(
-      await admin.createTokenAccount({
-        owner,
-        mint: tokenA,
-        amount: 5n,
-        address: randomAddress(),
-      }),
-    );
+    const account = await admin.createTokenAccount({
+      owner,
+      mint: tokenA,
+      amount: 5n,
+      address: randomAddress(),
+    });
+    mustStay.push(account);
+    snapshot(owner, account, tokenA, 5n);
   }
 }
 const accountsMs = Date.now() - started;
@@ -449,6 +464,7 @@ log(
     `${fmt(txs / (wallMs / 1000))} tx/s against the pool's send budget of ${budget ?? 'none'}/s ` +
     `(${budget ? fmt((100 * txs) / ((budget * wallMs) / 1000)) : '—'} %); send phase ${seconds(sent.last - sent.first)} ` +
     `(${budget ? fmt((100 * (sent.sends - 1)) / ((budget * (sent.last - sent.first)) / 1000)) : '—'} % of the budget); ` +
+    `execute → first send ${seconds(sent.first - started)}, last send → done ${seconds(started + wallMs - sent.last)}; ` +
     `the thread's longest stall ${seconds(runStallMs)}`,
 );
 log(
@@ -501,5 +517,21 @@ log(
   `  accounts left open that should have closed: ${int(await stillOpen(shouldClose))} of ${int(shouldClose.length)}; ` +
     `accounts with a balance still open: ${int(await stillOpen(mustStay))} of ${int(mustStay.length)}`,
 );
+// 7. core's forecast (the packing) alone on the same accounts, off the clock of everything else
+{
+  const at = Date.now();
+  const forecast = forecastCloses({
+    master: fleetAddress(master),
+    accounts: snapshots,
+    rentDestination: EXECUTED,
+    feePayer: 'master',
+    microLamportsPerComputeUnit: BigInt(planned.microLamportsPerUnit),
+  });
+  log(
+    `core's forecastCloses alone on the same ${int(snapshots.length)} accounts: ${seconds(Date.now() - at)} ` +
+      `(${forecast.ok ? `${int(forecast.value.transactions.length)} transactions` : forecast.error.message}) ` +
+      `of the plan's ${seconds(executed.afterReadMs)} after its read`,
+  );
+}
 log(`  the bench's own reads tried again after a reset connection: ${benchResets}`);
 await bed.close();
