@@ -27,12 +27,14 @@ import { randomBytes } from 'node:crypto';
 import {
   address as fleetAddress,
   encodeBase58,
+  forecastCloses,
   isFleetError,
   packCloses,
   type CloseItem,
   type CloseTokensEvent,
   type CloseTokensPlan,
   type RentDestination,
+  type TokenAccountSnapshot,
 } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { address, createSolanaRpc } from '@solana/kit';
@@ -76,6 +78,61 @@ const { admin } = bed.localnet;
 const master = bed.master;
 // Reads for the figures go to the localnet's own endpoint, outside the pool and its budgets.
 const rpc = createSolanaRpc(bed.localnet.url);
+
+/**
+ * The bench's own reads, tried again after a reset connection: the localnet, the database and
+ * the job share this one thread, and after a long stall of it a kept-alive socket may be reset
+ * under the first request on it (seen here after the plans; counted and printed).
+ */
+let benchResets = 0;
+async function withRetry<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      const text = `${String(error)} ${String((error as { cause?: unknown }).cause)}`;
+      if (attempt === 3 || !text.includes('ECONNRESET')) throw error;
+      benchResets += 1;
+    }
+  }
+}
+const balances = (addresses: readonly string[]) => withRetry(() => bed.balances(addresses));
+
+/** The thread's longest stall while `work` runs: a 100 ms timer that fires late. */
+async function measuringStalls<T>(work: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
+  let previous = Date.now();
+  let stallMs = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    stallMs = Math.max(stallMs, now - previous - 100);
+    previous = now;
+  }, 100);
+  try {
+    const value = await work();
+    stallMs = Math.max(stallMs, Date.now() - previous - 100);
+    return { value, stallMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
+/** The first and last call of `method` the localnet let through, over all endpoints. */
+const admitted = (method: string) =>
+  [...ENDPOINTS, 'default'].reduce(
+    (sum, name) => {
+      const window = bed.localnet.admin.counters(name).admittedByMethod[method];
+      return window
+        ? {
+            calls: sum.calls + window.calls,
+            first: Math.min(sum.first, window.firstAt),
+            last: Math.max(sum.last, window.lastAt),
+          }
+        : sum;
+    },
+    { calls: 0, first: Infinity, last: 0 },
+  );
+const resetCounters = () => {
+  for (const name of [...ENDPOINTS, 'default']) admin.resetCounters(name);
+};
 
 // 1. the fleet: wallets with keys in the vault, then their token accounts written on chain
 /**
@@ -124,6 +181,19 @@ const token2022 = await admin.createMint({ decimals: 6, program: 'token-2022' })
 const shouldClose: string[] = [];
 const specOf = new Map<string, OwnerSpec>();
 const mustStay: string[] = [];
+/** The same accounts as the plan reads them, for timing core's forecast alone. */
+const snapshots: TokenAccountSnapshot[] = [];
+const snapshot = (owner: string, tokenAccount: string, mint: string, amount: bigint) =>
+  snapshots.push({
+    owner: fleetAddress(owner),
+    tokenAccount: fleetAddress(tokenAccount),
+    mint: fleetAddress(mint),
+    program: mint === token2022 ? 'token2022' : 'token',
+    amount,
+    lamports: 2_039_280n,
+    frozen: false,
+    withheldAmount: 0n,
+  });
 for (const [index, owner] of wallets.entries()) {
   const spec = specs[index] as OwnerSpec;
   specOf.set(owner, spec);
@@ -134,24 +204,24 @@ for (const [index, owner] of wallets.entries()) {
       : spec.mixed && n % 3 === 2
         ? token2022
         : tokenA;
-    shouldClose.push(
-      await admin.createTokenAccount({
-        owner,
-        mint,
-        // The small wallets' are their associated accounts; a big wallet's 30 cannot all be.
-        ...(small ? {} : { address: randomAddress() }),
-      }),
-    );
+    const account = await admin.createTokenAccount({
+      owner,
+      mint,
+      // The small wallets' are their associated accounts; a big wallet's 30 cannot all be.
+      ...(small ? {} : { address: randomAddress() }),
+    });
+    shouldClose.push(account);
+    snapshot(owner, account, mint, 0n);
   }
   if (spec.role === 'small' && index % 100 === 0) {
-    mustStay.push(
-      await admin.createTokenAccount({
-        owner,
-        mint: tokenA,
-        amount: 5n,
-        address: randomAddress(),
-      }),
-    );
+    const account = await admin.createTokenAccount({
+      owner,
+      mint: tokenA,
+      amount: 5n,
+      address: randomAddress(),
+    });
+    mustStay.push(account);
+    snapshot(owner, account, tokenA, 5n);
   }
 }
 const accountsMs = Date.now() - started;
@@ -214,6 +284,12 @@ for (const feePayer of ['master', 'owner'] as const) {
 interface PlanFigures {
   plan: CloseTokensPlan;
   ms: number;
+  /** The chain read: the localnet's first to last getTokenAccountsByOwner, and their count. */
+  readMs: number;
+  reads: number;
+  /** What followed the read (packing, the stored plan) and the thread's longest stall. */
+  afterReadMs: number;
+  stallMs: number;
   /** Transactions each owner signs, from the plan. */
   signed: Map<string, number>;
 }
@@ -224,9 +300,15 @@ interface PlanFigures {
 async function planFor(rentDestination: RentDestination): Promise<PlanFigures> {
   let at = Date.now();
   let plan: CloseTokensPlan | undefined;
+  let stallMs = 0;
   for (let attempt = 1; plan === undefined; attempt += 1) {
+    resetCounters();
     try {
-      plan = await services.closePlans.plan(actor, { walletAddresses: [], rentDestination });
+      const measured = await measuringStalls(() =>
+        services.closePlans.plan(actor, { walletAddresses: [], rentDestination }),
+      );
+      plan = measured.value;
+      stallMs = measured.stallMs;
     } catch (error) {
       if (attempt === 3 || !isFleetError(error, 'TOKEN_CLOSE__ACCOUNTS_UNREADABLE')) throw error;
       log(
@@ -235,13 +317,23 @@ async function planFor(rentDestination: RentDestination): Promise<PlanFigures> {
       at = Date.now();
     }
   }
-  const ms = Date.now() - at;
+  const end = Date.now();
+  const read = admitted('getTokenAccountsByOwner');
   const signed = new Map<string, number>();
   for (const tx of plan.transactions)
     for (const owner of tx.owners) signed.set(owner, (signed.get(owner) ?? 0) + 1);
-  return { plan, ms, signed };
+  return {
+    plan,
+    ms: end - at,
+    readMs: read.last - read.first,
+    reads: read.calls,
+    afterReadMs: end - read.last,
+    stallMs,
+    signed,
+  };
 }
-function describePlan(label: string, { plan, ms, signed }: PlanFigures) {
+function describePlan(label: string, figures: PlanFigures) {
+  const { plan, ms, signed } = figures;
   const sizes = plan.transactions.map((tx) => tx.size);
   const single = plan.transactions.filter((tx) => tx.owners.length === 1);
   const largestSingle = (mixed: boolean) =>
@@ -257,7 +349,9 @@ function describePlan(label: string, { plan, ms, signed }: PlanFigures) {
   const fee = BigInt(plan.feeLamports);
   const rent = BigInt(plan.rentLamports);
   log(
-    `plan, rent to ${label}: ${seconds(ms)} (${int(plan.totalWallets)} wallets read, both programs); ` +
+    `plan, rent to ${label}: ${seconds(ms)} (${int(plan.totalWallets)} wallets read, both programs: ` +
+      `${int(figures.reads)} getTokenAccountsByOwner in ${seconds(figures.readMs)}, then ${seconds(figures.afterReadMs)} ` +
+      `packing and storing; the thread's longest stall ${seconds(figures.stallMs)}); ` +
       `${int(plan.closableAccounts)} to close, ${int(plan.skippedAccounts)} skipped; ` +
       `${int(plan.transactions.length)} transactions (${fmt(plan.closableAccounts / plan.transactions.length)} closes each, ` +
       `${int(plan.transactions.reduce((sum, tx) => sum + tx.signatures, 0))} signatures, bytes max ${Math.max(...sizes)}); ` +
@@ -336,23 +430,25 @@ const sendsSeen = () =>
     }),
     { sends: 0, limited: 0, first: Infinity, last: 0 },
   );
-for (const name of ENDPOINTS) admin.resetCounters(name);
+resetCounters();
 const planned = executed.plan;
 const owners = wallets.filter((owner) => (specOf.get(owner)?.count ?? 0) > 0);
-const masterBefore = (await bed.balances([master])).get(master) ?? 0n;
-const ownersBefore = EXECUTED === 'owner' ? await bed.balances(owners) : new Map<string, bigint>();
+const masterBefore = (await balances([master])).get(master) ?? 0n;
+const ownersBefore = EXECUTED === 'owner' ? await balances(owners) : new Map<string, bigint>();
 const events: CloseTokensEvent[] = [];
 started = Date.now();
-const run = await services.closeStream.run(actor, planned.planId, (event) => events.push(event));
+const { value: run, stallMs: runStallMs } = await measuringStalls(() =>
+  services.closeStream.run(actor, planned.planId, (event) => events.push(event)),
+);
 const wallMs = Date.now() - started;
 const sent = sendsSeen();
 const job = await services.jobs.get(actor, run.jobId);
 const done = events.find((event) => event.event === 'done');
 const failed = events.find((event) => event.event === 'error');
-const masterDelta = ((await bed.balances([master])).get(master) ?? 0n) - masterBefore;
+const masterDelta = ((await balances([master])).get(master) ?? 0n) - masterBefore;
 let ownersGained = 0n;
 if (EXECUTED === 'owner') {
-  const after = await bed.balances(owners);
+  const after = await balances(owners);
   for (const owner of owners)
     ownersGained += (after.get(owner) ?? 0n) - (ownersBefore.get(owner) ?? 0n);
 }
@@ -367,7 +463,9 @@ log(
     `${int(sent.sends)} sends for ${int(txs)} planned transactions, ${int(sent.limited)} HTTP 429s; ` +
     `${fmt(txs / (wallMs / 1000))} tx/s against the pool's send budget of ${budget ?? 'none'}/s ` +
     `(${budget ? fmt((100 * txs) / ((budget * wallMs) / 1000)) : '—'} %); send phase ${seconds(sent.last - sent.first)} ` +
-    `(${budget ? fmt((100 * (sent.sends - 1)) / ((budget * (sent.last - sent.first)) / 1000)) : '—'} % of the budget)`,
+    `(${budget ? fmt((100 * (sent.sends - 1)) / ((budget * (sent.last - sent.first)) / 1000)) : '—'} % of the budget); ` +
+    `execute → first send ${seconds(sent.first - started)}, last send → done ${seconds(started + wallMs - sent.last)}; ` +
+    `the thread's longest stall ${seconds(runStallMs)}`,
 );
 log(
   `  stream: ${events.filter((event) => event.event === 'wallet').length} wallet events; ` +
@@ -403,12 +501,14 @@ printSignatures(
 async function stillOpen(accounts: readonly string[]): Promise<number> {
   let open = 0;
   for (let start = 0; start < accounts.length; start += 100) {
-    const { value } = await rpc
-      .getMultipleAccounts(
-        accounts.slice(start, start + 100).map((entry) => address(entry)),
-        { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } },
-      )
-      .send();
+    const { value } = await withRetry(() =>
+      rpc
+        .getMultipleAccounts(
+          accounts.slice(start, start + 100).map((entry) => address(entry)),
+          { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } },
+        )
+        .send(),
+    );
     open += value.filter((account) => account !== null && account.lamports > 0n).length;
   }
   return open;
@@ -417,4 +517,21 @@ log(
   `  accounts left open that should have closed: ${int(await stillOpen(shouldClose))} of ${int(shouldClose.length)}; ` +
     `accounts with a balance still open: ${int(await stillOpen(mustStay))} of ${int(mustStay.length)}`,
 );
+// 7. core's forecast (the packing) alone on the same accounts, off the clock of everything else
+{
+  const at = Date.now();
+  const forecast = forecastCloses({
+    master: fleetAddress(master),
+    accounts: snapshots,
+    rentDestination: EXECUTED,
+    feePayer: 'master',
+    microLamportsPerComputeUnit: BigInt(planned.microLamportsPerUnit),
+  });
+  log(
+    `core's forecastCloses alone on the same ${int(snapshots.length)} accounts: ${seconds(Date.now() - at)} ` +
+      `(${forecast.ok ? `${int(forecast.value.transactions.length)} transactions` : forecast.error.message}) ` +
+      `of the plan's ${seconds(executed.afterReadMs)} after its read`,
+  );
+}
+log(`  the bench's own reads tried again after a reset connection: ${benchResets}`);
 await bed.close();
