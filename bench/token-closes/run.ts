@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/token-closes/run.ts [--wallets 10000] [--big 1000] [--big-size 30]
  *                                     [--ladder 1] [--rent master|owner] [--database pglite|postgres]
+ *                                     [--profile run.cpuprofile]
  *
  * `--wallets` wallets hold 0 to 3 empty token accounts each (wallet i holds i mod 4: Token, then
  * Token-2022, then Token), `--big` wallets hold `--big-size` each (the even ones all Token, the
@@ -24,6 +25,8 @@
  * only; no assertion.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import {
   address as fleetAddress,
   encodeBase58,
@@ -437,9 +440,22 @@ const masterBefore = (await balances([master])).get(master) ?? 0n;
 const ownersBefore = EXECUTED === 'owner' ? await balances(owners) : new Map<string, bigint>();
 const events: CloseTokensEvent[] = [];
 started = Date.now();
+// `--profile FILE`: a CPU profile of the run alone (execute → done), for Chrome's DevTools.
+const profileFile = arg('--profile', '');
+const profiler = profileFile === '' ? null : new Session();
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const { value: run, stallMs: runStallMs } = await measuringStalls(() =>
   services.closeStream.run(actor, planned.planId, (event) => events.push(event)),
 );
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(profileFile, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const wallMs = Date.now() - started;
 const sent = sendsSeen();
 const job = await services.jobs.get(actor, run.jobId);
