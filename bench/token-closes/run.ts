@@ -32,8 +32,6 @@ import {
   encodeBase58,
   forecastCloses,
   isFleetError,
-  packCloses,
-  type CloseItem,
   type CloseTokensEvent,
   type CloseTokensPlan,
   type RentDestination,
@@ -43,6 +41,8 @@ import { schema, withTenant } from '@fleet/db';
 import { address, createSolanaRpc } from '@solana/kit';
 import { countDistinct, eq } from 'drizzle-orm';
 import { createSolTestBed } from '../../apps/server/src/testing/sol-test-bed';
+import { fmt, int, measuringStalls, ratio, seconds } from './figures';
+import { largestForOneOwner } from './packing-probe';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -62,10 +62,6 @@ const ENDPOINTS = ['a', 'b', 'c'] as const;
 /** The issue's target: one owner's accounts up to this many close in one legacy transaction. */
 const TARGET = 26;
 
-const fmt = (n: number, digits = 1) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const int = (n: number | bigint) => n.toLocaleString('en-US');
-const seconds = (ms: number) => `${fmt(ms / 1000)} s`;
 const randomAddress = () => encodeBase58(randomBytes(32));
 const log = (line: string) => console.log(line);
 
@@ -101,23 +97,6 @@ async function withRetry<T>(read: () => Promise<T>): Promise<T> {
 }
 const balances = (addresses: readonly string[]) => withRetry(() => bed.balances(addresses));
 
-/** The thread's longest stall while `work` runs: a 100 ms timer that fires late. */
-async function measuringStalls<T>(work: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
-  let previous = Date.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = Date.now();
-    stallMs = Math.max(stallMs, now - previous - 100);
-    previous = now;
-  }, 100);
-  try {
-    const value = await work();
-    stallMs = Math.max(stallMs, Date.now() - previous - 100);
-    return { value, stallMs };
-  } finally {
-    clearInterval(timer);
-  }
-}
 /** The first and last call of `method` the localnet let through, over all endpoints. */
 const admitted = (method: string) =>
   [...ENDPOINTS, 'default'].reduce(
@@ -242,39 +221,17 @@ log(
 
 // 2. core's packer alone: how many of one owner's accounts one legacy transaction holds
 const budget = pool.sendBudgetPerSecond();
-function largestForOneOwner(
-  mix: 'token' | 'mixed',
-  rentDestination: RentDestination,
-  feePayer: 'master' | 'owner',
-): { n: number; size: number } {
-  const owner = fleetAddress(randomAddress());
-  let best = { n: 0, size: 0 };
-  for (let n = 1; n <= 64; n += 1) {
-    const closes: CloseItem[] = Array.from({ length: n }, (_, i) => ({
-      itemId: String(i),
-      owner,
-      tokenAccount: fleetAddress(randomAddress()),
-      mint: fleetAddress(tokenA),
-      program: mix === 'mixed' && i % 3 === 2 ? 'token2022' : 'token',
-      rentLamports: 2_039_280n,
-    }));
-    const packed = packCloses({
-      master: fleetAddress(master),
-      closes,
-      rentDestination,
-      feePayer,
-      microLamportsPerComputeUnit: 0n,
-    });
-    if (!packed.ok || packed.value.length !== 1) break;
-    best = { n, size: packed.value[0]?.size ?? 0 };
-  }
-  return best;
-}
 log(`packing (core's packCloses, one owner, legacy, 1,232-byte limit):`);
 for (const feePayer of ['master', 'owner'] as const) {
   for (const rent of ['master', 'owner'] as const) {
-    const token = largestForOneOwner('token', rent, feePayer);
-    const mixed = largestForOneOwner('mixed', rent, feePayer);
+    const probe = {
+      master: fleetAddress(master),
+      mint: fleetAddress(tokenA),
+      rentDestination: rent,
+      feePayer,
+    };
+    const token = largestForOneOwner({ ...probe, mix: 'token' });
+    const mixed = largestForOneOwner({ ...probe, mix: 'mixed' });
     log(
       `  fee paid by ${feePayer.padEnd(6)} rent to ${rent.padEnd(6)}: ${token.n} Token (${token.size} bytes), ` +
         `${mixed.n} mixed with Token-2022 (${mixed.size} bytes)` +
@@ -358,8 +315,8 @@ function describePlan(label: string, figures: PlanFigures) {
       `${int(plan.closableAccounts)} to close, ${int(plan.skippedAccounts)} skipped; ` +
       `${int(plan.transactions.length)} transactions (${fmt(plan.closableAccounts / plan.transactions.length)} closes each, ` +
       `${int(plan.transactions.reduce((sum, tx) => sum + tx.signatures, 0))} signatures, bytes max ${Math.max(...sizes)}); ` +
-      `fee ${int(fee)} lamports = ${fmt(Number(fee) / plan.closableAccounts)} per account; ` +
-      `rent ${int(rent)} = ${fmt(Number(rent) / Number(fee))} per lamport of fee`,
+      `fee ${int(fee)} lamports = ${ratio(fee, BigInt(plan.closableAccounts))} per account; ` +
+      `rent ${int(rent)} = ${ratio(rent, fee)} per lamport of fee`,
   );
   log(
     `  one owner's closes in one transaction (the largest in the plan): ` +
@@ -493,8 +450,8 @@ log(
   `  on chain: master ${masterDelta >= 0n ? '+' : ''}${int(masterDelta)} lamports (planned ${EXECUTED === 'master' ? '+' : '−'}${int(
     EXECUTED === 'master' ? BigInt(planned.netLamports) : BigInt(planned.feeLamports),
   )})${rentOnChain === null ? '' : `, owners +${int(rentOnChain)} (planned rent ${int(BigInt(planned.rentLamports))})`}; ` +
-    `fees ${int(feesOnChain)} = ${fmt(Number(feesOnChain) / planned.closableAccounts)} lamports per closed account, ` +
-    `${fmt(Number(BigInt(planned.rentLamports)) / Number(feesOnChain))} lamports of rent per lamport of fee`,
+    `fees ${int(feesOnChain)} = ${ratio(feesOnChain, BigInt(planned.closableAccounts))} lamports per closed account, ` +
+    `${ratio(BigInt(planned.rentLamports), feesOnChain)} lamports of rent per lamport of fee`,
 );
 
 // 5. what landed, per owner: the close history's distinct signatures

@@ -32,9 +32,13 @@ function eventsOf(body: string): { event: string; data: Record<string, unknown> 
     });
 }
 
-/** Raw units of a token worth about `usd` at `priceUsd` a whole token. */
-const worth = (usd: number, priceUsd: number, decimals: number): bigint =>
-  BigInt(Math.floor((usd / priceUsd) * 10 ** decimals));
+/** A market price fixed to nine decimals, so the raw amounts below are bigint arithmetic. */
+const PRICE_SCALE = 1_000_000_000n;
+
+/** Raw units of a token worth about `cents` at `priceUsd` a whole token. */
+const worth = (cents: bigint, priceUsd: number, decimals: number): bigint =>
+  (cents * PRICE_SCALE * 10n ** BigInt(decimals)) /
+  (100n * BigInt(Math.round(priceUsd * Number(PRICE_SCALE))));
 
 // Issue 19, "Burn dust", on a chain whose tokens the sandbox market prices: the server's market is
 // built as `npm start` builds it, every provider at the sandbox's prefix.
@@ -140,12 +144,17 @@ describe.each(testDatabaseKinds)('Burning dust on the localnet on %s', (kind) =>
       });
     };
     // Below $1: a cent of Pebble (Token) and five cents of Quartz (Token-2022).
-    await open('pebbleDust', w0, pebble.mint, worth(0.01, priceOf(pebble.mint), pebble.decimals));
+    await open('pebbleDust', w0, pebble.mint, worth(1n, priceOf(pebble.mint), pebble.decimals));
     await open('empty', w0, pebble.mint, 0n);
-    await open('pebbleRich', w1, pebble.mint, worth(100, priceOf(pebble.mint), pebble.decimals));
-    await open('quartzDust', w1, quartz.mint, worth(0.05, priceOf(quartz.mint), quartz.decimals));
+    await open(
+      'pebbleRich',
+      w1,
+      pebble.mint,
+      worth(10_000n, priceOf(pebble.mint), pebble.decimals),
+    );
+    await open('quartzDust', w1, quartz.mint, worth(5n, priceOf(quartz.mint), quartz.decimals));
     await open('unpriced', w2, unpriced, 5n);
-    await open('frozen', w3, pebble.mint, worth(0.01, priceOf(pebble.mint), pebble.decimals));
+    await open('frozen', w3, pebble.mint, worth(1n, priceOf(pebble.mint), pebble.decimals));
     await freeze(accounts['frozen'] ?? '');
     // For the raw threshold: 3 and 10 raw units of Pebble.
     await open('pebbleThree', w5, pebble.mint, 3n);
