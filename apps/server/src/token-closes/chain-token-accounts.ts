@@ -113,8 +113,11 @@ export async function readTokenAccounts(
 ): Promise<TokenAccountReading[]> {
   const results: TokenAccountReading[][] = owners.map(() => []);
   let next = 0;
+  // One wallet unread fails the whole read: the other lanes stop taking wallets, rather than
+  // spending the pool's budget on a plan that cannot be made.
+  let failed = false;
   const lane = async (): Promise<void> => {
-    while (next < owners.length) {
+    while (!failed && next < owners.length) {
       const index = next++;
       const owner = owners[index] as string;
       try {
@@ -125,6 +128,7 @@ export async function readTokenAccounts(
         );
         results[index] = [...(legacy ?? []), ...(extended ?? [])];
       } catch (error) {
+        failed = true;
         const attempts = isFleetError(error, 'RPC__NO_ENDPOINT_ANSWERED')
           ? error.context.attempts
           : error instanceof Error
