@@ -130,6 +130,7 @@ export function storedBurnPlanOf(input: {
       }),
       transactions: forecast.transactions.map((transaction) => ({
         owners: [...transaction.owners],
+        feePayer: transaction.feePayer,
         accounts: transaction.burns.length,
         signatures: transaction.signatures,
         size: transaction.size,

@@ -1,6 +1,7 @@
 import type { EndpointPool } from '@fleet/chain';
 import {
   FleetError,
+  closeBlockerOf,
   forecastCloses,
   address as fleetAddress,
   type CloseForecastView,
@@ -11,6 +12,7 @@ import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import { PLAN_VALIDITY_MS, savePlan } from '../ledger/ledger-repository';
 import { effectiveUnitPrice, readTenantFeeCap, serverUnitPrice } from '../fees';
+import { readLamports } from '../sol-operations/chain-balances';
 import { listActiveWallets } from '../wallets/repository';
 import { readTokenAccounts } from './chain-token-accounts';
 import { forecastView, storedPlanOf } from './close-plan';
@@ -19,8 +21,9 @@ import { readStoredEmptyAccounts } from './stored-token-accounts';
 
 /**
  * Plans a close of empty token accounts (issue 19) from the chain now: both programs, every
- * account of the wallets in scope, the closable ones packed by bytes with the master paying, the
- * plan stored whole under its hash. Nothing here signs or sends.
+ * account of the wallets in scope, the closable ones packed by bytes with the master paying (an
+ * owner that would otherwise sign twice paying its own when it holds the SOL), the plan stored
+ * whole under its hash. Nothing here signs or sends.
  */
 export function createClosePlanService(context: {
   readonly db: FleetDatabase;
@@ -46,19 +49,35 @@ export function createClosePlanService(context: {
       const wallets = [...walletIds.keys()];
       // 2. every token account of those wallets, both programs, from the chain now
       const accounts = (await readTokenAccounts(pool, wallets)).filter(inScope);
-      // 3. the forecast at Fleet's packing, refused when there is nothing to close
+      // 3. the SOL of the owners with something to close (one call per 100): an owner that
+      //    would sign twice with the master paying pays its own when it can, and signs once
+      const owners = [
+        ...new Set(
+          accounts
+            .filter((account) => closeBlockerOf(account) === null)
+            .map((account) => account.owner),
+        ),
+      ];
+      const ownerLamports = new Map(
+        [...(await readLamports(pool, owners))].map(([owner, lamports]) => [
+          fleetAddress(owner),
+          BigInt(lamports),
+        ]),
+      );
+      // 4. the forecast at Fleet's packing, refused when there is nothing to close
       const forecast = forecastCloses({
         master: fleetAddress(master),
         accounts,
         rentDestination: request.rentDestination,
         feePayer: 'master',
         microLamportsPerComputeUnit: price,
+        ownerLamports,
       });
       if (!forecast.ok) throw new FleetError(forecast.error.code, forecast.error.context);
       if (forecast.value.closableAccounts === 0) {
         throw new FleetError('TOKEN_CLOSE__NOTHING_TO_CLOSE', {});
       }
-      // 4. stored whole under its hash
+      // 5. stored whole under its hash
       const at = now();
       const stored = storedPlanOf({
         forecast: forecast.value,

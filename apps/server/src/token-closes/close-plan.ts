@@ -29,6 +29,8 @@ export interface StoredCloseTransaction {
   /** Positions in `items`. */
   readonly items: readonly number[];
   readonly owners: readonly string[];
+  /** The master, or the one owner paying its own (`packCloses`' `ownerLamports`). */
+  readonly feePayer: string;
   readonly computeUnitLimit: number;
   readonly feeLamports: string;
 }
@@ -121,6 +123,7 @@ export function storedPlanOf(input: {
     transactions.push({
       items: positions,
       owners: transaction.owners,
+      feePayer: transaction.feePayer,
       computeUnitLimit: transaction.computeUnitLimit,
       feeLamports: transaction.feeLamports.toString(),
     });
@@ -148,6 +151,7 @@ export function storedPlanOf(input: {
       forecast: forecastView(forecast, input.wallets, input.walletIds),
       transactions: forecast.transactions.map((transaction) => ({
         owners: [...transaction.owners],
+        feePayer: transaction.feePayer,
         accounts: transaction.closes.length,
         signatures: transaction.signatures,
         size: transaction.size,

@@ -7,11 +7,11 @@ import type { JobHandler } from '../jobs/job-handler';
 import {
   createTokenOperationJob,
   type TokenOperationParams,
-  positionsKey,
   type TokenOperationJob,
   type TokenOperationJobDeps,
 } from '../token-operations/token-operation-job';
 import { createCloseProgress } from './close-progress';
+import { closeTransactionsOf } from './close-transactions';
 import { deleteClosedTokenAccounts } from './stored-token-accounts';
 import { storedCloseBuildSchema, type StoredCloseBuild } from './stored-close-plan';
 
@@ -19,26 +19,12 @@ export const TOKEN_CLOSE_JOB_KIND = 'token.close';
 
 /**
  * Closes a plan's token accounts (issue 19) on the token-operation kernel: each transaction's
- * CloseAccount instructions as planned, the master paying; a confirmation commits with its
- * close-history rows and the removal of the closed `wallet_token_accounts` rows. A close that
- * lands failed (an account gained a balance since the plan) is reported, never retried.
+ * CloseAccount instructions as planned, the master paying or an owner its own
+ * (`close-transactions`); a confirmation commits with its close-history rows and the removal of
+ * the closed `wallet_token_accounts` rows. A close that lands failed (an account gained a balance
+ * since the plan) is reported, never retried.
  */
 export function closeTokensJob(): TokenOperationJob<StoredCloseBuild> {
-  const plannedByBuild = new WeakMap<
-    StoredCloseBuild,
-    Map<string, StoredCloseBuild['transactions'][number]>
-  >();
-  /** The planned transaction of exactly these items. */
-  const plannedFor = (build: StoredCloseBuild, positions: readonly number[]) => {
-    let byItems = plannedByBuild.get(build);
-    if (!byItems) {
-      byItems = new Map(build.transactions.map((spec) => [positionsKey(spec.items), spec]));
-      plannedByBuild.set(build, byItems);
-    }
-    const planned = byItems.get(positionsKey(positions));
-    if (!planned) throw new Error('a close transaction that is not in the plan');
-    return planned;
-  };
   const closeAt = (build: StoredCloseBuild, position: number) => {
     const close = build.items[position];
     if (!close) throw new Error(`item ${position} is not in the stored plan`);
@@ -49,23 +35,28 @@ export function closeTokensJob(): TokenOperationJob<StoredCloseBuild> {
     kind: TOKEN_CLOSE_JOB_KIND,
     noun: 'close',
     parseBuild: (operation) => storedCloseBuildSchema.parse(operation.parameters['build']),
-    transaction: ({ build, positions }) => ({
-      feePayer: build.master,
-      instructions: positions.map((position) => {
-        const close = closeAt(build, position);
-        return closeAccountInstruction({
-          program: close.program,
-          account: close.tokenAccount as Address,
-          destination: close.destination as Address,
-          owner: close.wallet as Address,
-        });
-      }),
-      computeBudget: {
-        unitLimit: plannedFor(build, positions).computeUnitLimit,
-        microLamportsPerUnit: BigInt(build.microLamportsPerUnit),
-      },
-    }),
+    transaction: ({ build, positions }) => {
+      const planned = closeTransactionsOf(build);
+      return {
+        feePayer: planned.feePayer(positions),
+        instructions: positions.map((position) => {
+          const close = closeAt(build, position);
+          return closeAccountInstruction({
+            program: close.program,
+            account: close.tokenAccount as Address,
+            destination: close.destination as Address,
+            owner: close.wallet as Address,
+          });
+        }),
+        computeBudget: {
+          unitLimit: planned.computeUnitLimit(positions),
+          microLamportsPerUnit: BigInt(build.microLamportsPerUnit),
+        },
+      };
+    },
+    replan: ({ build, positions }) => closeTransactionsOf(build).replan(positions),
     confirmed: async (tx, { build, operation, positions, transaction, now }) => {
+      const fees = closeTransactionsOf(build).feeShares(positions);
       const rows: TokenAccountCloseRow[] = positions.map((position) => {
         const close = closeAt(build, position);
         return {
@@ -76,7 +67,7 @@ export function closeTokensJob(): TokenOperationJob<StoredCloseBuild> {
           tokenAccount: close.tokenAccount,
           program: close.program,
           rentLamports: BigInt(close.rentLamports),
-          feeLamports: BigInt(close.feeLamports),
+          feeLamports: fees.get(position) ?? 0n,
           burnedRaw: null,
           signature: transaction.signature ?? '',
           closedAt: now,
@@ -100,9 +91,9 @@ export function closeTokensJob(): TokenOperationJob<StoredCloseBuild> {
       return {
         final: (tx, positions) => {
           const items = positions.map((position) => operation.items[position] as LedgerItem);
-          // The fee a landed transaction paid: the plan's, which signed the same.
-          const fee = positions.reduce(
-            (sum, position) => sum + BigInt(closeAt(build, position).feeLamports),
+          // The fee a landed transaction paid: the plan's, which signed the same, or its cut's.
+          const fee = [...closeTransactionsOf(build).feeShares(positions).values()].reduce(
+            (a, b) => a + b,
             0n,
           );
           counts.final(tx, items, fee);

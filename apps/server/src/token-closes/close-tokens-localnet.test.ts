@@ -176,4 +176,44 @@ describe.each(testDatabaseKinds)('Closing empty token accounts on the localnet o
     expect(result.done?.totalClosedAccounts).toBe(1);
     expect(await tokenAccountsOf(wallets[0]?.address ?? '')).toEqual([]);
   });
+
+  it('lets a wallet with SOL and 25 empty accounts pay its own and sign once; the one without, the master', async () => {
+    const created = await call('POST', '/api/create-wallet', { count: 2 });
+    const [rich, poor] = created.json<{ wallets: { address: string }[] }>().wallets;
+    const { admin } = harness.localnet;
+    const mint = await admin.createMint({ decimals: 0 });
+    for (const owner of [rich?.address ?? '', poor?.address ?? '']) {
+      for (let n = 0; n < 25; n += 1) {
+        await admin.createTokenAccount({ owner, mint, address: newTestKeypair().address });
+      }
+    }
+    await admin.fund(rich?.address ?? '', 10_000_000n);
+    const response = await call('POST', '/api/solana/close-tokens/plan', {
+      walletAddresses: [rich?.address, poor?.address],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const own = closeTokensPlanSchema.parse(response.json());
+    const shape = own.transactions.map((tx) => [tx.feePayer, tx.accounts, tx.signatures]);
+    expect(shape).toEqual([
+      [rich?.address, 25, 1],
+      [master, 23, 2],
+      [master, 2, 2],
+    ]);
+    const ownFee = BigInt(own.transactions[0]?.feeLamports ?? 0);
+    const masterFees = own.transactions
+      .slice(1)
+      .reduce((sum, tx) => sum + BigInt(tx.feeLamports), 0n);
+
+    const [richBefore, masterBefore] = [await balance(rich?.address ?? ''), await balance(master)];
+    const buffered = await call('POST', '/api/solana/close-tokens', { planId: own.planId });
+    expect(buffered.statusCode, buffered.body).toBe(200);
+    const result = buffered.json<CloseTokensResult>();
+    expect(result.done?.totalClosedAccounts).toBe(50);
+    expect(result.done?.totalFeeLamports).toBe((ownFee + masterFees).toString());
+    // The owner paid exactly its own transaction's fee; the master the others', and got the rent.
+    expect(richBefore - (await balance(rich?.address ?? ''))).toBe(ownFee);
+    expect((await balance(master)) - masterBefore).toBe(BigInt(own.rentLamports) - masterFees);
+    expect(await tokenAccountsOf(rich?.address ?? '')).toEqual([]);
+    expect(await tokenAccountsOf(poor?.address ?? '')).toEqual([]);
+  });
 });

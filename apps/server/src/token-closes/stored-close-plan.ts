@@ -26,6 +26,8 @@ export const storedCloseBuildSchema = z.object({
     z.object({
       items: z.array(z.number().int().nonnegative()),
       owners: z.array(z.string()),
+      // Absent in plans stored before owners could pay their own: the master paid.
+      feePayer: z.string().optional(),
       computeUnitLimit: z.number().int().nonnegative(),
       feeLamports: lamportsText,
     }),

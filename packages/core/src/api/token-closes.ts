@@ -66,6 +66,8 @@ export type CloseForecastView = z.infer<typeof closeForecastSchema>;
 
 export const closeTransactionViewSchema = z.object({
   owners: z.array(z.string()),
+  /** Who pays the fee and signs first: the master, or the one owner paying its own. */
+  feePayer: z.string(),
   accounts: z.number().int().positive(),
   signatures: z.number().int().positive(),
   size: z.number().int().positive(),

@@ -78,6 +78,8 @@ export interface ForecastClosesInput {
   readonly feePayer: CloseFeePayer;
   readonly microLamportsPerComputeUnit: bigint;
   readonly computeUnits?: CloseComputeUnits;
+  /** Each owner's SOL now: an owner that can pay for its own transaction may (`packCloses`). */
+  readonly ownerLamports?: ReadonlyMap<Address, bigint>;
   /** The item id of each close; the token account's address by default. */
   readonly itemIdOf?: (account: TokenAccountSnapshot) => string;
 }
@@ -139,6 +141,7 @@ export function forecastCloses(input: ForecastClosesInput): Result<CloseForecast
     feePayer: input.feePayer,
     microLamportsPerComputeUnit: input.microLamportsPerComputeUnit,
     ...(input.computeUnits === undefined ? {} : { computeUnits: input.computeUnits }),
+    ...(input.ownerLamports === undefined ? {} : { ownerLamports: input.ownerLamports }),
   });
   if (!packed.ok) return err(packed.error);
   for (const transaction of packed.value) {

@@ -36,6 +36,12 @@ export interface PackByOwnerInput<T extends OwnedItem> {
    * signature with one item): a transaction with less room left is not offered more owners.
    */
   readonly smallestAddition: number;
+  /**
+   * When the master pays: whether an owner whose items fit one transaction of its own but not one
+   * the master pays for (the master's signature and address take 96 bytes) pays that one itself,
+   * signing once instead of twice. Asked with that transaction; absent, the master pays for all.
+   */
+  readonly ownerPaysOwn?: (owner: Address, draft: OwnerPackDraft<T>) => boolean;
 }
 
 export interface OwnerPackDraft<T extends OwnedItem> {
@@ -48,7 +54,8 @@ export interface OwnerPackDraft<T extends OwnedItem> {
  * and the burn-and-close share it): each owner's items together in one transaction when they fit,
  * an owner with more split over as few full transactions as the limit allows, and (when the master
  * pays) owners with few items sharing a transaction, largest first into the first transaction with
- * room. Every item lands in exactly one transaction; the drafts come full ones first.
+ * room, while an owner `ownerPaysOwn` lets pay fits in one transaction it signs alone. Every item
+ * lands in exactly one transaction; the drafts come full ones first.
  */
 export function packByOwner<T extends OwnedItem>(
   input: PackByOwnerInput<T>,
@@ -68,6 +75,7 @@ export function packByOwner<T extends OwnedItem>(
     const first = group[0];
     if (first === undefined) continue;
     const payer = payerOf(first.owner);
+    const fullBefore = full.length;
     let open: T[] = [];
     let openLayout: MessageLayout | undefined;
     for (const item of group) {
@@ -85,8 +93,22 @@ export function packByOwner<T extends OwnedItem>(
       openLayout = alone;
     }
     if (openLayout === undefined) continue;
-    if (input.feePayer === 'owner') full.push({ items: open, layout: openLayout });
-    else remainders.push(open);
+    if (input.feePayer === 'owner') {
+      full.push({ items: open, layout: openLayout });
+      continue;
+    }
+    if (open.length < group.length && input.ownerPaysOwn) {
+      // Only an owner that would otherwise sign twice: an owner-paid transaction that expires
+      // then goes back to the master, and the master's cuts of it never equal a planned one.
+      const own = measure(first.owner, group);
+      const draft = { items: group, layout: own };
+      if (fitsInOneTransaction(own) && input.ownerPaysOwn(first.owner, draft)) {
+        full.length = fullBefore;
+        full.push({ items: [...group], layout: own });
+        continue;
+      }
+    }
+    remainders.push(open);
   }
 
   // First fit, largest first, over the transactions still open; one too full for the smallest

@@ -158,6 +158,60 @@ describe('Packing closes', () => {
     );
   });
 
+  describe('an owner that can pay its own', () => {
+    const FEE_25 = transactionFee({
+      signatures: 1,
+      computeUnitLimit: BigInt(closeComputeUnitLimit(closesOf(addressOf(4, 99), 25))),
+      microLamportsPerComputeUnit: 5000n,
+    });
+    const enough = FEE_25 + 890_880n;
+
+    it('pays for its 25 accounts in one transaction it alone signs, instead of signing twice', () => {
+      const owner = addressOf(7, 1);
+      const closes = closesOf(owner, 25);
+      expect(pack(closes).map((tx) => tx.closes.length)).toEqual([23, 2]);
+      const [transaction, ...rest] = pack(closes, { ownerLamports: new Map([[owner, enough]]) });
+      expect(rest).toEqual([]);
+      expect(transaction?.feePayer).toBe(owner);
+      expect(transaction?.signers).toEqual([owner]);
+      expect(transaction?.closes).toHaveLength(25);
+      expect(transaction?.feeLamports).toBe(FEE_25);
+    });
+
+    it('closes 26 in one transaction when the rent stays in the wallet (the issue target)', () => {
+      const owner = addressOf(7, 2);
+      const transactions = pack(closesOf(owner, 26), {
+        rentDestination: 'owner',
+        ownerLamports: new Map([[owner, 10_000_000n]]),
+      });
+      expect(transactions.map((tx) => [tx.closes.length, tx.signatures])).toEqual([[26, 1]]);
+      expect(transactions[0]?.size).toBe(PACKET_DATA_SIZE);
+    });
+
+    it('leaves the master paying when the owner would fall below the rent-exempt minimum', () => {
+      const owner = addressOf(7, 3);
+      const closes = closesOf(owner, 25);
+      const short = pack(closes, { ownerLamports: new Map([[owner, enough - 1n]]) });
+      expect(short.map((tx) => tx.feePayer)).toEqual([master, master]);
+      const none = pack(closes, { ownerLamports: new Map() });
+      expect(none.map((tx) => tx.feePayer)).toEqual([master, master]);
+    });
+
+    it('is never asked when the master fits the owner whole, or when it cannot fit one', () => {
+      const few = addressOf(7, 4);
+      const many = addressOf(7, 5);
+      const rich = new Map([
+        [few, 10_000_000_000n],
+        [many, 10_000_000_000n],
+      ]);
+      const transactions = pack([...closesOf(few, 23), ...closesOf(many, 40)], {
+        ownerLamports: rich,
+      });
+      expect(transactions.every((tx) => tx.feePayer === master)).toBe(true);
+      expect(transactions.filter((tx) => tx.owners.includes(few))).toHaveLength(1);
+    });
+  });
+
   it('packs nothing for nothing', () => {
     expect(pack([])).toEqual([]);
   });
@@ -177,17 +231,37 @@ describe('Packing closes', () => {
         );
         const feePayer: CloseFeePayer = below(4) === 0 ? 'owner' : 'master';
         const rentDestination: RentDestination = below(2) === 0 ? 'owner' : 'master';
-        const transactions = pack(closes, { feePayer, rentDestination });
+        // Half the fleets know the owners' SOL, some of which could pay their own.
+        const ownerLamports =
+          below(2) === 0
+            ? new Map(owners.map((owner) => [owner, BigInt(below(3)) * 600_000n]))
+            : undefined;
+        const transactions = pack(closes, {
+          feePayer,
+          rentDestination,
+          ...(ownerLamports ? { ownerLamports } : {}),
+        });
 
         const placed = transactions.flatMap((tx) => tx.closes.map((close) => close.itemId));
         expect(placed.slice().sort()).toEqual(closes.map((close) => close.itemId).sort());
         expect(new Set(placed).size).toBe(placed.length);
         for (const tx of transactions) {
           expect(fitsInOneTransaction(tx.layout)).toBe(true);
-          expect(tx.signers[0]).toBe(feePayer === 'master' ? master : tx.owners[0]);
-          expect(new Set(tx.signers.slice(feePayer === 'master' ? 1 : 0))).toEqual(
-            new Set(tx.owners),
-          );
+          const ownerPaid = tx.feePayer !== master;
+          if (feePayer === 'owner') expect(ownerPaid).toBe(true);
+          if (ownerPaid) {
+            // An owner paying its own: alone in it, with every one of its accounts, and the SOL.
+            expect(tx.signers).toEqual([tx.owners[0]]);
+            const count = closes.filter((close) => close.owner === tx.feePayer).length;
+            if (feePayer === 'master') {
+              expect(tx.closes).toHaveLength(count);
+              expect(ownerLamports?.get(tx.feePayer) ?? 0n).toBeGreaterThanOrEqual(
+                tx.feeLamports + 890_880n,
+              );
+            }
+          } else {
+            expect(new Set(tx.signers.slice(1))).toEqual(new Set(tx.owners));
+          }
         }
         // An owner whose accounts fit one transaction signs exactly once.
         // The fewest that fit whatever the mix of programs and destinations (see the table above).

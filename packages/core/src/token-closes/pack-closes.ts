@@ -3,6 +3,7 @@ import type { Address } from '../primitives/address';
 import type { InstructionShape } from '../transactions/instruction';
 import type { MessageLayout } from '../transactions/message-size';
 import type { ItemDoesNotFit } from '../transactions/pack-instructions';
+import { RENT_EXEMPT_MINIMUM_LAMPORTS } from '../ledger/sol-plan';
 import { transactionFee } from '../transactions/transaction-fee';
 import { closeAccountShape, type TokenProgramKind } from './close-instruction';
 import { ownersOf, packByOwner } from './pack-by-owner';
@@ -24,8 +25,9 @@ export const RENT_DESTINATIONS: readonly RentDestination[] = Object.freeze(['mas
 
 /**
  * Who pays the fee. `master` lets a wallet holding 0 SOL close its accounts, at the price of a
- * second signature (23 closes to a legacy transaction instead of 26); `owner` gives each owner
- * its own transactions and needs SOL in every wallet.
+ * second signature (23 closes to a legacy transaction instead of 26), and lets owners with few
+ * share a transaction; `owner` gives each owner its own transactions and needs SOL in every
+ * wallet. With `master`, `ownerLamports` lets an owner that would sign twice pay its own instead.
  */
 export type CloseFeePayer = 'master' | 'owner';
 
@@ -52,6 +54,14 @@ export interface PackClosesInput {
   readonly feePayer: CloseFeePayer;
   readonly microLamportsPerComputeUnit: bigint;
   readonly computeUnits?: CloseComputeUnits;
+  /**
+   * Each owner's SOL now, when known. With the master paying, an owner whose accounts fit one
+   * transaction of its own but not one the master pays for (24 to 25 Token accounts with the rent
+   * to the master, 24 to 26 with it kept) pays that transaction's fee itself when it holds the
+   * fee and stays rent-exempt after it: it signs once instead of twice, and one signature fewer
+   * is paid. Absent: the master pays for every transaction.
+   */
+  readonly ownerLamports?: ReadonlyMap<Address, bigint>;
 }
 
 export interface PlannedCloseTransaction {
@@ -96,6 +106,12 @@ export function packCloses(
     feePayer: input.feePayer,
     shapesOf: (close) => [shapeOf(close, input)],
     smallestAddition: SMALLEST_ADDITION,
+    ...(input.ownerLamports === undefined
+      ? {}
+      : {
+          ownerPaysOwn: (owner: Address, draft: { readonly items: readonly CloseItem[] }) =>
+            canPayOwnFee(input.ownerLamports?.get(owner) ?? 0n, draft.items, input),
+        }),
   });
   if (!packed.ok) return packed;
   return ok(
@@ -103,6 +119,23 @@ export function packCloses(
       packed.value.map((draft) => finish({ closes: draft.items, layout: draft.layout }, input)),
     ),
   );
+}
+
+/**
+ * Whether an owner holding `lamports` can pay for its own transaction of these closes: the fee,
+ * and still the rent-exempt minimum after it (a system account left between 0 and that fails).
+ */
+function canPayOwnFee(
+  lamports: bigint,
+  closes: readonly CloseItem[],
+  input: PackClosesInput,
+): boolean {
+  const fee = transactionFee({
+    signatures: 1,
+    computeUnitLimit: BigInt(closeComputeUnitLimit(closes, input.computeUnits)),
+    microLamportsPerComputeUnit: input.microLamportsPerComputeUnit,
+  });
+  return lamports >= fee + RENT_EXEMPT_MINIMUM_LAMPORTS;
 }
 
 /** A new owner (address and signature) with one account and its close instruction. */
@@ -159,7 +192,10 @@ function finish(
  * Each close's share of its transaction's fee: the fee split evenly, the lamports that do not
  * divide going one each to the first closes, so the shares sum to the fee exactly.
  */
-export function closeFeeShares(transaction: PlannedCloseTransaction): ReadonlyMap<string, bigint> {
+export function closeFeeShares(transaction: {
+  readonly closes: readonly Pick<CloseItem, 'itemId'>[];
+  readonly feeLamports: bigint;
+}): ReadonlyMap<string, bigint> {
   const shares = new Map<string, bigint>();
   const count = BigInt(transaction.closes.length);
   if (count === 0n) return shares;

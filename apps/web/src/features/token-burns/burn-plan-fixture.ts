@@ -116,6 +116,7 @@ export function burnPlanFixture(overrides: Partial<BurnTokensPlan> = {}): BurnTo
     transactions: [
       {
         owners: [walletA, walletB],
+        feePayer: FIXTURE_MASTER,
         accounts: 2,
         signatures: 3,
         size: 700,

@@ -1,7 +1,13 @@
 import type { CloseTokensPlan } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { closePlanFigures, planRefusal, scopeText, skippedRows } from './close-plan-view';
+import {
+  closePlanFigures,
+  feeAndRentNote,
+  planRefusal,
+  scopeText,
+  skippedRows,
+} from './close-plan-view';
 
 const MASTER = 'Ma5terWa11etAddre55111111111111111111111111';
 const OWNER = 'Ab3dEfGh1JkLmNoPqRsTuVwXyZ23456789abcdefghij';
@@ -28,6 +34,7 @@ function plan(overrides: Partial<CloseTokensPlan> = {}): CloseTokensPlan {
     transactions: [
       {
         owners: [OWNER],
+        feePayer: MASTER,
         accounts: 23,
         signatures: 9,
         size: 1200,
@@ -37,6 +44,7 @@ function plan(overrides: Partial<CloseTokensPlan> = {}): CloseTokensPlan {
       },
       {
         owners: [OWNER],
+        feePayer: MASTER,
         accounts: 23,
         signatures: 8,
         size: 1200,
@@ -46,6 +54,7 @@ function plan(overrides: Partial<CloseTokensPlan> = {}): CloseTokensPlan {
       },
       {
         owners: [OWNER],
+        feePayer: MASTER,
         accounts: 13,
         signatures: 6,
         size: 900,
@@ -110,6 +119,31 @@ describe('the close plan before Confirm', () => {
       'Each wallet keeps its rent',
     );
     expect(figures.find((figure) => figure.label === 'Net')?.value).toBe('-0.000005 SOL');
+  });
+
+  it('names the wallets that pay their own fee, one or several', () => {
+    const own = (payers: readonly string[]) =>
+      plan({
+        transactions: payers.map((feePayer) => ({
+          owners: [feePayer === MASTER ? OWNER : feePayer],
+          feePayer,
+          accounts: 25,
+          signatures: feePayer === MASTER ? 2 : 1,
+          size: 1200,
+          computeUnitLimit: 1,
+          feeLamports: '1',
+          rentLamports: '1',
+        })),
+      });
+    expect(feeAndRentNote(own([MASTER, OWNER]))).toBe(
+      'The master wallet pays every fee but that of 1 wallet paying its own (it signs once instead of twice); the master wallet receives the rent.',
+    );
+    expect(feeAndRentNote({ ...own([OWNER, OWNER, MASTER]), rentDestination: 'owner' })).toBe(
+      'The master wallet pays every fee but those of 2 wallets paying their own (each signs once instead of twice); each wallet keeps the rent of its accounts.',
+    );
+    expect(feeAndRentNote(own([MASTER]))).toBe(
+      'The master wallet pays every fee and receives the rent.',
+    );
   });
 
   it('lists the skipped accounts with their program and reason, and counts those not listed', () => {

@@ -69,12 +69,35 @@ export function closePlanFigures(plan: CloseTokensPlan): readonly PlanFigure[] {
       ...(plan.rentDestination === 'master'
         ? { value: 'Master wallet', address: plan.master }
         : { value: 'Each wallet keeps its rent' }),
-      note:
-        plan.rentDestination === 'master'
-          ? 'The master wallet pays every fee and receives the rent.'
-          : 'The master wallet pays every fee; each wallet keeps the rent of its accounts.',
+      note: feeAndRentNote(plan),
     },
   ];
+}
+
+/**
+ * Who pays and where the rent goes: the master pays, except wallets that would sign twice with
+ * the master paying and hold the SOL to pay their own one transaction (they sign once).
+ */
+export function feeAndRentNote(
+  plan: Pick<CloseTokensPlan, 'master' | 'rentDestination' | 'transactions'>,
+): string {
+  const ownPaid = plan.transactions.filter((tx) => tx.feePayer !== plan.master).length;
+  const toMaster = plan.rentDestination === 'master';
+  if (ownPaid === 0) {
+    return toMaster
+      ? 'The master wallet pays every fee and receives the rent.'
+      : 'The master wallet pays every fee; each wallet keeps the rent of its accounts.';
+  }
+  const who =
+    ownPaid === 1
+      ? 'that of 1 wallet paying its own (it signs once instead of twice)'
+      : `those of ${ownPaid.toLocaleString('en-US')} wallets paying their own (each signs once instead of twice)`;
+  return (
+    `The master wallet pays every fee but ${who}; ` +
+    (toMaster
+      ? 'the master wallet receives the rent.'
+      : 'each wallet keeps the rent of its accounts.')
+  );
 }
 
 export interface SkippedRow {
