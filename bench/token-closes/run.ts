@@ -56,6 +56,11 @@ const EXECUTED: RentDestination = arg('--rent', 'master') === 'owner' ? 'owner' 
 const OTHER: RentDestination = EXECUTED === 'master' ? 'owner' : 'master';
 /** `--ladder 0` leaves out the wallets with 4 to BIG_SIZE − 1 accounts. */
 const LADDER = arg('--ladder', '1') !== '0';
+/**
+ * Lamports each ladder wallet holds (`--ladder-sol 0`: none): those whose accounts the master
+ * cannot fit in one transaction then pay their own one, and sign once.
+ */
+const LADDER_SOL = BigInt(arg('--ladder-sol', '10000000'));
 const DATABASE = arg('--database', 'pglite') === 'postgres' ? 'postgres' : 'pglite';
 const SEND_RPS = 10;
 const ENDPOINTS = ['a', 'b', 'c'] as const;
@@ -206,6 +211,11 @@ for (const [index, owner] of wallets.entries()) {
     snapshot(owner, account, tokenA, 5n);
   }
 }
+if (LADDER_SOL > 0n) {
+  for (const [index, owner] of wallets.entries()) {
+    if (specs[index]?.role === 'ladder') await admin.fund(owner, LADDER_SOL);
+  }
+}
 const accountsMs = Date.now() - started;
 const ownersOf = (role: OwnerSpec['role'], mixed: boolean) =>
   wallets.filter((owner) => specOf.get(owner)?.role === role && specOf.get(owner)?.mixed === mixed);
@@ -213,7 +223,7 @@ log(
   `fleet: ${int(WALLETS)} wallets with 0–3 empty accounts and ${int(BIG)} with ${BIG_SIZE} ` +
     `(${int(ownersOf('big', false).length)} all Token, ${int(ownersOf('big', true).length)} every third Token-2022)` +
     (LADDER
-      ? `, a ladder of ${int(specs.length - WALLETS - BIG)} with 4 to ${BIG_SIZE - 1} (each of both mixes)`
+      ? `, a ladder of ${int(specs.length - WALLETS - BIG)} with 4 to ${BIG_SIZE - 1} (each of both mixes, ${int(LADDER_SOL)} lamports each)`
       : '') +
     `; ${int(shouldClose.length)} empty accounts, ${int(mustStay.length)} with a balance; ` +
     `wallets made in ${seconds(walletsMs)}, accounts written in ${seconds(accountsMs)}`,
@@ -235,7 +245,9 @@ for (const feePayer of ['master', 'owner'] as const) {
     log(
       `  fee paid by ${feePayer.padEnd(6)} rent to ${rent.padEnd(6)}: ${token.n} Token (${token.size} bytes), ` +
         `${mixed.n} mixed with Token-2022 (${mixed.size} bytes)` +
-        (feePayer === 'master' ? `  [the plan service's payer; target ≥ ${TARGET}]` : ''),
+        (feePayer === 'master'
+          ? '  [the master paying: any wallet, 0 SOL too]'
+          : `  [an owner paying its own, as the plan lets one with SOL that the master cannot fit whole; target ≥ ${TARGET}]`),
     );
   }
 }
@@ -394,7 +406,7 @@ resetCounters();
 const planned = executed.plan;
 const owners = wallets.filter((owner) => (specOf.get(owner)?.count ?? 0) > 0);
 const masterBefore = (await balances([master])).get(master) ?? 0n;
-const ownersBefore = EXECUTED === 'owner' ? await balances(owners) : new Map<string, bigint>();
+const ownersBefore = await balances(owners);
 const events: CloseTokensEvent[] = [];
 started = Date.now();
 // `--profile FILE`: a CPU profile of the run alone (execute → done), for Chrome's DevTools.
@@ -419,17 +431,16 @@ const job = await services.jobs.get(actor, run.jobId);
 const done = events.find((event) => event.event === 'done');
 const failed = events.find((event) => event.event === 'error');
 const masterDelta = ((await balances([master])).get(master) ?? 0n) - masterBefore;
-let ownersGained = 0n;
-if (EXECUTED === 'owner') {
+let ownersDelta = 0n;
+{
   const after = await balances(owners);
   for (const owner of owners)
-    ownersGained += (after.get(owner) ?? 0n) - (ownersBefore.get(owner) ?? 0n);
+    ownersDelta += (after.get(owner) ?? 0n) - (ownersBefore.get(owner) ?? 0n);
 }
-// The rent reached its destination and the master paid every fee: the fees on chain are what the
-// balances moved by, less the rent.
-const rentOnChain = EXECUTED === 'master' ? null : ownersGained;
-const feesOnChain =
-  EXECUTED === 'master' ? BigInt(planned.rentLamports) - masterDelta : -masterDelta;
+// What left the fleet and the master together is the fees: the rent only moved inside it.
+const feesOnChain = BigInt(planned.rentLamports) - masterDelta - ownersDelta;
+const ownPaid = planned.transactions.filter((tx) => tx.feePayer !== master);
+const ownPaidFee = ownPaid.reduce((sum, tx) => sum + BigInt(tx.feeLamports), 0n);
 const txs = planned.transactions.length;
 log(
   `close, rent to ${EXECUTED}: job ${job.status} in ${seconds(wallMs)} (execute → the done event); ` +
@@ -447,9 +458,9 @@ log(
       : `no done event${failed?.event === 'error' ? `: ${failed.data.message}` : ''}`),
 );
 log(
-  `  on chain: master ${masterDelta >= 0n ? '+' : ''}${int(masterDelta)} lamports (planned ${EXECUTED === 'master' ? '+' : '−'}${int(
-    EXECUTED === 'master' ? BigInt(planned.netLamports) : BigInt(planned.feeLamports),
-  )})${rentOnChain === null ? '' : `, owners +${int(rentOnChain)} (planned rent ${int(BigInt(planned.rentLamports))})`}; ` +
+  `  on chain: master ${masterDelta >= 0n ? '+' : ''}${int(masterDelta)} lamports, owners ${ownersDelta >= 0n ? '+' : ''}${int(ownersDelta)} ` +
+    `(planned: rent ${int(BigInt(planned.rentLamports))} to the ${EXECUTED}, fees ${int(BigInt(planned.feeLamports))}, ` +
+    `${int(ownPaid.length)} transactions of ${int(ownPaid.reduce((sum, tx) => sum + tx.accounts, 0))} accounts paid by their owner for ${int(ownPaidFee)}); ` +
     `fees ${int(feesOnChain)} = ${ratio(feesOnChain, BigInt(planned.closableAccounts))} lamports per closed account, ` +
     `${ratio(BigInt(planned.rentLamports), feesOnChain)} lamports of rent per lamport of fee`,
 );
