@@ -1,5 +1,11 @@
 import { createEndpointPool, type EndpointPool } from '@fleet/chain';
-import { MAX_CLOSE_TOKEN_MINTS, closeForecastSchema, closeTokensPlanSchema } from '@fleet/core';
+import {
+  MAX_CLOSE_TOKEN_MINTS,
+  closeComputeUnitLimit,
+  closeForecastSchema,
+  closeTokensPlanSchema,
+  transactionFee,
+} from '@fleet/core';
 import { withTenant } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import { address } from '@solana/kit';
@@ -197,5 +203,43 @@ describe.each(testDatabaseKinds)('Planning a close of empty token accounts on %s
       blockers: { frozen: 1, 'withheld transfer fees': 1 },
     });
     expect(forecast.blockers).toMatchObject({ frozen: 1, 'withheld transfer fees': 1 });
+  });
+
+  it('forecasts a wallet the master cannot fit whole paying its own once its stored SOL allows', async () => {
+    const [, , c] = wallets;
+    if (!c) throw new Error('wallets');
+    const rows = Array.from(
+      { length: 25 },
+      () =>
+        `('${operator.tenantId}', '${newTestKeypair().address}', '${c.id}', '${mints.token}', 'token', 0, 6)`,
+    );
+    await withTenant(harness.database.db, operator.tenantId, (tx) =>
+      tx.execute(
+        `insert into wallet_token_accounts (tenant_id, token_account, wallet_id, mint, program, amount, decimals)
+         values ${rows.join(', ')}`,
+      ),
+    );
+    const forecastNow = async () =>
+      closeForecastSchema.parse(
+        (await call(operator, 'GET', '/api/solana/close-tokens/forecast')).json(),
+      );
+    const unscanned = await forecastNow();
+    await withTenant(harness.database.db, operator.tenantId, (tx) =>
+      tx.execute(`update wallets set lamports = 10000000 where id = '${c.id}'`),
+    );
+    const funded = await forecastNow();
+    // Its last 2 accounts no longer ride in the others' shared transaction: still as many.
+    expect(funded.transactions).toBe(unscanned.transactions);
+    const feeOf = (forecast: typeof funded) =>
+      BigInt(forecast.wallets.find((entry) => entry.wallet === c.address)?.feeLamports ?? 0);
+    const ownFee = transactionFee({
+      signatures: 1,
+      computeUnitLimit: BigInt(closeComputeUnitLimit(rows.map(() => ({ program: 'token' })))),
+      microLamportsPerComputeUnit: 5000n,
+    });
+    expect(feeOf(funded)).toBe(ownFee);
+    // With the master paying it signed twice and shared a second signature's worth of fee.
+    expect(feeOf(unscanned)).toBeGreaterThan(ownFee + 5_000n);
+    expect(BigInt(funded.feeLamports)).toBeLessThan(BigInt(unscanned.feeLamports));
   });
 });

@@ -17,7 +17,7 @@ import { listActiveWallets } from '../wallets/repository';
 import { readTokenAccounts } from './chain-token-accounts';
 import { forecastView, storedPlanOf } from './close-plan';
 import { masterAddress, mintFilter, resolveScopeWallets } from './plan-scope';
-import { readStoredEmptyAccounts } from './stored-token-accounts';
+import { readStoredEmptyAccounts, readStoredOwnerLamports } from './stored-token-accounts';
 
 /**
  * Plans a close of empty token accounts (issue 19) from the chain now: both programs, every
@@ -111,12 +111,17 @@ export function createClosePlanService(context: {
      * and the close itself reads the chain again before anything is planned.
      */
     async fleetForecast(actor: Actor): Promise<CloseForecastView> {
-      const { master, price, rows, wallets } = await withTenant(db, actor.tenantId, async (tx) => ({
-        master: await masterAddress(tx).catch(() => null),
-        price: effectiveUnitPrice(serverPrice, await readTenantFeeCap(tx)),
-        rows: await readStoredEmptyAccounts(tx),
-        wallets: await listActiveWallets(tx, actor.tenantId, { traderOnly: false }),
-      }));
+      const { master, price, rows, ownerLamports, wallets } = await withTenant(
+        db,
+        actor.tenantId,
+        async (tx) => ({
+          master: await masterAddress(tx).catch(() => null),
+          price: effectiveUnitPrice(serverPrice, await readTenantFeeCap(tx)),
+          rows: await readStoredEmptyAccounts(tx),
+          ownerLamports: await readStoredOwnerLamports(tx),
+          wallets: await listActiveWallets(tx, actor.tenantId, { traderOnly: false }),
+        }),
+      );
       const walletIds = new Map(wallets.map((wallet) => [wallet.address, wallet.id]));
       // Without a master the fees are those of the owners paying themselves.
       const forecast = forecastCloses({
@@ -125,6 +130,7 @@ export function createClosePlanService(context: {
         rentDestination: 'master',
         feePayer: master === null ? 'owner' : 'master',
         microLamportsPerComputeUnit: price,
+        ownerLamports,
       });
       if (!forecast.ok) throw new FleetError(forecast.error.code, forecast.error.context);
       const owners = [...new Set(rows.map((row) => row.owner as string))];

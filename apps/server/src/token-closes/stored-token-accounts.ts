@@ -1,4 +1,4 @@
-import { address, type TokenAccountSnapshot } from '@fleet/core';
+import { address, type Address, type TokenAccountSnapshot } from '@fleet/core';
 import type { TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 
@@ -44,6 +44,25 @@ export async function readStoredEmptyAccounts(tx: TenantDatabase): Promise<Token
     frozen: row.frozen,
     withheldAmount: BigInt(row.withheld_amount),
   }));
+}
+
+/**
+ * The stored SOL of the active wallets holding an empty token account (a wallet never scanned
+ * counts as 0): who could pay its own close in the fleet forecast, as the plan asks the chain.
+ */
+export async function readStoredOwnerLamports(tx: TenantDatabase): Promise<Map<Address, bigint>> {
+  const result = await tx.execute<{ owner: string; lamports: string | null }>(
+    sql`select w.public_address as owner, w.lamports::text
+      from wallets w
+      where w.archived_at is null
+        and exists (select 1 from wallet_token_accounts a where a.wallet_id = w.id and a.amount = 0)`,
+  );
+  return new Map(
+    result.rows.map((row) => [
+      address(row.owner),
+      row.lamports === null ? 0n : BigInt(row.lamports),
+    ]),
+  );
 }
 
 /** Forgets closed accounts; the wallets' token counts follow by trigger (migration 0009). */
