@@ -35,14 +35,15 @@ export const AGGREGATED_TOKEN_SORT_KEYS = [
 ] as const;
 export type AggregatedTokenSortKey = (typeof AGGREGATED_TOKEN_SORT_KEYS)[number];
 
-const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
-  z.enum(values, { error: () => `${name} must be one of ${values.join(', ')}` });
+// The error handler puts the field's name in front (`type: must be one of …`).
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
 
 /** `GET /api/tokens/aggregated?type=&sort=&order=`; by default every class, by value, highest first. */
 export const aggregatedTokensQuerySchema = z.object({
-  type: oneOf('type', TOKEN_FILTERS).default('all'),
-  sort: oneOf('sort', AGGREGATED_TOKEN_SORT_KEYS).default('value'),
-  order: oneOf('order', ['asc', 'desc']).default('desc'),
+  type: oneOf(TOKEN_FILTERS).default('all'),
+  sort: oneOf(AGGREGATED_TOKEN_SORT_KEYS).default('value'),
+  order: oneOf(['asc', 'desc']).default('desc'),
 });
 export type AggregatedTokensQuery = z.output<typeof aggregatedTokensQuerySchema>;
 

@@ -177,10 +177,10 @@ describe('the aggregated tokens query', () => {
   it('refuses an unknown filter, column or direction with the choices', () => {
     const problem = (input: Record<string, unknown>) =>
       aggregatedTokensQuerySchema.safeParse(input).error?.issues[0]?.message;
-    expect(problem({ type: 'fungible' })).toBe('type must be one of all, spl, nft, cnft, other');
+    expect(problem({ type: 'fungible' })).toBe('must be one of all, spl, nft, cnft, other');
     expect(problem({ sort: 'price' })).toBe(
-      'sort must be one of name, balance, value, fdv, liquidity, holders, lastScan',
+      'must be one of name, balance, value, fdv, liquidity, holders, lastScan',
     );
-    expect(problem({ order: ['asc', 'desc'] })).toBe('order must be one of asc, desc');
+    expect(problem({ order: ['asc', 'desc'] })).toBe('must be one of asc, desc');
   });
 });
