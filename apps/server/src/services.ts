@@ -317,6 +317,7 @@ export function createServices(context: ServiceContext): Services {
     market: context.market ?? createMarket({ fetch: noMarketFetch, clock }),
     now: () => clock.now(),
   });
+  const valuation = createValuationService({ db: context.db, market, now: () => clock.now() });
   return {
     health: createHealthService({
       db: context.db,
@@ -485,10 +486,11 @@ export function createServices(context: ServiceContext): Services {
     }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
     market,
-    valuation: createValuationService({ db: context.db, market, now: () => clock.now() }),
+    valuation,
     closeHistory: createCloseHistoryService({ db: context.db }),
     tokensOverview: createTokensOverview({
       db: context.db,
+      holdings: valuation,
       market: market.market,
       now: () => clock.now(),
       onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),

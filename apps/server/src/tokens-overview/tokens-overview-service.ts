@@ -11,42 +11,73 @@ import {
 } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
-import { readValuationVersion } from '../valuation/valuation-repository';
+import type { HoldingsModel } from '../valuation/holdings-model';
+import type { HeldMintRow } from '../valuation/valuation-repository';
 import type { MarketFiguresSource } from './market-figures';
-import { readHeldMints, readTokenHolders, type HolderRow } from './tokens-overview-repository';
+import { readMintScanTimes, readTokenHolders, type HolderRow } from './tokens-overview-repository';
 
-/** Tenants whose held mints one process keeps (a few hundred rows each). */
+/** Tenants whose mints' scan times one process keeps (a few hundred entries each). */
 const CACHED_TENANTS = 64;
+
+/** The valuation's kept holdings (`ValuationService.heldMints`), the one source of the sums. */
+export interface HeldMintSums {
+  heldMints(tenantId: string): Promise<{
+    readonly version: string;
+    readonly mints: readonly HeldMintRow[];
+    readonly model: HoldingsModel;
+  }>;
+}
 
 /**
  * The Tokens Overview (spec 2 §2.5, issue 20): `GET /api/tokens/aggregated` and
- * `GET /api/token/{mint}/holders`. The held mints are summed in SQL and kept per tenant while its
- * wallet-list version stands still (the version moves with every write to its wallets and token
- * accounts, migration 0009), so a refetch that finds nothing changed costs one small read; the
- * market figures are read after the tenant's transaction ends (never held across the network).
+ * `GET /api/token/{mint}/holders`. The per-mint sums are the valuation's kept holdings (decision
+ * 031: after a change only the changed wallets are read), so the two pages agree to the token;
+ * each mint's last scan is read per wallet-list version (one index step a mint). The market
+ * figures are read after the tenant's transaction ends (never held across the network).
  */
 export function createTokensOverviewService(context: {
   readonly db: FleetDatabase;
+  readonly holdings: HeldMintSums;
   readonly figures: MarketFiguresSource;
   readonly now: () => number;
 }) {
-  const held = new Map<string, { readonly version: string; readonly mints: HeldMint[] }>();
+  const scanTimes = new Map<
+    string,
+    { readonly version: string; readonly times: ReadonlyMap<string, string> }
+  >();
 
-  // One transaction: the version and, when it moved, the sums it stands for.
   async function heldMints(tenantId: string): Promise<HeldMint[]> {
-    const read = await withTenant(context.db, tenantId, async (tx) => {
-      const { version } = await readValuationVersion(tx, tenantId);
-      const kept = held.get(tenantId);
-      if (kept !== undefined && kept.version === version) return kept;
-      return { version, mints: await readHeldMints(tx, tenantId) };
-    });
-    held.delete(tenantId);
-    held.set(tenantId, read);
-    if (held.size > CACHED_TENANTS) {
-      const oldest = held.keys().next();
-      if (oldest.done !== true) held.delete(oldest.value);
+    const { version, mints, model } = await context.holdings.heldMints(tenantId);
+    let kept = scanTimes.get(tenantId);
+    if (kept?.version !== version) {
+      const list = mints.map((row) => row.mint);
+      const times = await withTenant(context.db, tenantId, (tx) =>
+        readMintScanTimes(tx, tenantId, list),
+      );
+      kept = { version, times };
+      scanTimes.delete(tenantId);
+      scanTimes.set(tenantId, kept);
+      if (scanTimes.size > CACHED_TENANTS) {
+        const oldest = scanTimes.keys().next();
+        if (oldest.done !== true) scanTimes.delete(oldest.value);
+      }
     }
-    return read.mints;
+    const { times } = kept;
+    return mints.map((row) => {
+      const m = model.mintIndex.get(row.mint);
+      return {
+        mint: row.mint,
+        name: row.name,
+        symbol: row.symbol,
+        decimals: row.decimals,
+        balance: row.amount,
+        // Wallets holding a balance of it, each counted once (the valuation's holders).
+        walletCount: m === undefined ? 0 : (model.perMint.holders[m] ?? 0),
+        accountCount: row.instances,
+        emptyAccountCount: row.instances - row.instancesWithBalance,
+        lastScan: times.get(row.mint) ?? null,
+      };
+    });
   }
 
   return {

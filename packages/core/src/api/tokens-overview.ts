@@ -64,7 +64,7 @@ export const aggregatedTokenSchema = z.object({
   priceUsd: usd,
   fdvUsd: usd,
   liquidityUsd: usd,
-  /** Wallets holding a token account of the mint (the Holders column). */
+  /** Wallets holding a balance of the mint, each once (the Holders column). */
   walletCount: count,
   accountCount: count,
   /** Accounts holding 0 of it: what Close Acct reclaims. */
