@@ -118,6 +118,8 @@ function byNullable<T>(a: T | null, b: T | null, ascending: (x: T, y: T) => numb
 }
 
 const numbers = (x: number, y: number) => x - y;
+// One collator for every comparison: `localeCompare` with options builds one per call.
+const names = new Intl.Collator('en', { sensitivity: 'base' });
 const displayName = (t: AggregatedToken) => t.symbol ?? t.name;
 
 /**
@@ -135,10 +137,7 @@ function compareBalances(a: AggregatedToken, b: AggregatedToken): number {
 const COMPARATORS: Readonly<
   Record<AggregatedTokenSortKey, (a: AggregatedToken, b: AggregatedToken) => Comparison>
 > = {
-  name: (a, b) =>
-    byNullable(displayName(a), displayName(b), (x, y) =>
-      x.localeCompare(y, 'en', { sensitivity: 'base' }),
-    ),
+  name: (a, b) => byNullable(displayName(a), displayName(b), (x, y) => names.compare(x, y)),
   balance: (a, b) => ({ missing: 0, value: compareBalances(a, b) }),
   value: (a, b) => byNullable(a.valueTotal, b.valueTotal, numbers),
   fdv: (a, b) => byNullable(a.fdvUsd, b.fdvUsd, numbers),
