@@ -35,15 +35,19 @@ export const AGGREGATED_TOKEN_SORT_KEYS = [
 ] as const;
 export type AggregatedTokenSortKey = (typeof AGGREGATED_TOKEN_SORT_KEYS)[number];
 
-// The error handler puts the field's name in front (`type: must be one of …`).
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
+// The error handler puts the field's name in front (`type: must be one of …`). An empty
+// parameter (`?type=`) means the default, as the other list routes read one.
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? fallback : value),
+    z.enum(values, { error: () => `must be one of ${values.join(', ')}` }),
+  );
 
 /** `GET /api/tokens/aggregated?type=&sort=&order=`; by default every class, by value, highest first. */
 export const aggregatedTokensQuerySchema = z.object({
-  type: oneOf(TOKEN_FILTERS).default('all'),
-  sort: oneOf(AGGREGATED_TOKEN_SORT_KEYS).default('value'),
-  order: oneOf(['asc', 'desc']).default('desc'),
+  type: oneOf(TOKEN_FILTERS, 'all'),
+  sort: oneOf(AGGREGATED_TOKEN_SORT_KEYS, 'value'),
+  order: oneOf(['asc', 'desc'] as const, 'desc'),
 });
 export type AggregatedTokensQuery = z.output<typeof aggregatedTokensQuerySchema>;
 

@@ -172,6 +172,7 @@ describe('aggregated tokens of the Tokens Overview', () => {
 describe('the aggregated tokens query', () => {
   it('defaults to every class by value, highest first', () => {
     expect(query()).toEqual({ type: 'all', sort: 'value', order: 'desc' });
+    expect(query({ type: '', sort: '', order: '' })).toEqual(query());
   });
 
   it('refuses an unknown filter, column or direction with the choices', () => {
