@@ -31,6 +31,7 @@ import { registerTokenTransfersRoutes } from './routes/token-transfers';
 import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerValuationRoutes } from './routes/valuation';
+import { registerTokensOverviewRoutes } from './routes/tokens-overview';
 import { registerWalletsRoutes } from './routes/wallets';
 import { createServices, type ServiceContext, type Services } from './services';
 import { serveWebApp } from './web/serve-web-app';
@@ -65,6 +66,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerValuationRoutes,
   registerCloseHistoryRoutes,
   registerTokenBurnsRoutes,
+  registerTokensOverviewRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

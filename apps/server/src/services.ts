@@ -52,6 +52,7 @@ import type { Mailer } from './mail/mailer';
 import { noMarketFetch } from './market/market-fetch';
 import { createMarketService, type MarketService } from './market/market-service';
 import { createValuationService, type ValuationService } from './valuation/valuation-service';
+import { createTokensOverview, type TokensOverviewService } from './tokens-overview';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
 import { createMasterHoldingsReader } from './master-wallet/master-holdings';
 import { createMasterWalletService } from './master-wallet/master-wallet-service';
@@ -237,6 +238,8 @@ export interface Services {
   readonly valuation: ValuationService;
   /** The token accounts the tenant's operations closed (issue 19). */
   readonly closeHistory: CloseHistoryService;
+  /** Every token the fleet holds, and one token's holders (issue 20). */
+  readonly tokensOverview: TokensOverviewService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -314,6 +317,7 @@ export function createServices(context: ServiceContext): Services {
     market: context.market ?? createMarket({ fetch: noMarketFetch, clock }),
     now: () => clock.now(),
   });
+  const valuation = createValuationService({ db: context.db, market, now: () => clock.now() });
   return {
     health: createHealthService({
       db: context.db,
@@ -482,8 +486,15 @@ export function createServices(context: ServiceContext): Services {
     }),
     chainConfig: context.chainConfig ?? MAINNET_CHAIN,
     market,
-    valuation: createValuationService({ db: context.db, market, now: () => clock.now() }),
+    valuation,
     closeHistory: createCloseHistoryService({ db: context.db }),
+    tokensOverview: createTokensOverview({
+      db: context.db,
+      holdings: valuation,
+      market: market.market,
+      now: () => clock.now(),
+      onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),
+    }),
   };
 }
 

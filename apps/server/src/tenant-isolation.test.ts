@@ -1,6 +1,7 @@
 import { testLoginVariants } from '@fleet/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWallets } from './organize/organize-fixtures';
 import { newTestKeypair } from './testing/keypairs';
 import {
   createOperator,
@@ -220,6 +221,25 @@ describe.each(testLoginVariants)('tenant isolation on $kind as $login', ({ kind,
     const byAddress = await as(tenantA, 'GET', `/api/search?q=${imported.address.slice(2, 12)}`);
     expect(JSON.stringify(byAddress.json())).not.toContain(imported.address);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("keeps tenant B's tokens and their holders out of tenant A's tokens overview", async () => {
+    const mint = newTestKeypair().address;
+    await insertWallets(harness.database.db, tenantB.tenantId, [
+      { lamports: 1n, tokens: [{ mint, amount: 7n }] },
+    ]);
+    const mintsOf = async (operator: Operator) =>
+      expectOk(await as(operator, 'GET', '/api/tokens/aggregated'))
+        .json<{ tokens: { id: string }[] }>()
+        .tokens.map((token) => token.id);
+    expect(await mintsOf(tenantB)).toContain(mint);
+    expect(await mintsOf(tenantA)).not.toContain(mint);
+    const holders = async (operator: Operator) =>
+      expectOk(await as(operator, 'GET', `/api/token/${mint}/holders`)).json<{
+        holders: { amount_str: string }[];
+      }>().holders;
+    expect(await holders(tenantA)).toEqual([]);
+    expect((await holders(tenantB)).map((holder) => holder.amount_str)).toEqual(['7']);
   });
 
   it("keeps tenant B's audit entries out of tenant A's audit log, its filters and its CSV", async () => {

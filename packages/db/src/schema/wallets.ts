@@ -149,6 +149,8 @@ export const walletTokenAccounts = pgTable(
     primaryKey({ columns: [table.tenantId, table.tokenAccount] }),
     index('wallet_token_accounts_wallet_idx').on(table.tenantId, table.walletId),
     index('wallet_token_accounts_mint_idx').on(table.tenantId, table.mint),
+    // The Tokens Overview's last scan per mint: one backward index step a mint (migration 0029).
+    index('wallet_token_accounts_mint_scan_idx').on(table.tenantId, table.mint, table.updatedAt),
   ],
 );
 

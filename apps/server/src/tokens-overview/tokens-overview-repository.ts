@@ -1,0 +1,141 @@
+import type { TenantDatabase } from '@fleet/db';
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The Tokens Overview's SQL (decision 019), inside the tenant's transaction. Every statement
+ * names the tenant itself as well as leaning on row-level security: the filter is what lets the
+ * planner use the (tenant_id, …) indexes, and it keeps the answer right as the superuser too.
+ */
+
+/**
+ * The newest stored scan of each of `mints` among the tenant's token accounts: one backward step
+ * down the (tenant_id, mint, updated_at) index per mint (migration 0029), never a pass over the
+ * tenant's accounts. Accounts of archived wallets count too: they are not scanned, so they are
+ * rarely the newest, and leaving them out would cost the join this avoids.
+ */
+export function mintScanTimesStatement(tenantId: string, mints: readonly string[]): SQL {
+  // Base58 addresses hold no comma: one parameter however many mints.
+  return sql`
+    select m.mint, (
+      select max(t.updated_at) from wallet_token_accounts t
+      where t.tenant_id = ${tenantId}::uuid and t.mint = m.mint) as last_scan
+    from unnest(string_to_array(${mints.join(',')}, ',')) as m(mint)`;
+}
+
+export async function readMintScanTimes(
+  tx: TenantDatabase,
+  tenantId: string,
+  mints: readonly string[],
+): Promise<Map<string, string>> {
+  if (mints.length === 0) return new Map();
+  const result = await tx.execute<{ mint: string; last_scan: string | Date | null }>(
+    mintScanTimesStatement(tenantId, mints),
+  );
+  const times = new Map<string, string>();
+  for (const row of result.rows)
+    if (row.last_scan !== null) times.set(row.mint, new Date(row.last_scan).toISOString());
+  return times;
+}
+
+/** One active wallet holding an account of the mint, with what the holders dialog shows. */
+export interface HolderRow {
+  readonly id: string;
+  readonly address: string;
+  readonly name: string | null;
+  readonly lamports: string | null;
+  readonly isTrader: boolean;
+  readonly isMaster: boolean;
+  readonly amount: string;
+  readonly decimals: number;
+  readonly accounts: number;
+  readonly seedGroupId: string | null;
+  readonly seedLabel: string | null;
+  readonly importBatchId: string | null;
+  readonly sourceKind: string;
+  readonly tags: readonly { readonly name: string; readonly slug: string }[];
+  readonly customGroups: readonly { readonly id: string; readonly name: string }[];
+}
+
+/**
+ * The tenant's active wallets holding an account of `mint` (empty ones included: Close Acct acts
+ * on them), largest holding first, through the (tenant_id, mint) index. Tags and custom groups
+ * travel as JSON text per wallet, parsed once here.
+ */
+/** The statement of `readTokenHolders`, apart for the bench's EXPLAIN. */
+export function tokenHoldersStatement(tenantId: string, mint: string): SQL {
+  const tenant = sql`${tenantId}::uuid`;
+  return sql`
+    with h as materialized (
+      select t.wallet_id, sum(t.amount) as amount, max(t.decimals) as decimals,
+        count(*)::int as accounts
+      from wallet_token_accounts t
+      where t.tenant_id = ${tenant} and t.mint = ${mint}
+      group by t.wallet_id
+    )
+    select w.id, w.public_address, w.name, w.lamports::text as lamports, w.is_trader,
+      mw.public_address is not null as is_master,
+      h.amount::text as amount, h.decimals, h.accounts,
+      w.seed_group_id, sg.label as seed_label, w.import_batch_id, w.source_kind,
+      coalesce((
+        select json_agg(json_build_object('name', tg.name, 'slug', tg.slug) order by tg.name, tg.slug)
+        from wallet_tags wt join tags tg on tg.id = wt.tag_id
+        where wt.tenant_id = ${tenant} and wt.wallet_id = w.id), '[]'::json)::text as tags,
+      coalesce((
+        select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name, g.id)
+        from wallet_group_members gm join wallet_groups g on g.id = gm.group_id
+        where gm.tenant_id = ${tenant} and gm.wallet_id = w.id), '[]'::json)::text as custom_groups
+    from h
+    -- Lateral, and kept apart by its limit (a flattened subquery is planned as a plain join):
+    -- each holding finds its wallet by key. Left to the planner without statistics (PGlite has
+    -- none), it scanned every active wallet and the holdings once per wallet: 2 s for 300.
+    cross join lateral (
+      select w.id, w.public_address, w.name, w.lamports, w.is_trader, w.seed_group_id,
+        w.import_batch_id, w.source_kind
+      from wallets w
+      where w.id = h.wallet_id and w.tenant_id = ${tenant} and w.archived_at is null
+      limit 1) w
+    left join seed_groups sg on sg.id = w.seed_group_id
+    left join master_wallets mw on mw.tenant_id = ${tenant} and mw.public_address = w.public_address
+    order by h.amount desc, w.public_address`;
+}
+
+export async function readTokenHolders(
+  tx: TenantDatabase,
+  tenantId: string,
+  mint: string,
+): Promise<HolderRow[]> {
+  const result = await tx.execute<{
+    id: string;
+    public_address: string;
+    name: string | null;
+    lamports: string | null;
+    is_trader: boolean;
+    is_master: boolean;
+    amount: string;
+    decimals: number;
+    accounts: number;
+    seed_group_id: string | null;
+    seed_label: string | null;
+    import_batch_id: string | null;
+    source_kind: string;
+    tags: string;
+    custom_groups: string;
+  }>(tokenHoldersStatement(tenantId, mint));
+  return result.rows.map((row) => ({
+    id: row.id,
+    address: row.public_address,
+    name: row.name,
+    lamports: row.lamports,
+    isTrader: row.is_trader,
+    isMaster: row.is_master,
+    amount: row.amount,
+    decimals: row.decimals,
+    accounts: row.accounts,
+    seedGroupId: row.seed_group_id,
+    seedLabel: row.seed_label,
+    importBatchId: row.import_batch_id,
+    sourceKind: row.source_kind,
+    tags: JSON.parse(row.tags) as HolderRow['tags'],
+    customGroups: JSON.parse(row.custom_groups) as HolderRow['customGroups'],
+  }));
+}

@@ -1,0 +1,153 @@
+import {
+  aggregateTokens,
+  countTokenFilters,
+  lamportsAsSolNumber,
+  selectTokens,
+  type AggregatedTokensQuery,
+  type AggregatedTokensResponse,
+  type HeldMint,
+  type TokenHolder,
+  type TokenHoldersResponse,
+} from '@fleet/core';
+import { withTenant, type FleetDatabase } from '@fleet/db';
+import type { Actor } from '../http/actor';
+import type { HoldingsModel } from '../valuation/holdings-model';
+import type { HeldMintRow } from '../valuation/valuation-repository';
+import type { MarketFiguresSource } from './market-figures';
+import { readMintScanTimes, readTokenHolders, type HolderRow } from './tokens-overview-repository';
+
+/** Tenants whose mints' scan times one process keeps (a few hundred entries each). */
+const CACHED_TENANTS = 64;
+
+/** The valuation's kept holdings (`ValuationService.heldMints`), the one source of the sums. */
+export interface HeldMintSums {
+  heldMints(tenantId: string): Promise<{
+    readonly version: string;
+    readonly mints: readonly HeldMintRow[];
+    readonly model: HoldingsModel;
+  }>;
+}
+
+/**
+ * The Tokens Overview (spec 2 §2.5, issue 20): `GET /api/tokens/aggregated` and
+ * `GET /api/token/{mint}/holders`. The per-mint sums are the valuation's kept holdings (decision
+ * 031: after a change only the changed wallets are read), so the two pages agree to the token;
+ * each mint's last scan is read per wallet-list version (one index step a mint). The market
+ * figures are read after the tenant's transaction ends (never held across the network).
+ */
+export function createTokensOverviewService(context: {
+  readonly db: FleetDatabase;
+  readonly holdings: HeldMintSums;
+  readonly figures: MarketFiguresSource;
+  readonly now: () => number;
+}) {
+  const scanTimes = new Map<
+    string,
+    { readonly version: string; readonly times: ReadonlyMap<string, string> }
+  >();
+
+  async function heldMints(tenantId: string): Promise<HeldMint[]> {
+    const { version, mints, model } = await context.holdings.heldMints(tenantId);
+    let kept = scanTimes.get(tenantId);
+    if (kept?.version !== version) {
+      const list = mints.map((row) => row.mint);
+      const times = await withTenant(context.db, tenantId, (tx) =>
+        readMintScanTimes(tx, tenantId, list),
+      );
+      kept = { version, times };
+      scanTimes.delete(tenantId);
+      scanTimes.set(tenantId, kept);
+      if (scanTimes.size > CACHED_TENANTS) {
+        const oldest = scanTimes.keys().next();
+        if (oldest.done !== true) scanTimes.delete(oldest.value);
+      }
+    }
+    const { times } = kept;
+    return mints.map((row) => {
+      const m = model.mintIndex.get(row.mint);
+      return {
+        mint: row.mint,
+        name: row.name,
+        symbol: row.symbol,
+        decimals: row.decimals,
+        balance: row.amount,
+        // Wallets holding a balance of it, each counted once (the valuation's holders).
+        walletCount: m === undefined ? 0 : (model.perMint.holders[m] ?? 0),
+        accountCount: row.instances,
+        emptyAccountCount: row.instances - row.instancesWithBalance,
+        lastScan: times.get(row.mint) ?? null,
+      };
+    });
+  }
+
+  return {
+    async aggregated(
+      actor: Actor,
+      query: AggregatedTokensQuery,
+    ): Promise<AggregatedTokensResponse> {
+      // 1. What the fleet holds, per mint.
+      const mints = await heldMints(actor.tenantId);
+      // 2. The market's figures: prices for mints with a balance, pair figures for all.
+      const figures = await context.figures.figures(
+        mints.map((row) => row.mint),
+        mints.filter((row) => row.balance !== '0').map((row) => row.mint),
+      );
+      // 3. The rows, the filter counts, then the filter and the sort asked for.
+      const tokens = aggregateTokens(mints, figures);
+      return {
+        tokens: selectTokens(tokens, query),
+        counts: countTokenFilters(tokens),
+        computedAt: new Date(context.now()).toISOString(),
+      };
+    },
+
+    async holders(actor: Actor, mint: string): Promise<TokenHoldersResponse> {
+      const rows = await withTenant(context.db, actor.tenantId, (tx) =>
+        readTokenHolders(tx, actor.tenantId, mint),
+      );
+      return { mint, holders: rows.map(holderView) };
+    },
+  };
+}
+
+export type TokensOverviewService = ReturnType<typeof createTokensOverviewService>;
+
+function holderView(row: HolderRow): TokenHolder {
+  const source: TokenHolder['groups'] =
+    row.seedGroupId !== null
+      ? [
+          {
+            id: row.seedGroupId,
+            type: 'seed',
+            label: row.seedLabel,
+            name: row.seedLabel === null || row.seedLabel === '' ? 'Seed' : row.seedLabel,
+          },
+        ]
+      : row.importBatchId !== null
+        ? [{ id: row.importBatchId, type: 'import', label: 'PK', name: 'Imported' }]
+        : [];
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    amount_str: row.amount,
+    decimals: row.decimals,
+    sol_balance: row.lamports === null ? null : lamportsAsSolNumber(BigInt(row.lamports)),
+    lamports: row.lamports,
+    is_master_wallet: row.isMaster,
+    is_trader: row.isTrader,
+    // Every fleet wallet's key is in the vault (the column is not null); a middleman's too.
+    has_private_key: true,
+    token_accounts: row.accounts,
+    groups: [
+      ...source,
+      ...row.customGroups.map((group) => ({
+        id: group.id,
+        type: 'custom' as const,
+        label: null,
+        name: group.name,
+      })),
+    ],
+    tags: row.tags.map((tag) => ({ name: tag.name, slug: tag.slug })),
+  };
+}

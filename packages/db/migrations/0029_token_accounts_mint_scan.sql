@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_token_accounts_mint_scan_idx" ON "wallet_token_accounts" USING btree ("tenant_id","mint","updated_at");
