@@ -10,9 +10,6 @@ import {
 } from '../transactions/message-size';
 import { itemDoesNotFit, type ItemDoesNotFit } from '../transactions/pack-instructions';
 
-/** A new owner's address in the account keys and its signature. */
-const OWNER_BYTES = 32 + 64;
-
 /** Work on one owner's token account: the owner signs, and the item lands whole in one transaction. */
 export interface OwnedItem {
   readonly itemId: string;
@@ -113,35 +110,46 @@ export function packByOwner<T extends OwnedItem>(
 
   // First fit, largest first, over the transactions still open; one too full for the smallest
   // possible addition is closed for good, so the scan stays short.
-  const shared: { items: T[]; layout: MessageLayout }[] = [];
-  let openDrafts: { items: T[]; layout: MessageLayout }[] = [];
+  const shared: SharedDraft<T>[] = [];
+  const openDrafts: SharedDraft<T>[] = [];
   const sorted = remainders
     .map((items, order) => ({ items, order }))
     .sort((a, b) => b.items.length - a.items.length || a.order - b.order);
   for (const { items } of sorted) {
-    // A lower bound of what this owner adds anywhere (its address and signature, and for each
-    // item at least what the smallest addition's item takes): drafts short of it are passed over
-    // without measuring, which keeps a fleet of one-account owners from measuring every draft.
-    const atLeast = OWNER_BYTES + items.length * (input.smallestAddition - OWNER_BYTES);
-    let placed = false;
+    const shapes = items.flatMap((item) => input.shapesOf(item));
+    const keys = keysOf(shapes);
+    // A lower bound of what this owner adds to a draft: its signature, the addresses the draft
+    // lacks and its instructions. Drafts short of it are passed over without measuring, which
+    // keeps a fleet of small owners (some with a second token program) from measuring every
+    // open draft for each of them.
+    const instructionBytes = shapes.reduce((sum, shape) => sum + compiledSize(shape), 0);
+    let placed: SharedDraft<T> | undefined;
     for (const draft of openDrafts) {
-      if (draft.layout.size + atLeast > PACKET_DATA_SIZE) continue;
+      let newKeys = 0;
+      for (const key of keys) if (!draft.keys.has(key)) newKeys += 1;
+      if (draft.layout.size + 64 + 32 * newKeys + instructionBytes > PACKET_DATA_SIZE) continue;
       const grown = measure(input.master, [...draft.items, ...items]);
       if (fitsInOneTransaction(grown)) {
         draft.items.push(...items);
         draft.layout = grown;
-        placed = true;
+        for (const key of keys) draft.keys.add(key);
+        placed = draft;
         break;
       }
     }
     if (!placed) {
-      const draft = { items: [...items], layout: measure(input.master, items) };
-      shared.push(draft);
-      openDrafts.push(draft);
+      placed = {
+        items: [...items],
+        layout: measure(input.master, items),
+        keys: new Set([input.master, ...keys]),
+      };
+      shared.push(placed);
+      openDrafts.push(placed);
     }
-    openDrafts = openDrafts.filter(
-      (draft) => draft.layout.size + input.smallestAddition <= PACKET_DATA_SIZE,
-    );
+    // Only the draft just grown can have become too full.
+    if (placed.layout.size + input.smallestAddition > PACKET_DATA_SIZE) {
+      openDrafts.splice(openDrafts.indexOf(placed), 1);
+    }
   }
 
   return ok(
@@ -151,6 +159,39 @@ export function packByOwner<T extends OwnedItem>(
       ),
     ),
   );
+}
+
+interface SharedDraft<T> {
+  readonly items: T[];
+  layout: MessageLayout;
+  /** Every address in the draft's message, the compute budget's program aside. */
+  readonly keys: Set<Address>;
+}
+
+/** The addresses instructions name: their programs and their accounts. */
+function keysOf(shapes: readonly InstructionShape[]): Set<Address> {
+  const keys = new Set<Address>();
+  for (const shape of shapes) {
+    keys.add(shape.programAddress);
+    for (const account of shape.accounts) keys.add(account.address);
+  }
+  return keys;
+}
+
+/** An instruction's bytes in a compiled message: program index, account indexes, data. */
+function compiledSize(shape: InstructionShape): number {
+  return (
+    1 +
+    compactLength(shape.accounts.length) +
+    shape.accounts.length +
+    compactLength(shape.dataLength) +
+    shape.dataLength
+  );
+}
+
+/** The bytes of a compact-u16 length. */
+function compactLength(n: number): number {
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
 }
 
 function groupByOwner<T extends OwnedItem>(items: readonly T[]): T[][] {
