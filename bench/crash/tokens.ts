@@ -61,7 +61,7 @@ for (const o of outcomes) {
 }
 for (const o of outcomes) {
   console.log(`
-${o.kind}: ${o.kills} kills (${o.killsInFlight} with a transaction still on its way), ${o.ledgerTransactions} ledger transactions for ${o.plannedTransactions} planned
+${o.kind}: job ${o.jobStatus}${o.jobMessage ? ` (${o.jobMessage})` : ''}; ${o.kills} kills (${o.killsInFlight} with a transaction still on its way), ${o.ledgerTransactions} ledger transactions for ${o.plannedTransactions} planned
   items applied not exactly once on chain          ${o.wrongItems}
   token accounts not where the ledger puts them    ${o.ledgerMismatches}
   mints whose supply fell not as the ledger's burns ${o.supplyMismatches}

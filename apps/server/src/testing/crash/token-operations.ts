@@ -46,6 +46,7 @@ export interface TokenOperationOutcome extends LedgerChecks {
   readonly killsInFlight: number;
   readonly seconds: number;
   readonly jobStatus: string;
+  readonly jobMessage: string;
   /** Items the ledger has as confirmed and the chain shows applied exactly once. */
   readonly paidOnce: number;
   /** Items the chain shows applied not exactly once (never, or twice): 0 when all succeeded. */
@@ -448,6 +449,7 @@ async function underKills(
     killsInFlight: killPoints.killsInFlight(),
     seconds: run.seconds,
     jobStatus: run.status,
+    jobMessage: run.message,
     unfinishedItems: detail.items.filter(
       (item) => item.status !== 'confirmed' && item.status !== 'failed',
     ).length,
