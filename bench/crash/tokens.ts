@@ -1,10 +1,12 @@
 // kill -9 `npm start` at random points of each token operation's ledger (issue 19, "Trust"),
 // `--kills` times per operation, restarting it on the same data directory each time: closing
-// empty token accounts, an SPL withdrawal to the master (closing what it empties) and an SPL
+// empty token accounts, burning dust balances (raw-unit threshold, each account closed in the
+// burn's transaction), an SPL withdrawal to the master (closing what it empties) and an SPL
 // distribution from it. Then the chain is held against the ledger. Figures only, no
 // assertions; loopback only.
 //
 //   npx tsx bench/crash/tokens.ts [--kills 20] [--close 1800] [--close-accounts 3]
+//                                 [--burn 1200] [--burn-mints 2]
 //                                 [--withdraw 1500] [--withdraw-mints 2] [--distribute 4000]
 //                                 [--max-delay 400]
 
@@ -21,6 +23,8 @@ const options = {
   kills: numberArg('--kills', 20),
   closeWallets: numberArg('--close', 1_800),
   closeAccountsPerWallet: numberArg('--close-accounts', 3),
+  burnWallets: numberArg('--burn', 1_200),
+  burnMints: numberArg('--burn-mints', 2),
   withdrawWallets: numberArg('--withdraw', 1_500),
   withdrawMints: numberArg('--withdraw-mints', 2),
   distributeTo: numberArg('--distribute', 4_000),
@@ -57,9 +61,10 @@ for (const o of outcomes) {
 }
 for (const o of outcomes) {
   console.log(`
-${o.kind}: ${o.kills} kills (${o.killsInFlight} with a transaction still on its way), ${o.ledgerTransactions} ledger transactions for ${o.plannedTransactions} planned
+${o.kind}: job ${o.jobStatus}${o.jobMessage ? ` (${o.jobMessage})` : ''}; ${o.kills} kills (${o.killsInFlight} with a transaction still on its way), ${o.ledgerTransactions} ledger transactions for ${o.plannedTransactions} planned
   items applied not exactly once on chain          ${o.wrongItems}
   token accounts not where the ledger puts them    ${o.ledgerMismatches}
+  mints whose supply fell not as the ledger's burns ${o.supplyMismatches}
   master's SOL change minus the ledger's (lamports) ${o.masterDrift}
   re-signed before expiry, expired yet landed      ${o.resignedEarly}, ${o.expiredButLanded}
   unsettled ledger rows, unfinished items          ${o.unsettled}, ${o.unfinishedItems}

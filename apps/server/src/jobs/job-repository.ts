@@ -117,7 +117,8 @@ const heldBy = (jobId: string, owner: string) =>
   and(eq(jobs.id, jobId), eq(jobs.leaseOwner, owner), inArray(jobs.status, OPEN_STATUSES));
 
 /**
- * Stores progress (and where the handler stands) and extends the lease. Answers whether a cancel
+ * Stores progress (and where the handler stands) and extends the lease; processed items beyond
+ * the stored count reset the attempts to this one. Answers whether a cancel
  * was asked for, or undefined when the lease is no longer this owner's.
  */
 export async function writeJobProgress(
@@ -138,7 +139,16 @@ export async function writeJobProgress(
     .set({
       updatedAt: write.now,
       leaseExpiresAt: write.leaseUntil,
-      ...(write.processedItems === undefined ? {} : { processedItems: write.processedItems }),
+      ...(write.processedItems === undefined
+        ? {}
+        : {
+            processedItems: write.processedItems,
+            // Progress makes this claim the first of the attempts that count: the limit is on
+            // claims that finish nothing (a handler that kills its process at the same step),
+            // not on restarts of a server that moves the job on each time. (The SET's right side
+            // reads the row as it was, before this write's processed items.)
+            attempts: sql`CASE WHEN ${jobs.processedItems} < ${write.processedItems} THEN 1 ELSE ${jobs.attempts} END`,
+          }),
       ...(write.message === undefined ? {} : { message: write.message }),
       ...(write.checkpoint === undefined ? {} : { checkpoint: write.checkpoint }),
       ...(write.report === undefined ? {} : { report: write.report }),

@@ -27,7 +27,10 @@ export interface JobRunnerOptions {
   readonly owner: string;
   /** How long a claim holds without a write; renewed by every write and by a timer. */
   readonly leaseMs: number;
-  /** A job picked up this many times without finishing fails (a handler that kills its process). */
+  /**
+   * A job picked up this many times without its processed items growing fails (a handler that
+   * kills its process): a job that moves on between restarts is never stopped by them.
+   */
   readonly maxAttempts: number;
   /** Aborts when the worker set stops: handlers stop at their next check. */
   readonly signal: AbortSignal;

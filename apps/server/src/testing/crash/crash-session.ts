@@ -49,7 +49,14 @@ export interface CrashSession {
       readonly killPoint: (operationId: string) => Promise<boolean>;
       readonly afterRestart: (operationId: string) => Promise<void>;
     },
-  ): Promise<{ kills: number; seconds: number; status: string; operationId: string }>;
+  ): Promise<{
+    kills: number;
+    seconds: number;
+    status: string;
+    /** The job's last message: why it failed, when it did. */
+    message: string;
+    operationId: string;
+  }>;
   /** kill -9 without a restart (the scenario's last look at the ledger needs the server gone). */
   stop(): Promise<void>;
   /** Wallets made through the API, 100 a call. */
@@ -120,7 +127,13 @@ export async function openCrashSession(options: CrashSessionOptions): Promise<Op
       await sleep(500);
       job = await api<Job>('GET', `/jobs/${jobId}`);
     }
-    return { kills, seconds: (Date.now() - started) / 1000, status: job.status, operationId };
+    return {
+      kills,
+      seconds: (Date.now() - started) / 1000,
+      status: job.status,
+      message: job.message ?? '',
+      operationId,
+    };
   };
 
   return {
@@ -173,6 +186,7 @@ export interface TableOutcome extends TableChecks {
 
 export interface Job {
   status: string;
+  message?: string;
   isDone: boolean;
   processedItems: number;
   totalItems: number;

@@ -248,3 +248,19 @@ export async function tokenAccountsOf(
   }
   return found;
 }
+
+/** Each mint's supply in raw units now, from the chain. */
+export async function suppliesOf(
+  rpcUrl: string,
+  mints: readonly string[],
+): Promise<Map<string, bigint>> {
+  const found = new Map<string, bigint>();
+  for (const mint of mints) {
+    const { value } = await rpc<{ value: { amount: string } }>(rpcUrl, 'getTokenSupply', [
+      mint,
+      { commitment: 'confirmed' },
+    ]);
+    found.set(mint, BigInt(value.amount));
+  }
+  return found;
+}

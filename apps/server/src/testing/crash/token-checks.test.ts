@@ -1,7 +1,7 @@
 import type { OperationDetail } from '@fleet/core';
 import { describe, expect, it } from 'vitest';
 import { checkLedger, type CheckedTransaction } from './ledger-checks';
-import { holdAgainstChain, type TokenAccounts } from './token-checks';
+import { holdAgainstChain, supplyMismatches, type TokenAccounts } from './token-checks';
 
 type Item = OperationDetail['items'][number];
 
@@ -103,6 +103,51 @@ describe('holding a token operation against the chain', () => {
         watched,
       ),
     ).toEqual({ paidOnce: 1, wrongItems: 2, ledgerMismatches: 2 });
+  });
+
+  it('wants a confirmed burn gone, and a failed one open with its balance', () => {
+    const burn = (from: string, mint: string, status: Item['status'] = 'confirmed') =>
+      item(from, 'master', {
+        leg: 'burn',
+        lamports: String(RENT),
+        tokenAmount: null,
+        mint,
+        status,
+      });
+    const items = [burn('b1', 'x'), burn('b2', 'x'), burn('b3', 'y', 'failed')];
+    const before = accounts({ b1: held(7n), b2: held(9n), b3: held(5n) });
+    const watched = ['b1', 'b2', 'b3'];
+    const after = accounts({ b1: null, b2: null, b3: held(5n) });
+    expect(holdAgainstChain('burn', { items }, before, after, watched)).toEqual({
+      paidOnce: 2,
+      wrongItems: 1,
+      ledgerMismatches: 0,
+    });
+    // The burns' `to` is the master's SOL address: not a token account, not counted unwatched.
+    const supplies = (x: bigint, y: bigint) =>
+      new Map([
+        ['x', { before: 100n, after: x }],
+        ['y', { before: 50n, after: y }],
+      ]);
+    expect(supplyMismatches({ items }, before, supplies(84n, 50n))).toBe(0);
+    // x burned 7 more than its confirmed burns hold (one landed twice, or a burn the ledger
+    // lacks); y burned although its only burn failed.
+    expect(supplyMismatches({ items }, before, supplies(77n, 45n))).toBe(2);
+    // b3's account gone although its burn failed.
+    expect(
+      holdAgainstChain(
+        'burn',
+        { items },
+        before,
+        accounts({ b1: null, b2: null, b3: null }),
+        watched,
+      ),
+    ).toEqual({ paidOnce: 2, wrongItems: 1, ledgerMismatches: 1 });
+  });
+
+  it('counts a confirmed burn of a mint whose supply was never read', () => {
+    const items = [item('b1', 'master', { leg: 'burn', tokenAmount: null, mint: 'z' })];
+    expect(supplyMismatches({ items }, accounts({ b1: held(3n) }), new Map())).toBe(1);
   });
 
   it('wants a withdrawal that closes its source gone, and the master holding the sum', () => {

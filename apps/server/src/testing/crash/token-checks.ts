@@ -4,7 +4,14 @@
 
 import type { OperationDetail } from '@fleet/core';
 
-export type TokenOperationKind = 'close' | 'spl-withdraw' | 'spl-distribute';
+export type TokenOperationKind = 'close' | 'burn' | 'spl-withdraw' | 'spl-distribute';
+
+/**
+ * An item's token accounts: a close's or a burn's is the account it closes alone (its `to` is
+ * where the rent goes, a SOL address); a transfer's, both ends.
+ */
+const accountsOfItem = (kind: TokenOperationKind, item: OperationDetail['items'][number]) =>
+  kind === 'close' || kind === 'burn' ? [item.from] : [item.from, item.to];
 
 /** A token account as the chain has it; null for one that does not exist (never made, or closed). */
 export type TokenAccounts = ReadonlyMap<
@@ -42,7 +49,7 @@ export function holdAgainstChain(
   const uses = new Map<string, number>();
   let unwatched = 0;
   for (const item of detail.items) {
-    for (const account of kind === 'close' ? [item.from] : [item.from, item.to]) {
+    for (const account of accountsOfItem(kind, item)) {
       uses.set(account, (uses.get(account) ?? 0) + 1);
       if (!watchedSet.has(account)) unwatched += 1;
     }
@@ -50,8 +57,13 @@ export function holdAgainstChain(
     const amount = BigInt(item.tokenAmount ?? '0');
     expected.set(item.from, (expected.get(item.from) ?? 0n) - amount);
     expected.set(item.to, (expected.get(item.to) ?? 0n) + amount);
-    // A close, or a withdrawal that closes what it empties (its rent comes with it).
-    if (kind === 'close' || (kind === 'spl-withdraw' && BigInt(item.lamports) > 0n)) {
+    // A close, a burn (its close in the same transaction), or a withdrawal that closes what it
+    // empties (its rent comes with it).
+    if (
+      kind === 'close' ||
+      kind === 'burn' ||
+      (kind === 'spl-withdraw' && BigInt(item.lamports) > 0n)
+    ) {
       closed.add(item.from);
     }
   }
@@ -64,9 +76,7 @@ export function holdAgainstChain(
   let paidOnce = 0;
   for (const item of detail.items) {
     if (item.status !== 'confirmed') continue;
-    const own = (kind === 'close' ? [item.from] : [item.from, item.to]).filter(
-      (account) => uses.get(account) === 1,
-    );
+    const own = accountsOfItem(kind, item).filter((account) => uses.get(account) === 1);
     if (own.length > 0 && own.every((account) => !wrong(account))) paidOnce += 1;
   }
   return {
@@ -74,4 +84,34 @@ export function holdAgainstChain(
     wrongItems: detail.items.length - paidOnce,
     ledgerMismatches: watched.filter(wrong).length + unwatched,
   };
+}
+
+/**
+ * Mints whose supply did not fall by exactly what the ledger's confirmed burns held: each burns
+ * its account's whole balance as it was before the operation, so a burn landed twice (or one the
+ * ledger has as confirmed that never landed, or one it lacks that did) moves a supply by other
+ * than that sum. `supplies` holds each burned mint's supply before and after.
+ */
+export function supplyMismatches(
+  detail: Pick<OperationDetail, 'items'>,
+  before: TokenAccounts,
+  supplies: ReadonlyMap<string, { readonly before: bigint; readonly after: bigint }>,
+): number {
+  const burned = new Map<string, bigint>([...supplies.keys()].map((mint) => [mint, 0n]));
+  let unknownMints = 0;
+  for (const item of detail.items) {
+    if (item.status !== 'confirmed') continue;
+    const mint = item.mint ?? '';
+    const sum = burned.get(mint);
+    if (sum === undefined) {
+      unknownMints += 1;
+      continue;
+    }
+    burned.set(mint, sum + (before.get(item.from)?.amount ?? 0n));
+  }
+  let wrong = unknownMints;
+  for (const [mint, supply] of supplies) {
+    if (supply.before - supply.after !== burned.get(mint)) wrong += 1;
+  }
+  return wrong;
 }

@@ -1,5 +1,5 @@
 // Issue 19, "Trust": the token operations under kill -9 of `npm start`, as `crash-scenario.ts`
-// does for SOL. Each operation gets its own mints (so the three can share a server and its
+// does for SOL. Each operation gets its own mints (so the four can share a server and its
 // wallets, in any order), is planned over the API, executed, and killed at random points of its
 // ledger; once its job ends the chain is read and held against the ledger: every item applied at
 // most once, every token account and the master's SOL where the ledger's confirmed items put
@@ -7,6 +7,7 @@
 
 import {
   associatedTokenAddress,
+  burnTokensPlanSchema,
   closeTokensPlanSchema,
   distributeSplTokensPlanSchema,
   operationDetailSchema,
@@ -20,10 +21,15 @@ import {
 import { balancesOf } from './crash-harness';
 import { feesOf, landedSignatures, signaturesOfAddress } from './crash-chain';
 import type { CrashSession } from './crash-session';
-import { crashIssuer, tokenAccountsOf, type CrashMint } from './crash-tokens';
+import { crashIssuer, suppliesOf, tokenAccountsOf, type CrashMint } from './crash-tokens';
 import { checkLedger, type LedgerChecks } from './ledger-checks';
 import { isOpen, ledgerKillPoints, movedOf } from './ledger-kill-points';
-import { holdAgainstChain, type TokenOperationKind } from './token-checks';
+import {
+  holdAgainstChain,
+  supplyMismatches,
+  type TokenAccounts,
+  type TokenOperationKind,
+} from './token-checks';
 
 export type { TokenOperationKind } from './token-checks';
 
@@ -40,6 +46,7 @@ export interface TokenOperationOutcome extends LedgerChecks {
   readonly killsInFlight: number;
   readonly seconds: number;
   readonly jobStatus: string;
+  readonly jobMessage: string;
   /** Items the ledger has as confirmed and the chain shows applied exactly once. */
   readonly paidOnce: number;
   /** Items the chain shows applied not exactly once (never, or twice): 0 when all succeeded. */
@@ -48,6 +55,11 @@ export interface TokenOperationOutcome extends LedgerChecks {
   readonly unfinishedItems: number;
   /** Token accounts whose change on chain is not what the ledger's confirmed items say. */
   readonly ledgerMismatches: number;
+  /**
+   * Burns only (0 otherwise): mints whose supply fell by other than the balances the ledger's
+   * confirmed burns held, the chain's own count of what was burned.
+   */
+  readonly supplyMismatches: number;
   /**
    * The master's SOL change on chain minus the ledger's: the rent its confirmed items move, the
    * fees the chain charged for the transactions it has as landed, the rent of the master's
@@ -124,14 +136,76 @@ export async function closeUnderKills(
     plannedFeeLamports: BigInt(plan.feeLamports),
     watched: accounts,
     masterAccounts: [],
-    // The stream's start event names the job; the stream itself is left (the close is a job).
-    execute: async () => {
-      const start = await session
-        .api()
-        .firstEvent<{ jobId: string }>('/solana/close-tokens', { planId: plan.planId }, 'start');
-      return { jobId: start.jobId, operationId: await operationOfJob(session, start.jobId) };
+    execute: () => streamedJob(session, '/solana/close-tokens', plan.planId),
+  });
+}
+
+/**
+ * Burn the dust of `mints` new mints (an account of each per wallet, a few raw units, below a
+ * raw-unit threshold: the harness's market prices nothing, so the mints are named as unpriced
+ * dust), each account closed in the burn's transaction, the rent to the master.
+ */
+export async function burnUnderKills(
+  session: CrashSession,
+  issuer: Issuer,
+  options: TokenOperationOptions & {
+    readonly wallets: readonly Wallet[];
+    readonly mints: number;
+  },
+): Promise<TokenOperationOutcome> {
+  const mints = await mintsOf(issuer, options.mints, 6);
+  const accounts = await issuer.give(
+    options.wallets.flatMap((wallet, index) =>
+      mints.map((mint, n) => ({
+        owner: wallet.address,
+        mint,
+        amount: BigInt(1 + ((index + n) % 90)),
+      })),
+    ),
+  );
+  const named = mints.map((mint) => mint.mint);
+  const plan = burnTokensPlanSchema.parse(
+    await session.api()('POST', '/solana/burn-tokens/plan', {
+      walletAddresses: options.wallets.map((wallet) => wallet.address),
+      tokenMints: named,
+      threshold: { kind: 'raw', belowRaw: '100' },
+      unpricedMints: named,
+      rentDestination: 'master',
+    }),
+  );
+  if (plan.burnAccounts !== accounts.length) {
+    throw new Error(`burn plan: ${plan.burnAccounts} accounts to burn, ${accounts.length} made`);
+  }
+  const suppliesBefore = await suppliesOf(session.server().rpcUrl, named);
+  return underKills(session, {
+    ...options,
+    kind: 'burn',
+    operationKind: 'token.burn',
+    plannedTransactions: plan.transactions.length,
+    plannedFeeLamports: BigInt(plan.feeLamports),
+    watched: accounts,
+    masterAccounts: [],
+    execute: () => streamedJob(session, '/solana/burn-tokens', plan.planId),
+    holdSupplies: async (detail, before) => {
+      const after = await suppliesOf(session.server().rpcUrl, named);
+      const supplies = new Map(
+        named.map((mint) => [
+          mint,
+          { before: suppliesBefore.get(mint) ?? 0n, after: after.get(mint) ?? 0n },
+        ]),
+      );
+      return supplyMismatches(detail, before, supplies);
     },
   });
+}
+
+/**
+ * A job started through its event stream (a close's or a burn's): the stream's start event names
+ * the job, and the stream itself is left, the job running on without it.
+ */
+async function streamedJob(session: CrashSession, path: string, planId: string) {
+  const start = await session.api().firstEvent<{ jobId: string }>(path, { planId }, 'start');
+  return { jobId: start.jobId, operationId: await operationOfJob(session, start.jobId) };
 }
 
 /**
@@ -253,11 +327,12 @@ async function operationOfJob(session: CrashSession, jobId: string): Promise<str
 }
 
 /**
- * What the master's SOL moves by per confirmed item's lamports: a close's or a withdrawal's
- * rent comes back to it, a distribution's new account costs it.
+ * What the master's SOL moves by per confirmed item's lamports: a close's, a burn's or a
+ * withdrawal's rent comes back to it, a distribution's new account costs it.
  */
 const RENT_DIRECTION: Readonly<Record<TokenOperationKind, bigint>> = {
   close: 1n,
+  burn: 1n,
   'spl-withdraw': 1n,
   'spl-distribute': -1n,
 };
@@ -278,6 +353,8 @@ async function underKills(
     readonly watched: readonly string[];
     readonly masterAccounts: readonly string[];
     readonly execute: () => Promise<{ jobId: string; operationId: string }>;
+    /** A burn's count of mints whose supply moved not as its confirmed items say. */
+    readonly holdSupplies?: (detail: OperationDetail, before: TokenAccounts) => Promise<number>;
   },
 ): Promise<TokenOperationOutcome> {
   const { master } = session;
@@ -350,6 +427,7 @@ async function underKills(
     masterSignatures,
   });
   const held = holdAgainstChain(input.kind, detail, before, after, input.watched);
+  const wrongSupplies = (await input.holdSupplies?.(detail, before)) ?? 0;
   const createdRent = input.masterAccounts.reduce(
     (sum, account) =>
       before.get(account) === null ? sum + (after.get(account)?.lamports ?? 0n) : sum,
@@ -361,6 +439,7 @@ async function underKills(
   return {
     ...ledger,
     ...held,
+    supplyMismatches: wrongSupplies,
     kind: input.kind,
     wallets: input.wallets.length,
     items: detail.items.length,
@@ -370,6 +449,7 @@ async function underKills(
     killsInFlight: killPoints.killsInFlight(),
     seconds: run.seconds,
     jobStatus: run.status,
+    jobMessage: run.message,
     unfinishedItems: detail.items.filter(
       (item) => item.status !== 'confirmed' && item.status !== 'failed',
     ).length,
@@ -383,13 +463,15 @@ async function underKills(
 export interface TokenCrashScenarioOptions extends TokenOperationOptions {
   readonly closeWallets: number;
   readonly closeAccountsPerWallet: number;
+  readonly burnWallets: number;
+  readonly burnMints: number;
   readonly withdrawWallets: number;
   readonly withdrawMints: number;
   readonly distributeTo: number;
 }
 
 /**
- * Closes, withdraws and distributes in turn on one server, each killed `kills` times: the
+ * Closes, burns, withdraws and distributes in turn on one server, each killed `kills` times: the
  * benchmark's run. Each operation has its own mints, so each holds its own figures.
  */
 export async function runTokenOperations(
@@ -397,7 +479,12 @@ export async function runTokenOperations(
   options: TokenCrashScenarioOptions,
 ): Promise<TokenOperationOutcome[]> {
   const wallets = await session.createWallets(
-    Math.max(options.closeWallets, options.withdrawWallets, options.distributeTo),
+    Math.max(
+      options.closeWallets,
+      options.burnWallets,
+      options.withdrawWallets,
+      options.distributeTo,
+    ),
   );
   options.log(`${wallets.length} wallets created; master ${session.master}`);
   const issuer = await issuerFor(session);
@@ -408,6 +495,15 @@ export async function runTokenOperations(
         ...options,
         wallets: wallets.slice(0, options.closeWallets),
         accountsPerWallet: options.closeAccountsPerWallet,
+      }),
+    );
+  }
+  if (options.burnWallets > 0) {
+    outcomes.push(
+      await burnUnderKills(session, issuer, {
+        ...options,
+        wallets: wallets.slice(0, options.burnWallets),
+        mints: options.burnMints,
       }),
     );
   }
