@@ -371,29 +371,35 @@ async function underKills(
     jobId = started.jobId;
     return started;
   };
-  const jobProgress = async () => {
-    const job = await session.api()<{ processedItems: number; totalItems: number }>(
+  const jobOf = () =>
+    session.api()<{ processedItems: number; totalItems: number; isDone: boolean }>(
       'GET',
       `/jobs/${jobId}`,
     );
+  const jobProgress = async () => {
+    const job = await jobOf();
     return { moved: job.processedItems, end: job.totalItems, total: job.totalItems };
   };
-  // Polled through the ledger's transactions while the operation's detail is small; once it is
+  // Polled through the ledger's transactions while the operation's detail is small. Once it is
   // megabytes (thousands of items), through the transaction history (a line per transaction,
-  // final or not), the detail read then only around each kill.
-  const look =
-    input.watched.length <= DETAIL_POLL_MAX_ACCOUNTS
-      ? async (operationId: string) => {
-          const detail = await detailOf(operationId);
-          const total = detail.transactions.length;
-          return { moved: movedOf(detail), end: total, total };
-        }
-      : (operationId: string) => historyProgress(session, operationId);
+  // final or not), and whether it is still open from its job: a read of the detail around each
+  // kill took long enough that a restarted server sent a hundred transactions or more meanwhile,
+  // and a fast job (a distribution) ended before its kills were spent.
+  const small = input.watched.length <= DETAIL_POLL_MAX_ACCOUNTS;
+  const look = small
+    ? async (operationId: string) => {
+        const detail = await detailOf(operationId);
+        const total = detail.transactions.length;
+        return { moved: movedOf(detail), end: total, total };
+      }
+    : (operationId: string) => historyProgress(session, operationId);
   const killPoints = ledgerKillPoints({
     killShare: input.kills,
     maxKillDelayMs: input.maxKillDelayMs,
     look,
-    isOpen: async (operationId) => isOpen(await detailOf(operationId)),
+    isOpen: small
+      ? async (operationId) => isOpen(await detailOf(operationId))
+      : async () => !(await jobOf()).isDone,
     afterRestart: async (_, kills) => {
       const { moved, total } = await jobProgress();
       input.log(`${input.kind}: after kill #${kills} the job has ${moved}/${total} wallets done`);
