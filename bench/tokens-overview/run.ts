@@ -25,24 +25,13 @@ import {
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { jsonReply, startFakeMarket } from '../../apps/server/src/testing/fake-market';
 import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
+import { flag as arg, timesLine } from '../request-times';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
-};
 const WALLETS = Number(arg('--wallets', '50000'));
 const MINTS = Number(arg('--mints', '500'));
 const RUNS = Number(arg('--runs', '15'));
 const KIND = arg('--db', 'pglite') as DatabaseKind;
 const SOL_MINT = 'So11111111111111111111111111111111111111112';
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
-const line = (label: string, times: number[]) =>
-  `${label}, ${times.length} runs: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, min ${Math.min(...times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`;
 
 const fake = await startFakeMarket();
 const clock = createManualClock(Date.now());
@@ -117,13 +106,15 @@ try {
   const cached: number[] = [];
   for (let run = 0; run < RUNS; run += 1) cached.push((await aggregated()).ms);
   console.log(
-    `${line('GET /api/tokens/aggregated, nothing changed (sums kept)', cached)}; provider calls during the runs: ${fake.requests.length - callsBefore}`,
+    `${timesLine('GET /api/tokens/aggregated, nothing changed (sums kept)', cached)}; provider calls during the runs: ${fake.requests.length - callsBefore}`,
   );
 
   const sorted: number[] = [];
   for (let run = 0; run < RUNS; run += 1)
     sorted.push((await aggregated('?type=spl&sort=name&order=asc')).ms);
-  console.log(line('GET /api/tokens/aggregated?type=spl&sort=name&order=asc, sums kept', sorted));
+  console.log(
+    timesLine('GET /api/tokens/aggregated?type=spl&sort=name&order=asc, sums kept', sorted),
+  );
 
   // After a change: one wallet renamed moves the tenant's version, so the valuation's kept holdings
   // read the wallets changed since (decision 031) and each mint's last scan is read again.
@@ -136,7 +127,7 @@ try {
     );
     changed.push((await aggregated()).ms);
   }
-  console.log(line('GET /api/tokens/aggregated after one wallet changed', changed));
+  console.log(timesLine('GET /api/tokens/aggregated after one wallet changed', changed));
 
   // After a large change (a scan of the whole fleet, an import): past 2,000 changed wallets the
   // holdings are read whole, as on a process's first request.
@@ -149,7 +140,9 @@ try {
     );
     whole.push((await aggregated()).ms);
   }
-  console.log(line('GET /api/tokens/aggregated after 2,001 wallets changed (whole read)', whole));
+  console.log(
+    timesLine('GET /api/tokens/aggregated after 2,001 wallets changed (whole read)', whole),
+  );
 
   const mint = seeded.mints[MINTS - 1] ?? '';
   const holderTimes: number[] = [];
@@ -159,7 +152,7 @@ try {
     holderTimes.push(ms);
     holderCount = tokenHoldersResponseSchema.parse(body).holders.length;
   }
-  console.log(line(`GET /api/token/{mint}/holders (${holderCount} holders)`, holderTimes));
+  console.log(timesLine(`GET /api/token/{mint}/holders (${holderCount} holders)`, holderTimes));
 } finally {
   await harness.close();
   await fake.close();

@@ -21,22 +21,13 @@ import {
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { startFakeMarket } from '../../apps/server/src/testing/fake-market';
 import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
+import { flag as arg, quantile } from '../request-times';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
-};
 const WALLETS = Number(arg('--wallets', '50000'));
 const MINTS = Number(arg('--mints', '500'));
 const RUNS = Number(arg('--runs', '15'));
 const KIND = arg('--db', 'pglite') as DatabaseKind;
 const SOL_MINT = 'So11111111111111111111111111111111111111112';
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
 
 const fake = await startFakeMarket();
 const clock = createManualClock(Date.now());
