@@ -50,7 +50,7 @@ try {
   const nfts = seeded.mints.slice(0, Math.ceil(MINTS / 10));
   await withTenant(db, operator.tenantId, (tx) =>
     tx.execute(
-      sql`update wallet_token_accounts set decimals = 0 where mint = any(string_to_array(${nfts.join(',')}, ','))`,
+      sql`update wallet_token_accounts set decimals = 0 where mint in (select unnest(string_to_array(${nfts.join(',')}, ',')))`,
     ),
   );
   console.log(

@@ -32,13 +32,14 @@ function eventsOf(body: string): { event: string; data: Record<string, unknown> 
     });
 }
 
-/** A market price fixed to nine decimals, so the raw amounts below are bigint arithmetic. */
-const PRICE_SCALE = 1_000_000_000n;
+/** A market price fixed to nine decimals (its text, not its float), so the amounts stay bigint. */
+const PRICE_DECIMALS = 9;
+const priceDigits = (priceUsd: number): bigint =>
+  BigInt(priceUsd.toFixed(PRICE_DECIMALS).replace('.', ''));
 
 /** Raw units of a token worth about `cents` at `priceUsd` a whole token. */
 const worth = (cents: bigint, priceUsd: number, decimals: number): bigint =>
-  (cents * PRICE_SCALE * 10n ** BigInt(decimals)) /
-  (100n * BigInt(Math.round(priceUsd * Number(PRICE_SCALE))));
+  (cents * 10n ** BigInt(PRICE_DECIMALS + decimals)) / (100n * priceDigits(priceUsd));
 
 // Issue 19, "Burn dust", on a chain whose tokens the sandbox market prices: the server's market is
 // built as `npm start` builds it, every provider at the sandbox's prefix.

@@ -172,7 +172,9 @@ describe.each(testDatabaseKinds)('the tokens overview on %s', (kind) => {
   it("sums every mint over the tenant's active wallets, with market figures, by value first", async () => {
     const { tokens, counts } = await aggregated(operator);
     expect(tokens.map((t) => t.id)).toEqual([MINT_A, ...[MINT_B, MINT_NFT].sort()]);
-    expect(tokens[0]).toEqual({
+    // When it was scanned is the database's clock: a time, whichever.
+    expect(typeof tokens[0]?.lastScan).toBe('string');
+    expect({ ...tokens[0], lastScan: 'scanned' }).toEqual({
       id: MINT_A,
       name: 'Token A',
       symbol: 'AAA',
@@ -187,7 +189,7 @@ describe.each(testDatabaseKinds)('the tokens overview on %s', (kind) => {
       walletCount: 2,
       accountCount: 4,
       emptyAccountCount: 2,
-      lastScan: expect.any(String) as string,
+      lastScan: 'scanned',
       decimals: 6,
       type: 'spl',
     });

@@ -15,6 +15,11 @@ export function rawAmountAsNumber(raw: bigint, decimals: number): number {
   return Number(raw / unit) + Number(raw % unit) / 10 ** decimals;
 }
 
+/** A raw balance's USD value at `priceUsd` a whole token, approximately (for showing). */
+export function usdValueOfRaw(raw: bigint, decimals: number, priceUsd: number): number {
+  return rawAmountAsNumber(raw, decimals) * priceUsd;
+}
+
 /** Lamports as SOL, approximately. */
 export function lamportsAsSolNumber(lamports: bigint): number {
   return (

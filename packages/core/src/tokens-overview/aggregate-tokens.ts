@@ -4,7 +4,7 @@ import type {
   AggregatedTokensQuery,
   TokenFilterCounts,
 } from '../api/tokens-overview';
-import { rawAmountAsNumber } from '../format/valuation-number';
+import { usdValueOfRaw } from '../format/valuation-number';
 import { tokenTypeOf, type TokenType } from './token-type';
 
 /**
@@ -56,7 +56,7 @@ export function aggregateTokens(
         ? null
         : balance === 0n
           ? 0
-          : rawAmountAsNumber(balance, row.decimals ?? 0) * figures.priceUsd;
+          : usdValueOfRaw(balance, row.decimals ?? 0, figures.priceUsd);
     return {
       id: row.mint,
       name: row.name,
