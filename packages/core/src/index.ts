@@ -102,5 +102,6 @@ export * from './token-transfers/pack-token-transfers';
 export * from './token-transfers/plan-token-withdrawal';
 export * from './token-transfers/plan-token-distribution';
 export * from './api/tokens-overview';
+export * from './api/token-actions';
 export * from './tokens-overview/token-type';
 export * from './tokens-overview/aggregate-tokens';
