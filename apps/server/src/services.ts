@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   createBalanceReader,
+  createDigitalAssets,
   createWalletScanner,
   type BalanceReader,
   type EndpointPool,
@@ -52,7 +53,12 @@ import type { Mailer } from './mail/mailer';
 import { noMarketFetch } from './market/market-fetch';
 import { createMarketService, type MarketService } from './market/market-service';
 import { createValuationService, type ValuationService } from './valuation/valuation-service';
-import { createTokensOverview, type TokensOverviewService } from './tokens-overview';
+import {
+  createTokenClassifyService,
+  createTokensOverview,
+  type TokenClassifyService,
+  type TokensOverviewService,
+} from './tokens-overview';
 import { createMasterHistoryKeys } from './master-wallet/master-history-keys';
 import { createMasterHoldingsReader } from './master-wallet/master-holdings';
 import { createMasterWalletService } from './master-wallet/master-wallet-service';
@@ -240,6 +246,8 @@ export interface Services {
   readonly closeHistory: CloseHistoryService;
   /** Every token the fleet holds, and one token's holders (issue 20). */
   readonly tokensOverview: TokensOverviewService;
+  /** Classify Tokens: mint classes from the digital-asset API (issue 20). */
+  readonly tokenClassify: TokenClassifyService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -494,6 +502,13 @@ export function createServices(context: ServiceContext): Services {
       market: market.market,
       now: () => clock.now(),
       onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),
+    }),
+    tokenClassify: createTokenClassifyService({
+      db: context.db,
+      holdings: valuation,
+      assets: createDigitalAssets(context.chainPool),
+      audit,
+      now: () => clock.now(),
     }),
   };
 }

@@ -4,6 +4,7 @@ import { createMarketFigures } from './market-figures';
 import { createTokensOverviewService, type HeldMintSums } from './tokens-overview-service';
 
 export type { TokensOverviewService } from './tokens-overview-service';
+export { createTokenClassifyService, type TokenClassifyService } from './token-classify-service';
 
 /** The Tokens Overview service over the process's market (one composition line in services.ts). */
 export function createTokensOverview(context: {

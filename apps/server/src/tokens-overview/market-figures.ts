@@ -1,4 +1,4 @@
-import type { MintMarketFigures } from '@fleet/core';
+import type { MarketRefreshResponse, MintMarketFigures } from '@fleet/core';
 import { deepestPair, type Market, type Sourced } from '@fleet/market';
 
 /**
@@ -31,6 +31,11 @@ export interface MarketFiguresSource {
     mints: readonly string[],
     priced: readonly string[],
   ): Promise<Map<string, MintMarketFigures>>;
+  /**
+   * Refresh Market Data (spec 2 §2.5): the pair figures of `mints` read again now, whatever
+   * their age, and their prices; the next `figures` answers with them.
+   */
+  refresh(mints: readonly string[]): Promise<MarketRefreshResponse>;
 }
 
 export function createMarketFigures(context: {
@@ -52,7 +57,8 @@ export function createMarketFigures(context: {
     }
   };
 
-  const readPairs = async (mints: readonly string[]): Promise<void> => {
+  /** Reads and keeps the pair figures of `mints`; answers DexScreener's error, if any. */
+  const readPairs = async (mints: readonly string[]): Promise<string | null> => {
     const at = now();
     try {
       const pairs = await market.dexscreener.tokens(mints);
@@ -65,12 +71,14 @@ export function createMarketFigures(context: {
           at,
         });
       }
+      return null;
     } catch (error) {
       context.onError(error);
       for (const mint of mints) {
         const before = kept.get(mint);
         keep(mint, before === undefined ? unknownAt(at) : { ...before, at });
       }
+      return `DexScreener: ${error instanceof Error ? error.message : String(error)}`;
     }
   };
 
@@ -80,7 +88,7 @@ export function createMarketFigures(context: {
       const unseen = mints.filter((mint) => !kept.has(mint));
       const [prices] = await Promise.all([
         priced.length === 0 ? new Map<string, Sourced<number>>() : market.tokenPrices(priced),
-        unseen.length === 0 ? Promise.resolve() : readPairs(unseen),
+        unseen.length === 0 ? Promise.resolve(null) : readPairs(unseen),
       ]);
       // 2. Stale ones asked again behind the answer, one refresh at a time.
       const stale = mints.filter(
@@ -106,6 +114,25 @@ export function createMarketFigures(context: {
         });
       }
       return answer;
+    },
+
+    async refresh(mints) {
+      const [prices, pairError] = await Promise.all([market.tokenPrices(mints), readPairs(mints)]);
+      const unpriced: string[] = [];
+      let refreshed = 0;
+      for (const mint of mints) {
+        const price = prices.get(mint);
+        const pair = kept.get(mint);
+        const priced = price?.status === 'known' && price.source !== 'metadata';
+        if (priced || (pair !== undefined && (pair.fdvUsd !== null || pair.liquidityUsd !== null)))
+          refreshed += 1;
+        else unpriced.push(mint);
+      }
+      const reasons = new Set<string>();
+      if (pairError !== null) reasons.add(pairError);
+      for (const price of prices.values())
+        if (price.status === 'unavailable') for (const reason of price.reasons) reasons.add(reason);
+      return { refreshed, unpriced, reasons: unpriced.length === 0 ? [] : [...reasons] };
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type AggregatedTokensQuery,
   type AggregatedTokensResponse,
   type HeldMint,
+  type MarketRefreshResponse,
   type TokenHolder,
   type TokenHoldersResponse,
 } from '@fleet/core';
@@ -14,6 +15,7 @@ import type { Actor } from '../http/actor';
 import type { HoldingsModel } from '../valuation/holdings-model';
 import type { HeldMintRow } from '../valuation/valuation-repository';
 import type { MarketFiguresSource } from './market-figures';
+import { readMintClasses } from './mint-classes';
 import { readMintScanTimes, readTokenHolders, type HolderRow } from './tokens-overview-repository';
 
 /** Tenants whose mints' scan times one process keeps (a few hundred entries each). */
@@ -85,8 +87,16 @@ export function createTokensOverviewService(context: {
       actor: Actor,
       query: AggregatedTokensQuery,
     ): Promise<AggregatedTokensResponse> {
-      // 1. What the fleet holds, per mint.
-      const mints = await heldMints(actor.tenantId);
+      // 1. What the fleet holds, per mint, with the classes Classify Tokens stored (read each
+      // time: a classify in another process changes no wallet-list version).
+      const held = await heldMints(actor.tenantId);
+      const classes = await withTenant(context.db, actor.tenantId, (tx) =>
+        readMintClasses(
+          tx,
+          held.map((row) => row.mint),
+        ),
+      );
+      const mints = held.map((row) => ({ ...row, type: classes.get(row.mint) ?? null }));
       // 2. The market's figures: prices for mints with a balance, pair figures for all.
       const figures = await context.figures.figures(
         mints.map((row) => row.mint),
@@ -99,6 +109,11 @@ export function createTokensOverviewService(context: {
         counts: countTokenFilters(tokens),
         computedAt: new Date(context.now()).toISOString(),
       };
+    },
+
+    /** `POST /api/market/refresh`: one batch (≤ 50 mints) of Refresh Market Data. */
+    async refreshMarket(mints: readonly string[]): Promise<MarketRefreshResponse> {
+      return context.figures.refresh([...new Set(mints)]);
     },
 
     async holders(actor: Actor, mint: string): Promise<TokenHoldersResponse> {

@@ -155,14 +155,26 @@ export const walletTokenAccounts = pgTable(
 );
 
 /** Token names and decimals by mint: public chain facts, shared by all tenants (no tenant id). */
-export const mints = pgTable('mints', {
-  mint: text('mint').primaryKey(),
-  name: text('name'),
-  symbol: text('symbol'),
-  decimals: integer('decimals').notNull(),
-  program: text('program').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const mints = pgTable(
+  'mints',
+  {
+    mint: text('mint').primaryKey(),
+    name: text('name'),
+    symbol: text('symbol'),
+    decimals: integer('decimals').notNull(),
+    program: text('program').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /**
+     * What the digital-asset API says the mint is (core's TOKEN_TYPES), stored by Classify Tokens
+     * (issue 20); null until asked, when the Tokens Overview falls back to spec 2 §3's decimals rule.
+     */
+    assetClass: text('asset_class'),
+    assetClassAt: at('asset_class_at'),
+  },
+  (table) => [
+    check('mints_asset_class_check', sql`${table.assetClass} in ('spl', 'nft', 'cnft', 'other')`),
+  ],
+);
 
 /**
  * A per-tenant counter that moves whenever anything the wallet list shows changes: statement
