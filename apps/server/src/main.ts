@@ -22,7 +22,6 @@ import { marketSettingsFor } from './market/market-config';
 import { marketFetch } from './market/market-fetch';
 import { createMailer } from './mail/mailer';
 import { createJobRegistry } from './jobs/job-handler';
-import { SERVER_JOB_HANDLERS } from './jobs/job-kinds';
 import { createJobQueue, installJobQueueSchema } from './jobs/job-queue';
 import { startJobWorkers } from './jobs/job-workers';
 import { startSolPriceRefresh } from './market/sol-price-refresh';
@@ -161,7 +160,6 @@ async function main(env: Env): Promise<void> {
     production,
     listeningAddress: () => listening.address(),
     jobQueue,
-    jobHandlers: SERVER_JOB_HANDLERS,
     market,
   };
   const services = createServices(context);

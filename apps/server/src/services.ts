@@ -42,6 +42,7 @@ import { createFeeSettingsService, serverUnitPrice, type FeeSettingsService } fr
 import { createCloseHistoryService, type CloseHistoryService } from './close-history';
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
+import { createMoneyJobHandlers } from './jobs/job-kinds';
 import { createJobService, type JobService } from './jobs/job-service';
 import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
@@ -73,17 +74,13 @@ import {
   type SolExecuteService,
 } from './sol-operations/sol-execute-service';
 import { completeSolOperation } from './sol-operations/operation-rows';
-import { createSolOperationJob } from './sol-operations/sol-operation-job';
 import { createSolPlanService, type SolPlanService } from './sol-operations/sol-plan-service';
 import { createBurnExecuteService } from './token-burns/burn-execute-service';
 import { createBurnPlanService, type BurnPlanService } from './token-burns/burn-plan-service';
 import { createBurnStream, type BurnStream } from './token-burns/burn-stream';
-import { createBurnTokensJob } from './token-burns/burn-tokens-job';
 import { createClosePlanService, type ClosePlanService } from './token-closes/close-plan-service';
 import { createCloseExecuteService } from './token-closes/close-execute-service';
 import { createCloseStream, type CloseStream } from './token-closes/close-stream';
-import { createCloseTokensJob } from './token-closes/close-tokens-job';
-import { createTokenTransferJobs } from './token-transfers/token-transfer-job';
 import {
   createTokenTransferExecuteService,
   type TokenTransferExecuteService,
@@ -275,30 +272,7 @@ export function createServices(context: ServiceContext): Services {
     now,
   );
   const jobHandlers: readonly AnyJobHandler[] = [
-    createSolOperationJob({
-      db: context.db,
-      pool: context.chainPool,
-      vault: context.vault,
-      clock,
-      logger: context.logger,
-      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
-    }),
-    createCloseTokensJob({
-      db: context.db,
-      pool: context.chainPool,
-      vault: context.vault,
-      clock,
-      logger: context.logger,
-    }),
-    createBurnTokensJob({
-      db: context.db,
-      pool: context.chainPool,
-      vault: context.vault,
-      clock,
-      logger: context.logger,
-      ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
-    }),
-    ...createTokenTransferJobs({
+    ...createMoneyJobHandlers({
       db: context.db,
       pool: context.chainPool,
       vault: context.vault,
