@@ -32,6 +32,7 @@ import { registerDoubleDistributionRoutes } from './routes/double-distribution';
 import { registerTagsRoutes } from './routes/tags';
 import { registerValuationRoutes } from './routes/valuation';
 import { registerTokensOverviewRoutes } from './routes/tokens-overview';
+import { registerAssetScanRoutes } from './routes/asset-scan';
 import { registerWalletsRoutes } from './routes/wallets';
 import { createServices, type ServiceContext, type Services } from './services';
 import { serveWebApp } from './web/serve-web-app';
@@ -67,6 +68,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerCloseHistoryRoutes,
   registerTokenBurnsRoutes,
   registerTokensOverviewRoutes,
+  registerAssetScanRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

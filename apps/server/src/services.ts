@@ -5,7 +5,6 @@
 import type { AddressInfo } from 'node:net';
 import {
   createBalanceReader,
-  createDigitalAssets,
   createWalletScanner,
   type BalanceReader,
   type EndpointPool,
@@ -43,6 +42,7 @@ import { createCloseHistoryService, type CloseHistoryService } from './close-his
 import { createJobRegistry, type AnyJobHandler } from './jobs/job-handler';
 import type { JobQueue } from './jobs/job-queue';
 import { createMoneyJobHandlers } from './jobs/job-kinds';
+import type { AssetScanService } from './asset-scan/asset-scan-service';
 import { createJobService, type JobService } from './jobs/job-service';
 import { createMiddlemanService, type MiddlemanService } from './middlemen';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service';
@@ -55,8 +55,7 @@ import { noMarketFetch } from './market/market-fetch';
 import { createMarketService, type MarketService } from './market/market-service';
 import { createValuationService, type ValuationService } from './valuation/valuation-service';
 import {
-  createTokenClassifyService,
-  createTokensOverview,
+  createTokenServices,
   type TokenClassifyService,
   type TokensOverviewService,
 } from './tokens-overview';
@@ -245,6 +244,8 @@ export interface Services {
   readonly tokensOverview: TokensOverviewService;
   /** Classify Tokens: mint classes from the digital-asset API (issue 20). */
   readonly tokenClassify: TokenClassifyService;
+  /** The GetAssets scan: assets by owner, mint classes and compressed NFTs (issue 20). */
+  readonly assetScan: AssetScanService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -470,19 +471,14 @@ export function createServices(context: ServiceContext): Services {
     market,
     valuation,
     closeHistory: createCloseHistoryService({ db: context.db }),
-    tokensOverview: createTokensOverview({
+    ...createTokenServices({
       db: context.db,
       holdings: valuation,
       market: market.market,
-      now: () => clock.now(),
-      onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),
-    }),
-    tokenClassify: createTokenClassifyService({
-      db: context.db,
-      holdings: valuation,
-      assets: createDigitalAssets(context.chainPool),
+      pool: context.chainPool,
       audit,
       now: () => clock.now(),
+      onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),
     }),
   };
 }

@@ -103,5 +103,7 @@ export * from './token-transfers/plan-token-withdrawal';
 export * from './token-transfers/plan-token-distribution';
 export * from './api/tokens-overview';
 export * from './api/token-actions';
+export * from './api/asset-scan';
+export * from './tokens-overview/summarize-assets';
 export * from './tokens-overview/token-type';
 export * from './tokens-overview/aggregate-tokens';

@@ -9,6 +9,7 @@ export type {
   TokenProgramName,
 } from './admin/admin.js';
 export { AdminError } from './admin/admin.js';
+export type { AssetMetadata, CompressedNftRecord } from './admin/asset-registry.js';
 export { JournalError } from './chain/chain-journal.js';
 export { LocalnetDataError } from './persistence/journal-file.js';
 export type { AdmittedCalls, EndpointCounters } from './faults/endpoint.js';

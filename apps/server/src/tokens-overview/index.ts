@@ -1,10 +1,15 @@
+import { createDigitalAssets, type EndpointPool } from '@fleet/chain';
 import type { FleetDatabase } from '@fleet/db';
 import type { Market } from '@fleet/market';
+import { createAssetScanService } from '../asset-scan/asset-scan-service';
+import type { AuditLog } from '../audit/audit-log';
 import { createMarketFigures } from './market-figures';
 import { createTokensOverviewService, type HeldMintSums } from './tokens-overview-service';
 
 export type { TokensOverviewService } from './tokens-overview-service';
-export { createTokenClassifyService, type TokenClassifyService } from './token-classify-service';
+import { createTokenClassifyService } from './token-classify-service';
+
+export type { TokenClassifyService } from './token-classify-service';
 
 /** The Tokens Overview service over the process's market (one composition line in services.ts). */
 export function createTokensOverview(context: {
@@ -24,4 +29,26 @@ export function createTokensOverview(context: {
       onError: context.onMarketError,
     }),
   });
+}
+
+/**
+ * The token services over the process's market and digital-asset client (one composition line
+ * in services.ts): the Tokens Overview, Classify Tokens and the GetAssets scan.
+ */
+export function createTokenServices(context: {
+  readonly db: FleetDatabase;
+  readonly holdings: HeldMintSums;
+  readonly market: Market;
+  readonly pool: EndpointPool;
+  readonly audit: AuditLog;
+  readonly now: () => number;
+  readonly onMarketError: (error: unknown) => void;
+}) {
+  const { db, holdings, audit, now } = context;
+  const assets = createDigitalAssets(context.pool);
+  return {
+    tokensOverview: createTokensOverview(context),
+    tokenClassify: createTokenClassifyService({ db, holdings, assets, audit, now }),
+    assetScan: createAssetScanService({ db, assets, audit, now }),
+  };
 }

@@ -1,17 +1,11 @@
-import type { AssetKind, DigitalAssets } from '@fleet/chain';
+import type { DigitalAssets } from '@fleet/chain';
 import type { TokenClassifyBody, TokenClassifyResponse, TokenType } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
+import { CLASS_OF_KIND } from './asset-class';
 import { readMintClasses, writeMintClasses } from './mint-classes';
 import type { HeldMintSums } from './tokens-overview-service';
-
-const CLASS_OF_KIND: Readonly<Record<AssetKind, TokenType>> = {
-  fungible: 'spl',
-  nft: 'nft',
-  'compressed-nft': 'cnft',
-  other: 'other',
-};
 
 /** Spec 2 §3's rule stands in for a mint the API does not know, and the answer says so. */
 const UNKNOWN_TO_API = 'the digital-asset API does not know these mints';

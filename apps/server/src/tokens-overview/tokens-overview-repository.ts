@@ -58,7 +58,7 @@ export interface HolderRow {
 
 /**
  * The tenant's active wallets holding an account of `mint` (empty ones included: Close Acct acts
- * on them), largest holding first, through the (tenant_id, mint) index. Tags and custom groups
+ * on them) or owning it as a compressed NFT, largest holding first, through the (tenant_id, mint) index. Tags and custom groups
  * travel as JSON text per wallet, parsed once here.
  */
 /** The statement of `readTokenHolders`, apart for the bench's EXPLAIN. */
@@ -66,11 +66,19 @@ export function tokenHoldersStatement(tenantId: string, mint: string): SQL {
   const tenant = sql`${tenantId}::uuid`;
   return sql`
     with h as materialized (
-      select t.wallet_id, sum(t.amount) as amount, max(t.decimals) as decimals,
-        count(*)::int as accounts
-      from wallet_token_accounts t
-      where t.tenant_id = ${tenant} and t.mint = ${mint}
-      group by t.wallet_id
+      select x.wallet_id, sum(x.amount) as amount, max(x.decimals) as decimals,
+        sum(x.accounts)::int as accounts
+      from (
+        select t.wallet_id, t.amount, t.decimals, 1 as accounts
+        from wallet_token_accounts t
+        where t.tenant_id = ${tenant} and t.mint = ${mint}
+        -- A compressed NFT (found by the GetAssets scan) is held without a token account.
+        union all
+        select c.wallet_id, 1, 0, 0
+        from wallet_compressed_assets c
+        where c.tenant_id = ${tenant} and c.asset_id = ${mint}
+      ) x
+      group by x.wallet_id
     )
     select w.id, w.public_address, w.name, w.lamports::text as lamports, w.is_trader,
       mw.public_address is not null as is_master,
@@ -137,5 +145,39 @@ export async function readTokenHolders(
     sourceKind: row.source_kind,
     tags: JSON.parse(row.tags) as HolderRow['tags'],
     customGroups: JSON.parse(row.custom_groups) as HolderRow['customGroups'],
+  }));
+}
+
+/** One compressed NFT of an active wallet, as the Tokens Overview lists it (a cNFT row each). */
+export interface CompressedHolding {
+  readonly assetId: string;
+  readonly name: string | null;
+  readonly symbol: string | null;
+  readonly image: string | null;
+  readonly scannedAt: string;
+}
+
+/** The compressed NFTs the tenant's active wallets own (the GetAssets scan's rows). */
+export async function readCompressedHoldings(
+  tx: TenantDatabase,
+  tenantId: string,
+): Promise<CompressedHolding[]> {
+  const result = await tx.execute<{
+    asset_id: string;
+    name: string | null;
+    symbol: string | null;
+    image: string | null;
+    scanned_at: string | Date;
+  }>(sql`
+    select c.asset_id, c.name, c.symbol, c.image, c.scanned_at
+    from wallet_compressed_assets c
+    join wallets w on w.id = c.wallet_id and w.tenant_id = c.tenant_id and w.archived_at is null
+    where c.tenant_id = ${tenantId}::uuid`);
+  return result.rows.map((row) => ({
+    assetId: row.asset_id,
+    name: row.name === '' ? null : row.name,
+    symbol: row.symbol === '' ? null : row.symbol,
+    image: row.image,
+    scannedAt: new Date(row.scanned_at).toISOString(),
   }));
 }

@@ -7,6 +7,7 @@ import {
   type AggregatedTokensResponse,
   type HeldMint,
   type MarketRefreshResponse,
+  type MintMarketFigures,
   type TokenHolder,
   type TokenHoldersResponse,
 } from '@fleet/core';
@@ -16,7 +17,13 @@ import type { HoldingsModel } from '../valuation/holdings-model';
 import type { HeldMintRow } from '../valuation/valuation-repository';
 import type { MarketFiguresSource } from './market-figures';
 import { readMintClasses } from './mint-classes';
-import { readMintScanTimes, readTokenHolders, type HolderRow } from './tokens-overview-repository';
+import {
+  readCompressedHoldings,
+  readMintScanTimes,
+  readTokenHolders,
+  type CompressedHolding,
+  type HolderRow,
+} from './tokens-overview-repository';
 
 /** Tenants whose mints' scan times one process keeps (a few hundred entries each). */
 const CACHED_TENANTS = 64;
@@ -89,19 +96,25 @@ export function createTokensOverviewService(context: {
     ): Promise<AggregatedTokensResponse> {
       // 1. What the fleet holds, per mint, with the classes Classify Tokens stored (read each
       // time: a classify in another process changes no wallet-list version).
+      // The GetAssets scan's compressed NFTs join them, one row each.
       const held = await heldMints(actor.tenantId);
-      const classes = await withTenant(context.db, actor.tenantId, (tx) =>
-        readMintClasses(
+      const { classes, compressed } = await withTenant(context.db, actor.tenantId, async (tx) => ({
+        classes: await readMintClasses(
           tx,
           held.map((row) => row.mint),
         ),
-      );
-      const mints = held.map((row) => ({ ...row, type: classes.get(row.mint) ?? null }));
-      // 2. The market's figures: prices for mints with a balance, pair figures for all.
+        compressed: await readCompressedHoldings(tx, actor.tenantId),
+      }));
+      const fungible = held.map((row) => ({ ...row, type: classes.get(row.mint) ?? null }));
+      // 2. The market's figures: prices for mints with a balance, pair figures for all. A
+      //    compressed NFT trades on no pool, so none is asked about; its logo is its image.
       const figures = await context.figures.figures(
-        mints.map((row) => row.mint),
-        mints.filter((row) => row.balance !== '0').map((row) => row.mint),
+        fungible.map((row) => row.mint),
+        fungible.filter((row) => row.balance !== '0').map((row) => row.mint),
       );
+      for (const asset of compressed)
+        figures.set(asset.assetId, { ...NO_FIGURES, logoUrl: asset.image });
+      const mints = [...fungible, ...compressed.map(compressedRow)];
       // 3. The rows, the filter counts, then the filter and the sort asked for.
       const tokens = aggregateTokens(mints, figures);
       return {
@@ -126,6 +139,29 @@ export function createTokensOverviewService(context: {
 }
 
 export type TokensOverviewService = ReturnType<typeof createTokensOverviewService>;
+
+const NO_FIGURES: MintMarketFigures = {
+  priceUsd: null,
+  fdvUsd: null,
+  liquidityUsd: null,
+  logoUrl: null,
+};
+
+/** A compressed NFT as an overview row: one of it, in one wallet, no token account to close. */
+function compressedRow(asset: CompressedHolding): HeldMint {
+  return {
+    mint: asset.assetId,
+    name: asset.name,
+    symbol: asset.symbol,
+    decimals: 0,
+    balance: '1',
+    walletCount: 1,
+    accountCount: 0,
+    emptyAccountCount: 0,
+    lastScan: asset.scannedAt,
+    type: 'cnft',
+  };
+}
 
 function holderView(row: HolderRow): TokenHolder {
   const source: TokenHolder['groups'] =

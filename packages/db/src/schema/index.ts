@@ -10,3 +10,4 @@ export * from './ledger';
 export * from './middlemen';
 export * from './lookup-tables';
 export * from './close-history';
+export * from './assets';

@@ -23,7 +23,7 @@ import {
 import { transactionErrorText } from '../chain/transaction-error.js';
 import type { Endpoint, EndpointCounters } from '../faults/endpoint.js';
 import type { FaultProfile } from '../faults/fault-profile.js';
-import type { AssetMetadata, AssetRegistry } from './asset-registry.js';
+import type { AssetMetadata, AssetRegistry, CompressedNftRecord } from './asset-registry.js';
 import type { Faucet } from './faucet.js';
 
 export type TokenProgramName = 'token' | 'token-2022';
@@ -78,6 +78,11 @@ export interface LocalnetAdmin {
   /** Writes an active address lookup table holding `addresses`, usable at once by v0 transactions. */
   createLookupTable(addresses: readonly string[], authority?: string | null): Promise<string>;
   setClock(options: SetClockOptions): void;
+  /**
+   * Puts a compressed NFT in the digital-asset index (`getAssetsByOwner`, `getAsset`): a leaf has
+   * no account on chain, so no transaction makes one here. Registering an id again moves it.
+   */
+  addCompressedNft(nft: CompressedNftRecord): void;
   advanceSlots(count: number | bigint): void;
   getSlot(): bigint;
   setProfile(endpoint: string, profile: FaultProfile): void;
@@ -245,6 +250,9 @@ export function createAdmin(deps: AdminDeps): LocalnetAdmin {
         return table;
       }),
 
+    addCompressedNft(nft) {
+      assets.setCompressed(nft);
+    },
     setClock(options) {
       if (options.slot !== undefined) {
         if (options.slot < chain.slot)

@@ -58,10 +58,16 @@ export async function setArchivedAt(
     where id = any(${uuidArray(walletIds)})`);
 }
 
-/** Deletes wallets the caller has locked, with their token accounts and tag and group links. */
+/**
+ * Deletes wallets the caller has locked, with their token accounts, compressed NFTs and tag and
+ * group links.
+ */
 export async function deleteWallets(tx: TenantDatabase, walletIds: readonly string[]) {
   const ids = uuidArray(walletIds);
   await tx.execute(sql`delete from wallet_token_accounts where wallet_id = any(${ids})`);
+  await tx.execute(
+    sql`delete from wallet_compressed_assets where wallet_id in (select unnest(${ids}))`,
+  );
   await tx.execute(sql`delete from wallet_tags where wallet_id = any(${ids})`);
   await tx.execute(sql`delete from wallet_group_members where wallet_id = any(${ids})`);
   await tx.execute(sql`delete from wallets where id = any(${ids})`);
