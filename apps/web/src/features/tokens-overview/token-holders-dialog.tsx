@@ -50,7 +50,7 @@ export function TokenHoldersDialog(props: {
           if (!open) props.onClose();
         }}
         title={holdersTitle(props.mint, props.token)}
-        description={props.mint}
+        description="The fleet’s wallets holding this token, as of their last scan."
         className="w-[min(64rem,calc(100vw-2rem))]"
         footer={
           <>
@@ -68,6 +68,13 @@ export function TokenHoldersDialog(props: {
           </>
         }
       >
+        <p className="mb-3 flex items-center gap-1 text-xs text-fg-muted">
+          Mint{' '}
+          <code className="font-mono" data-mint={props.mint}>
+            {props.mint}
+          </code>
+          <CopyButton value={props.mint} label={`Copy ${props.mint}`} />
+        </p>
         {holders.isPending && holders.fetchStatus !== 'idle' ? (
           <p role="status" className="text-sm text-fg-muted">
             Loading holders…

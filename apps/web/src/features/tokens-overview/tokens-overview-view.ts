@@ -148,7 +148,7 @@ export const TOKEN_COLUMNS: readonly TokenColumn[] = Object.freeze([
 
 /** The CSS grid shared by the header and every row. */
 export const TOKEN_GRID_TEMPLATE =
-  '40px minmax(220px,1fr) 150px 100px 100px 100px 80px 70px 100px 116px';
+  '40px minmax(220px,1fr) 150px 100px 100px 100px 90px 70px 100px 132px';
 
 export function ariaSortOf(
   column: TokenColumn,

@@ -52,7 +52,13 @@ export function TokensTable(props: TokensTableProps) {
       aria-label="Tokens"
       aria-rowcount={rows.length + 1}
       className="overflow-auto rounded-md border border-border bg-surface"
-      style={{ contain: 'strict', height: 'calc(100vh - 300px)', minHeight: 480 }}
+      // As tall as its rows up to the window's height: a fleet of five mints is not a screen of
+      // empty table. Sized explicitly either way (`contain: strict` needs it).
+      style={{
+        contain: 'strict',
+        height: `min(calc(100vh - 260px), ${(rows.length + 1) * ROW_HEIGHT}px)`,
+        minHeight: Math.min((rows.length + 1) * ROW_HEIGHT, 5 * ROW_HEIGHT),
+      }}
     >
       <div style={{ minWidth: 'max-content' }}>
         <div
@@ -181,7 +187,16 @@ const TokenRow = memo(function TokenRow(props: {
       </div>
       <div role="cell" className={cn(cell, 'flex items-center gap-2')}>
         {row.logoUrl ? (
-          <img src={row.logoUrl} alt="" className="size-6 shrink-0 rounded-full" loading="lazy" />
+          <img
+            src={row.logoUrl}
+            alt=""
+            className="size-6 shrink-0 rounded-full bg-surface-sunken"
+            loading="lazy"
+            // A logo host that does not answer leaves the round placeholder, not a broken image.
+            onError={(event) => {
+              event.currentTarget.style.visibility = 'hidden';
+            }}
+          />
         ) : (
           <span className="size-6 shrink-0 rounded-full bg-surface-sunken" aria-hidden />
         )}
@@ -191,8 +206,15 @@ const TokenRow = memo(function TokenRow(props: {
           title={`${row.mint}: show holders`}
           onClick={() => props.onOpenHolders(row.mint)}
         >
-          <span className="font-semibold">{row.primary}</span>{' '}
-          <span className="text-xs text-fg-muted">{row.secondary}</span>
+          {/* A short mint is base58, where case is meaning: it keeps its case. */}
+          <span className={cn('font-semibold', row.primary === row.mintShort && 'font-mono')}>
+            {row.primary}
+          </span>{' '}
+          <span
+            className={cn('text-xs text-fg-muted', row.secondary === row.mintShort && 'font-mono')}
+          >
+            {row.secondary}
+          </span>
         </button>
         <span className="shrink-0 rounded border border-border px-1 text-[10px] text-fg-muted">
           {row.type}
@@ -232,6 +254,7 @@ const TokenRow = memo(function TokenRow(props: {
         <Button
           size="sm"
           variant="ghost"
+          className="whitespace-nowrap"
           disabled={row.emptyAccounts === 0}
           title={
             row.emptyAccounts === 0
