@@ -74,9 +74,11 @@ export function TokensOverviewPage({
   );
   const onFilter = (filter: TokenFilter) => show({ ...view, filter });
   const onSort = (key: AggregatedTokenSortKey) => show({ ...view, sort: nextSort(view.sort, key) });
+  // Stable across renders (read from the address bar as it is then): the memoised rows keep it.
   const onOpenHolders = useCallback(
-    (mint: string) => setParams(paramsOfOverview(params, { ...view, mint })),
-    [params, setParams, view],
+    (mint: string) =>
+      setParams((current) => paramsOfOverview(current, { ...overviewParamsFrom(current), mint })),
+    [setParams],
   );
   const closeHolders = () => show({ ...view, mint: null });
   const onToggle = useCallback((mint: string) => setPicked((now) => toggledOne(now, mint)), []);

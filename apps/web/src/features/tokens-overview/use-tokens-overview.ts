@@ -1,5 +1,5 @@
 import { AGGREGATED_TOKENS_STALE_MS } from '@fleet/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useToast } from '../../ui/toast';
 import { errorMessage } from '../../api/error-message';
@@ -27,7 +27,6 @@ export function useAggregatedTokens() {
     queryFn: ({ signal }) => fetchAggregatedTokens(signal),
     staleTime: AGGREGATED_TOKENS_STALE_MS,
     refetchOnMount: true,
-    placeholderData: keepPreviousData,
   });
 }
 
