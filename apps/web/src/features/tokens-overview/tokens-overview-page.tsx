@@ -81,7 +81,10 @@ export function TokensOverviewPage({
     [setParams],
   );
   const closeHolders = () => show({ ...view, mint: null });
-  const onToggle = useCallback((mint: string) => setPicked((now) => toggledOne(now, mint)), []);
+  const onToggle = useCallback(
+    (mint: string) => setPicked((current) => toggledOne(current, mint)),
+    [],
+  );
   const onCloseAccounts = useCallback((mint: string) => openCloseTokens([], [mint]), []);
   const syncItems = syncMenuItems(syncActions);
   const onSync = (kind: SyncKind) => syncActions[kind]?.();
