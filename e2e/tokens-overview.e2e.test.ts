@@ -71,9 +71,11 @@ beforeAll(async () => {
   });
   chain = { rpcUrl: session.sandboxUrl, marketUrl: sandboxMarketUrl(server) };
 
-  [moss, kelp, pebble] = await Promise.all(
-    ['MOSS', 'KELP', 'PBL'].map((symbol) => sandboxToken(chain.marketUrl, symbol)),
-  );
+  [moss, kelp, pebble] = await Promise.all([
+    sandboxToken(chain.marketUrl, 'MOSS'),
+    sandboxToken(chain.marketUrl, 'KELP'),
+    sandboxToken(chain.marketUrl, 'PBL'),
+  ]);
   const issuer = await sandboxIssuer(chain.rpcUrl);
   [frog, toad] = await Promise.all([
     issuer.createMint({ program: 'token', decimals: 0 }),
