@@ -77,6 +77,9 @@ const featureBoundaries = webFeatureBoundaries({
   // SPL withdraw to master and distribute from master (issue 19): their dialogs, plans and
   // progress, built on the SOL operations' pieces.
   'token-transfers': ['explorer', 'jobs', 'master-wallet', 'operations', 'sol-operations'],
+  // The Tokens Overview (issue 20): the close and burn dialogs scoped to mints, the audited key
+  // copy, and the wallet table's checkbox and badges.
+  'tokens-overview': ['master-wallet', 'token-burns', 'token-closes', 'toolkit', 'wallet-list'],
   toolkit: [
     'archive',
     'audit-log',

@@ -64,7 +64,7 @@ export const ROUTES: readonly RouteEntry[] = Object.freeze([
   },
   { id: 'import', path: '/', title: 'Import Wallets', access: 'session', landed: true },
   { id: 'wallets', path: '/wallets', title: 'Wallets', access: 'session', landed: true },
-  { id: 'tokens', path: '/tokens', title: 'Tokens', access: 'session', landed: false },
+  { id: 'tokens', path: '/tokens', title: 'Tokens', access: 'session', landed: true },
   {
     id: 'trading-dashboard',
     path: '/trading',

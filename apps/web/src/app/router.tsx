@@ -11,6 +11,7 @@ import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RouteNotLandedPage } from '../features/not-found/route-not-landed-page';
 import { RequireSession } from '../features/session/require-session';
+import { TokensOverviewPage } from '../features/tokens-overview/tokens-overview-page';
 import { WalletsPage } from '../features/wallets/wallets-page';
 import { useSession } from '../features/session/use-session';
 import { AppLayout } from '../shell/app-layout';
@@ -25,6 +26,7 @@ const LANDED_PAGES: Partial<Record<RouteId, () => ReactNode>> = {
   'invite-activate': () => <ActivatePage />,
   import: () => <ImportPage />,
   wallets: () => <WalletsPage />,
+  tokens: () => <TokensOverviewPage />,
   settings: () => <ControlCentrePage />,
   'close-history': () => <CloseHistoryPage />,
   admin: () => <AdminPage />,

@@ -5,6 +5,7 @@ import {
   burnScopeText,
   changeBurnForm,
   INITIAL_BURN_FORM,
+  initialBurnForm,
   mintFilterOptions,
   sameBurnRequest,
   thresholdError,
@@ -54,6 +55,13 @@ describe('the burn form', () => {
         rentDestination: 'master',
       },
     });
+  });
+
+  it('opens scoped to the mints the Tokens Overview selected, and to every mint without any', () => {
+    expect(initialBurnForm(undefined)).toBe(INITIAL_BURN_FORM);
+    expect(initialBurnForm([])).toBe(INITIAL_BURN_FORM);
+    const result = burnPlanRequest(initialBurnForm([MINT_B, MINT_A]), []);
+    expect(result.ok && result.request.tokenMints).toEqual([MINT_A, MINT_B]);
   });
 
   it('keeps a typed USD value to digits and one point, and a raw amount to digits', () => {

@@ -47,6 +47,12 @@ export const INITIAL_BURN_FORM: BurnForm = Object.freeze({
   rentDestination: 'master',
 });
 
+/** The form a dialog opens with: scoped to the given mints (the Tokens Overview's selection). */
+export function initialBurnForm(tokenMints: readonly string[] | undefined): BurnForm {
+  if (tokenMints === undefined || tokenMints.length === 0) return INITIAL_BURN_FORM;
+  return { ...INITIAL_BURN_FORM, mintScope: 'chosen', chosenMints: [...tokenMints] };
+}
+
 export type BurnFormChange =
   | { readonly type: 'threshold-kind'; readonly kind: ThresholdKind }
   | { readonly type: 'below-usd'; readonly typed: string }

@@ -10,16 +10,28 @@ export interface BurnRequest {
   readonly id: number;
   /** The wallets in scope; empty means every active wallet (the server's rule). */
   readonly walletAddresses: readonly string[];
+  /** The mints the form starts with (the Tokens Overview's selection); absent: every mint. */
+  readonly tokenMints?: readonly string[];
 }
 
 const listeners = new Set<() => void>();
 let current: BurnRequest | null = null;
 let lastId = 0;
 
-/** Opens the Burn Dust dialog on these wallets (none: every wallet). */
-export function openBurnTokens(walletAddresses: readonly string[]): void {
+/**
+ * Opens the Burn Dust dialog on these wallets (none: every wallet), its mint filter set to
+ * `tokenMints` when given.
+ */
+export function openBurnTokens(
+  walletAddresses: readonly string[],
+  tokenMints?: readonly string[],
+): void {
   lastId += 1;
-  set({ id: lastId, walletAddresses: [...walletAddresses] });
+  set({
+    id: lastId,
+    walletAddresses: [...walletAddresses],
+    ...(tokenMints ? { tokenMints: [...tokenMints] } : {}),
+  });
 }
 
 export function closeBurnTokens(): void {

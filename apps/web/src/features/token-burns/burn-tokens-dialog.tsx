@@ -10,7 +10,7 @@ import {
   burnPlanRequest,
   burnScopeText,
   changeBurnForm,
-  INITIAL_BURN_FORM,
+  initialBurnForm,
   mintFilterOptions,
   sameBurnRequest,
   unpricedMintOptions,
@@ -58,7 +58,7 @@ export function BurnTokensDialog({ mode, onClose, onHide, onStarted }: BurnToken
   const request = mode.kind === 'plan' ? mode.request : null;
   const walletAddresses = request?.walletAddresses ?? NO_WALLETS;
 
-  const [form, setForm] = useState(INITIAL_BURN_FORM);
+  const [form, setForm] = useState(() => initialBurnForm(request?.tokenMints));
   const current = burnPlanRequest(form, walletAddresses);
   // The dialog plans its first question as it opens, as the close dialog does; later ones when
   // the operator asks, since each plan reads the chain and the market.

@@ -159,6 +159,14 @@ describe('the close plan before Confirm', () => {
     expect(scopeText([])).toMatch(/^Every active wallet/);
     expect(scopeText([OWNER, MASTER])).toMatch(/^2 selected wallet\(s\)/);
   });
+
+  it('names the mints when the close is scoped to some (the Tokens Overview)', () => {
+    expect(scopeText([], [MASTER])).toBe(
+      `Every active wallet: its zero-balance token accounts of ${MASTER.slice(0, 4)}…${MASTER.slice(-4)}, both token programs, read from the chain now.`,
+    );
+    expect(scopeText([], [OWNER, MASTER])).toMatch(/ of 2 selected mints, both token programs/);
+    expect(scopeText([])).not.toMatch(/ of /);
+  });
 });
 
 describe('a plan the server refused', () => {

@@ -8,6 +8,7 @@ import {
 } from '@fleet/core';
 import { ApiError } from '../../api/api-error';
 import { errorMessage } from '../../api/error-message';
+import { shortenAddress } from '../../format/address';
 import type { ToastMessage } from '../../ui/toast';
 
 export interface PlanFigure {
@@ -127,11 +128,22 @@ export function skippedRows(plan: CloseTokensPlan): {
   };
 }
 
-/** Who the dialog acts on, in its description. */
-export function scopeText(walletAddresses: readonly string[]): string {
-  return walletAddresses.length === 0
-    ? 'Every active wallet: its zero-balance token accounts, both token programs, read from the chain now.'
-    : `${walletAddresses.length.toLocaleString('en-US')} selected wallet(s): their zero-balance token accounts, both token programs, read from the chain now.`;
+/** Who the dialog acts on, in its description (and which mints, when it is scoped to some). */
+export function scopeText(
+  walletAddresses: readonly string[],
+  tokenMints?: readonly string[],
+): string {
+  const whose =
+    walletAddresses.length === 0
+      ? 'Every active wallet: its zero-balance token accounts'
+      : `${walletAddresses.length.toLocaleString('en-US')} selected wallet(s): their zero-balance token accounts`;
+  const which =
+    tokenMints === undefined
+      ? ''
+      : tokenMints.length === 1
+        ? ` of ${shortenAddress(tokenMints[0] ?? '')}`
+        : ` of ${tokenMints.length.toLocaleString('en-US')} selected mints`;
+  return `${whose}${which}, both token programs, read from the chain now.`;
 }
 
 /** Spec 2 §5's words when the scope holds no zero-balance token account. */

@@ -10,16 +10,28 @@ export interface CloseRequest {
   readonly id: number;
   /** The wallets in scope; empty means every active wallet (the server's rule). */
   readonly walletAddresses: readonly string[];
+  /** The mints in scope (the Tokens Overview's Close Acct and Close Selected); absent: every mint. */
+  readonly tokenMints?: readonly string[];
 }
 
 const listeners = new Set<() => void>();
 let current: CloseRequest | null = null;
 let lastId = 0;
 
-/** Opens the Closing Token Accounts dialog on these wallets (none: every wallet). */
-export function openCloseTokens(walletAddresses: readonly string[]): void {
+/**
+ * Opens the Closing Token Accounts dialog on these wallets (none: every wallet), and on these
+ * mints only when `tokenMints` is given.
+ */
+export function openCloseTokens(
+  walletAddresses: readonly string[],
+  tokenMints?: readonly string[],
+): void {
   lastId += 1;
-  set({ id: lastId, walletAddresses: [...walletAddresses] });
+  set({
+    id: lastId,
+    walletAddresses: [...walletAddresses],
+    ...(tokenMints ? { tokenMints: [...tokenMints] } : {}),
+  });
 }
 
 export function closeCloseTokens(): void {

@@ -115,7 +115,7 @@ export function CloseTokensDialog({ mode, onClose, onHide, onStarted }: CloseTok
       title={CLOSE_DIALOG_TITLE}
       description={
         request
-          ? scopeText(request.walletAddresses)
+          ? scopeText(request.walletAddresses, request.tokenMints)
           : 'A close already started, followed from its first event.'
       }
       className="w-[min(52rem,calc(100vw-2rem))]"

@@ -37,7 +37,11 @@ export function useClosePlan(
     queryKey: closePlanQueryKey(request?.id ?? 0, rentDestination),
     queryFn: ({ signal }) =>
       planCloseTokens(
-        { walletAddresses: [...(request?.walletAddresses ?? [])], rentDestination },
+        {
+          walletAddresses: [...(request?.walletAddresses ?? [])],
+          ...(request?.tokenMints ? { tokenMints: [...request.tokenMints] } : {}),
+          rentDestination,
+        },
         signal,
       ),
     enabled: enabled && request !== null,
