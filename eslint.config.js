@@ -78,8 +78,15 @@ const featureBoundaries = webFeatureBoundaries({
   // progress, built on the SOL operations' pieces.
   'token-transfers': ['explorer', 'jobs', 'master-wallet', 'operations', 'sol-operations'],
   // The Tokens Overview (issue 20): the close and burn dialogs scoped to mints, the audited key
-  // copy, and the wallet table's checkbox and badges.
-  'tokens-overview': ['master-wallet', 'token-burns', 'token-closes', 'toolkit', 'wallet-list'],
+  // copy, the wallet table's checkbox and badges, and the scans of the Sync menu.
+  'tokens-overview': [
+    'asset-scan',
+    'master-wallet',
+    'token-burns',
+    'token-closes',
+    'toolkit',
+    'wallet-list',
+  ],
   toolkit: [
     'archive',
     'audit-log',

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AssetScanHost } from '../features/asset-scan/asset-scan-host';
 import { BannerHost } from '../features/notifications/banner-host';
 import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
@@ -24,6 +25,7 @@ export function AppLayout() {
       {signedIn ? <TokenCloseHost /> : null}
       {signedIn ? <TokenBurnHost /> : null}
       {signedIn ? <SplTransferProgressHost /> : null}
+      {signedIn ? <AssetScanHost /> : null}
       <ModalHost />
     </div>
   );

@@ -24,15 +24,11 @@ export function createRequestStore<T extends object>() {
   };
 
   return {
-    open(value: T): void {
+    open: (value: T): void => {
       lastId += 1;
       set({ ...value, id: lastId });
     },
-    close(): void {
-      set(null);
-    },
-    useRequest(): OpenRequest<T> | null {
-      return useSyncExternalStore(subscribe, snapshot, snapshot);
-    },
+    close: (): void => set(null),
+    useRequest: (): OpenRequest<T> | null => useSyncExternalStore(subscribe, snapshot, snapshot),
   };
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createRequestStore } from '../../ui/request-store';
 
 /**
  * The burn the operator asked for from the Toolkit, waiting for its plan and confirmation: page
@@ -14,44 +14,21 @@ export interface BurnRequest {
   readonly tokenMints?: readonly string[];
 }
 
-const listeners = new Set<() => void>();
-let current: BurnRequest | null = null;
-let lastId = 0;
+const store = createRequestStore<Omit<BurnRequest, 'id'>>();
 
 /**
- * Opens the Burn Dust dialog on these wallets (none: every wallet), its mint filter set to
- * `tokenMints` when given.
+ * Opens the Burn Dust dialog on these wallets (none: every wallet), on these mints only when
+ * `tokenMints` is given.
  */
 export function openBurnTokens(
   walletAddresses: readonly string[],
   tokenMints?: readonly string[],
 ): void {
-  lastId += 1;
-  set({
-    id: lastId,
+  store.open({
     walletAddresses: [...walletAddresses],
     ...(tokenMints ? { tokenMints: [...tokenMints] } : {}),
   });
 }
 
-export function closeBurnTokens(): void {
-  set(null);
-}
-
-function set(next: BurnRequest | null): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
-
-export function useBurnRequest(): BurnRequest | null {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
-
-function snapshot(): BurnRequest | null {
-  return current;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const closeBurnTokens = store.close;
+export const useBurnRequest: () => BurnRequest | null = store.useRequest;

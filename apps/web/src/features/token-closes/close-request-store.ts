@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createRequestStore } from '../../ui/request-store';
 
 /**
  * The close the operator asked for from the Toolkit or the Closeable card, waiting for its plan
@@ -14,44 +14,21 @@ export interface CloseRequest {
   readonly tokenMints?: readonly string[];
 }
 
-const listeners = new Set<() => void>();
-let current: CloseRequest | null = null;
-let lastId = 0;
+const store = createRequestStore<Omit<CloseRequest, 'id'>>();
 
 /**
- * Opens the Closing Token Accounts dialog on these wallets (none: every wallet), and on these
- * mints only when `tokenMints` is given.
+ * Opens the Closing Token Accounts dialog on these wallets (none: every wallet), on these mints only when
+ * `tokenMints` is given.
  */
 export function openCloseTokens(
   walletAddresses: readonly string[],
   tokenMints?: readonly string[],
 ): void {
-  lastId += 1;
-  set({
-    id: lastId,
+  store.open({
     walletAddresses: [...walletAddresses],
     ...(tokenMints ? { tokenMints: [...tokenMints] } : {}),
   });
 }
 
-export function closeCloseTokens(): void {
-  set(null);
-}
-
-function set(next: CloseRequest | null): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
-
-export function useCloseRequest(): CloseRequest | null {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
-
-function snapshot(): CloseRequest | null {
-  return current;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const closeCloseTokens = store.close;
+export const useCloseRequest: () => CloseRequest | null = store.useRequest;

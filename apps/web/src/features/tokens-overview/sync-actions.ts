@@ -1,3 +1,5 @@
+import { openAssetScan } from '../asset-scan/asset-scan-store';
+
 /**
  * The Tokens Overview's Sync menu (spec 2 §2.5): the scans of spec 2 §2.4. Each item appears only
  * once its dialog exists, so the menu never offers a button that does nothing: a scan's feature
@@ -25,11 +27,10 @@ export const SYNC_LABELS: Readonly<Record<SyncKind, string>> = {
 export type SyncAction = () => void;
 export type SyncActions = Partial<Readonly<Record<SyncKind, SyncAction>>>;
 
-/**
- * The scans whose dialogs have landed. None yet: the final truth scan's dialog
- * (features/scans/) adds itself here when it lands, e.g. `'final-truth': () => openFinalTruthScan([])`.
- */
-export const TOKENS_SYNC_ACTIONS: SyncActions = Object.freeze({});
+/** The scans whose dialogs have landed, on every active wallet. */
+export const TOKENS_SYNC_ACTIONS: SyncActions = Object.freeze({
+  getassets: () => openAssetScan([]),
+});
 
 export interface SyncMenuItem {
   readonly kind: SyncKind;
