@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { BannerHost } from '../features/notifications/banner-host';
 import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
+import { FinalTruthScanHost } from '../features/scans/final-truth-scan-host';
 import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
 import { TokenBurnHost } from '../features/token-burns/token-burn-host';
 import { TokenCloseHost } from '../features/token-closes/token-close-host';
@@ -24,6 +25,7 @@ export function AppLayout() {
       {signedIn ? <TokenCloseHost /> : null}
       {signedIn ? <TokenBurnHost /> : null}
       {signedIn ? <SplTransferProgressHost /> : null}
+      {signedIn ? <FinalTruthScanHost /> : null}
       <ModalHost />
     </div>
   );
