@@ -3,6 +3,7 @@ import {
   finalTruthScanConflictSchema,
   finalTruthScanProgressSchema,
   finalTruthScanStartSchema,
+  valuationSchema,
   type FinalTruthScanProgress,
 } from '@fleet/core';
 import { schema } from '@fleet/db';
@@ -101,8 +102,16 @@ describe.each(testDatabaseKinds)('The Final Truth Scan on %s', (kind) => {
   });
 
   it('scans every active wallet in batches, stores what the chain holds and reports each wallet', async () => {
+    const lastScan = async () => {
+      const response = await call(operator, 'GET', '/api/valuation');
+      expect(response.statusCode, response.body).toBe(200);
+      return valuationSchema.parse(response.json()).reports.lastFinalTruthScan;
+    };
+    expect(await lastScan()).toBeNull();
     const jobId = await started({});
     const done = await untilDone(jobId);
+    // Spec 2 §3: the valuation says when the last one ran to its end.
+    expect(await lastScan()).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(done.status, done.statusMessage).toBe('succeeded');
     expect(done.processedItems).toBe(10);
     expect(done.totalItems).toBe(10);
