@@ -72,6 +72,8 @@ const featureBoundaries = webFeatureBoundaries({
   'token-closes': ['close-history', 'jobs', 'master-wallet'],
   // Burning dust (issue 19): plan, stream, progress and the shell's host, on the close's pieces.
   'token-burns': ['jobs', 'token-closes'],
+  // The Final Truth Scan (issue 20): its confirmation, progress and the shell's host.
+  scans: ['jobs', 'sol-operations'],
   // Every transaction the fleet sent (GET /api/transactions), with explorer links.
   'transaction-history': ['explorer'],
   // SPL withdraw to master and distribute from master (issue 19): their dialogs, plans and
@@ -95,6 +97,7 @@ const featureBoundaries = webFeatureBoundaries({
     'export',
     'groups',
     'preferences',
+    'scans',
     'sol-operations',
     'tags',
     'token-burns',

@@ -23,6 +23,7 @@ import { registerNotificationsRoutes } from './routes/notifications';
 import { registerOperationsRoutes } from './routes/operations';
 import { registerTransactionHistoryRoutes } from './routes/transaction-history';
 import { registerScanRoutes } from './routes/scan';
+import { registerScansRoutes } from './routes/scans';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
 import { registerTokenBurnsRoutes } from './routes/token-burns';
@@ -69,6 +70,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerTokenBurnsRoutes,
   registerTokensOverviewRoutes,
   registerAssetScanRoutes,
+  registerScansRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -65,7 +65,8 @@ describe.each(testDatabaseKinds)('the bad-input walk on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    harness = await createTestApp(kind, { market });
+    // With jobs: a valid start (the Final Truth Scan takes `{}`) runs, as on a real server.
+    harness = await createTestApp(kind, { market, withJobs: true });
     await signIn();
     routes = registeredRoutes(harness.app).filter(
       (route) => route.url.startsWith('/api') && !['HEAD', 'OPTIONS'].includes(route.method),

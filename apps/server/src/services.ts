@@ -10,6 +10,7 @@ import {
   type EndpointPool,
 } from '@fleet/chain';
 import {
+  FleetError,
   MAINNET_CHAIN,
   systemClock,
   systemRandom,
@@ -68,6 +69,11 @@ import { createTagsService } from './organize/tags-service';
 import { createWalletNamesService } from './organize/wallet-names-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
+import { createFinalTruthScanJob } from './scans/final-truth-scan-job';
+import {
+  createFinalTruthScanService,
+  type FinalTruthScanService,
+} from './scans/final-truth-scan-service';
 import {
   createSolExecuteService,
   type SolExecuteService,
@@ -181,6 +187,8 @@ export interface ServiceContext {
    * (the sandbox market by default). Without one, every price reads as unavailable.
    */
   readonly market?: Market;
+  /** Wallets per batch of a Final Truth Scan; its default when not said (tests pass a few). */
+  readonly finalTruthBatchSize?: number;
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -246,6 +254,8 @@ export interface Services {
   readonly tokenClassify: TokenClassifyService;
   /** The GetAssets scan: assets by owner, mint classes and compressed NFTs (issue 20). */
   readonly assetScan: AssetScanService;
+  /** The Final Truth Scan (spec 2 §7): a cold scan of the fleet as a job. */
+  readonly finalTruthScan: FinalTruthScanService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -280,6 +290,15 @@ export function createServices(context: ServiceContext): Services {
       clock,
       logger: context.logger,
       ...(context.sendLanes === undefined ? {} : { lanes: context.sendLanes }),
+    }),
+    createFinalTruthScanJob({
+      db: context.db,
+      scanner,
+      scanActivity,
+      clock,
+      ...(context.finalTruthBatchSize === undefined
+        ? {}
+        : { batchSize: context.finalTruthBatchSize }),
     }),
     ...(context.jobHandlers ?? []),
   ];
@@ -471,6 +490,7 @@ export function createServices(context: ServiceContext): Services {
     market,
     valuation,
     closeHistory: createCloseHistoryService({ db: context.db }),
+    finalTruthScan: createFinalTruthScanService({ db: context.db, jobs, now }),
     ...createTokenServices({
       db: context.db,
       holdings: valuation,
@@ -485,7 +505,8 @@ export function createServices(context: ServiceContext): Services {
 
 /** The queue of a context that runs no jobs: enqueueing is a mistake there, so it says so. */
 const noJobQueue: JobQueue = {
-  send: () => Promise.reject(new Error('this server has no job queue')),
+  // A refusal with a status of its own: a start route reached on such a server says why.
+  send: () => Promise.reject(new FleetError('JOB__QUEUE_UNAVAILABLE', {})),
   work: () => Promise.reject(new Error('this server has no job queue')),
   stop: () => Promise.resolve(),
 };

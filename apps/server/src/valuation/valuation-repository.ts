@@ -1,3 +1,4 @@
+import { FINAL_TRUTH_SCAN_JOB_KIND } from '@fleet/core';
 import type { TenantDatabase } from '@fleet/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { uuidArray } from '../wallets/repository/wallet-ids';
@@ -174,8 +175,9 @@ export async function readWalletsById(
 
 /**
  * The tenant's wallet-list version (bumped by the triggers of migration 0009 on every change to
- * wallets, their token accounts and the master wallet) and the end of its last scan, which the
- * version does not follow.
+ * wallets, their token accounts and the master wallet) and the end of its last Final Truth Scan
+ * that ran to completion (spec 2 §3's `reports.lastFinalTruthScan`), which the version does not
+ * follow.
  */
 export async function readValuationVersion(
   tx: TenantDatabase,
@@ -186,7 +188,8 @@ export async function readValuationVersion(
     last_scan_at: string | Date | null;
   }>(sql`
     select (select version::text from wallet_list_versions where tenant_id = ${tenantId}::uuid) as version,
-      (select finished_at from last_scans where tenant_id = ${tenantId}::uuid) as last_scan_at`);
+      (select max(finished_at) from jobs where tenant_id = ${tenantId}::uuid
+        and kind = ${FINAL_TRUTH_SCAN_JOB_KIND} and status = 'succeeded') as last_scan_at`);
   const row = result.rows[0];
   const at = row?.last_scan_at ?? null;
   return {

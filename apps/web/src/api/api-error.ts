@@ -16,12 +16,15 @@ export class ApiError extends Error {
   readonly code: FleetErrorCode | undefined;
   /** The HTTP reason phrase (`Bad Request`); empty when the protocol sent none (HTTP/2). */
   readonly statusText: string;
+  /** The answer's body as sent, for a refusal that carries more than its sentence (a job to join). */
+  readonly bodyText: string;
 
   constructor(status: number, bodyText: string, statusText = '') {
     const parsed = parseErrorBody(bodyText);
     super(parsed?.error ?? `HTTP ${status}${bodyText ? `: ${bodyText.slice(0, 500)}` : ''}`);
     this.status = status;
     this.statusText = statusText;
+    this.bodyText = bodyText;
     this.serverMessage = parsed?.error;
     this.code = parsed?.code;
   }

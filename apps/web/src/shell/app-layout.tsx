@@ -3,6 +3,7 @@ import { AssetScanHost } from '../features/asset-scan/asset-scan-host';
 import { BannerHost } from '../features/notifications/banner-host';
 import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
+import { FinalTruthScanHost } from '../features/scans/final-truth-scan-host';
 import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
 import { TokenBurnHost } from '../features/token-burns/token-burn-host';
 import { TokenCloseHost } from '../features/token-closes/token-close-host';
@@ -26,6 +27,7 @@ export function AppLayout() {
       {signedIn ? <TokenBurnHost /> : null}
       {signedIn ? <SplTransferProgressHost /> : null}
       {signedIn ? <AssetScanHost /> : null}
+      {signedIn ? <FinalTruthScanHost /> : null}
       <ModalHost />
     </div>
   );

@@ -23,6 +23,8 @@ export interface ToastMessage {
    * handed to `onShow`, so that the notification inbox does not fill with them.
    */
   readonly transient?: boolean;
+  /** How long it stays, when not the provider's four seconds (spec 2 §8's 7 s scan toast). */
+  readonly durationMs?: number;
 }
 
 /** Whether a toast is also handed to `onShow` (the inbox): every one that is not transient. */
@@ -78,6 +80,7 @@ export function ToastProvider({ children, onShow }: ToastProviderProps) {
         {current ? (
           <ToastPrimitive.Root
             key={current.id}
+            {...(current.durationMs === undefined ? {} : { duration: current.durationMs })}
             onOpenChange={(open) => {
               if (!open) setCurrent(null);
             }}

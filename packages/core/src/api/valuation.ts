@@ -98,7 +98,7 @@ export const valuationSchema = z.object({
       .nullable(),
   }),
   reports: z.object({
-    /** When the tenant's last balance scan finished (ISO), or null before the first. */
+    /** When the tenant's last Final Truth Scan ran to its end (ISO), or null before the first. */
     lastFinalTruthScan: z.string().nullable(),
   }),
   solPrice: solPriceSchema,

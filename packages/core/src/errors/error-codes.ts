@@ -182,6 +182,10 @@ export interface FleetErrorContextByCode {
   readonly SCAN__WALLET_FAILED: { readonly reason: string };
   /** A held token's mint could not be read after every retry; `reason` is the mint directory's. */
   readonly SCAN__MINT_UNRESOLVED: { readonly reason: string };
+  /** A final truth scan is queued or running for some of the same wallets: join it instead. */
+  readonly SCAN__FINAL_TRUTH_RUNNING: { readonly jobId: string };
+  /** An abort of a final truth scan that has already ended: nothing is changed. */
+  readonly SCAN__FINAL_TRUTH_FINISHED: { readonly jobId: string; readonly status: string };
 
   /**
    * The ledger refused an event its state machine has no edge for: a caller bug, or a chain answer
@@ -271,6 +275,8 @@ export interface FleetErrorContextByCode {
   readonly JOB__NOT_FOUND: { readonly jobId?: string };
   /** A job was asked for a kind no handler runs. */
   readonly JOB__UNKNOWN_KIND: { readonly kind: string };
+  /** This server process was started without a job queue, so it cannot start jobs. */
+  readonly JOB__QUEUE_UNAVAILABLE: Record<string, never>;
   /** Middlemen are made 1 to `max` at a time (one per recipient of a two-hop distribution). */
   readonly MIDDLEMAN__COUNT_OUT_OF_RANGE: { readonly count: number; readonly max: number };
   /** A wallet named as a middleman is not one of the tenant's middlemen. */

@@ -178,6 +178,8 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__NOT_SCANNED: () => 'not scanned',
   SCAN__WALLET_FAILED: ({ reason }) => reason,
   SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
+  SCAN__FINAL_TRUTH_RUNNING: () => 'A final truth scan is already running for these wallets',
+  SCAN__FINAL_TRUTH_FINISHED: ({ status }) => `The scan has already finished (${status})`,
 
   LEDGER__ILLEGAL_TRANSITION: ({ transactionId, from, event }) =>
     `Transaction ${transactionId} cannot take '${event}' while ${from}`,
@@ -235,6 +237,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
     'Another operation is spending from the master wallet. Wait for it to finish, then plan again.',
   JOB__NOT_FOUND: () => 'Job not found',
   JOB__UNKNOWN_KIND: ({ kind }) => `Unknown job kind: ${kind}`,
+  JOB__QUEUE_UNAVAILABLE: () => 'This server runs no jobs: try again later',
   MIDDLEMAN__COUNT_OUT_OF_RANGE: ({ count, max }) =>
     `Middlemen are created 1 to ${max.toLocaleString('en-US')} at a time, not ${count}`,
   MIDDLEMAN__NOT_FOUND: ({ walletId }) => `Wallet ${walletId} is not a middleman`,

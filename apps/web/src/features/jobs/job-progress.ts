@@ -1,4 +1,5 @@
 import {
+  FINAL_TRUTH_SCAN_JOB_KIND,
   aggregationToast,
   burnJobReportSchema,
   closeJobReportSchema,
@@ -38,10 +39,16 @@ export function isSplTransferKind(kind: string | null | undefined): kind is SplT
 
 /**
  * Whether a job kind is followed by a host of its own instead of the SOL operations' progress
- * host: the SPL transfers (their progress route), the closes and the burns (their event streams).
+ * host: the SPL transfers and the Final Truth Scan (their progress routes), the closes and the
+ * burns (their event streams).
  */
 export function hasOwnProgressHost(kind: string | null | undefined): boolean {
-  return isSplTransferKind(kind) || kind === 'token.close' || kind === 'token.burn';
+  return (
+    isSplTransferKind(kind) ||
+    kind === 'token.close' ||
+    kind === 'token.burn' ||
+    kind === FINAL_TRUTH_SCAN_JOB_KIND
+  );
 }
 
 /** How an SPL transfer job ended, as its progress route or the job itself says. */

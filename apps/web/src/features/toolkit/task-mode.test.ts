@@ -131,6 +131,18 @@ describe('task mode', () => {
     expect(isDestructiveTask('burn-tokens')).toBe(true);
   });
 
+  it('scans the selection or, by a second action, every wallet; spec 2 §5 warns on an empty selection', () => {
+    expect(taskActionLabel('scan-final-truth', 1)).toBe('Scan 1 Wallet…');
+    expect(taskActionLabel('scan-final-truth', 3)).toBe('Scan 3 Wallets…');
+    expect(allScopeActionLabel('scan-final-truth')).toBe('Scan All Wallets…');
+    expect(taskSelectionWarning('scan-final-truth', 0)).toEqual({
+      title: 'No wallets selected',
+      description: 'Select wallets to scan',
+    });
+    expect(taskSelectionWarning('scan-final-truth', 2)).toBeNull();
+    expect(isDestructiveTask('scan-final-truth')).toBe(false);
+  });
+
   it('distributes tokens to the selection, or to every wallet in view with nothing selected', () => {
     expect(taskActionLabel('distribute-tokens', 0)).toBe('Distribute Tokens to All…');
     expect(taskActionLabel('distribute-tokens', 5)).toBe('Distribute Tokens to 5…');

@@ -19,6 +19,7 @@ export const SELECTION_TASKS = [
   'distribute-tokens',
   'close-tokens',
   'burn-tokens',
+  'scan-final-truth',
 ] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
 export type TaskMode = 'idle' | SelectionTask;
@@ -86,6 +87,7 @@ export function isDestructiveTask(task: SelectionTask): boolean {
     case 'withdraw-tokens':
     case 'distribute-tokens':
     case 'close-tokens':
+    case 'scan-final-truth':
       return false;
     default:
       return exhaustiveSwitchError(task);
@@ -124,6 +126,9 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
     case 'burn-tokens':
       // The selected scope; its "all" twin is `allScopeActionLabel`'s second button.
       return `Burn Dust of ${count}…`;
+    case 'scan-final-truth':
+      // The selected scope; its "all" twin is `allScopeActionLabel`'s second button.
+      return `Scan ${count} ${count === 1 ? 'Wallet' : 'Wallets'}…`;
     default:
       return exhaustiveSwitchError(task);
   }
@@ -137,6 +142,7 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
 export function allScopeActionLabel(task: SelectionTask): string | null {
   if (task === 'withdraw-tokens') return 'Withdraw Tokens from All…';
   if (task === 'burn-tokens') return 'Burn Dust of All…';
+  if (task === 'scan-final-truth') return 'Scan All Wallets…';
   return null;
 }
 
@@ -169,6 +175,8 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets whose empty token accounts to close.';
     case 'burn-tokens':
       return 'Select wallets whose token dust to burn, or burn the dust of all of them.';
+    case 'scan-final-truth':
+      return 'Select wallets for the final truth scan, or scan all of them.';
     default:
       return exhaustiveSwitchError(task);
   }
@@ -216,10 +224,17 @@ export const NO_WALLETS_SELECTED_TO_BURN: TaskWarning = Object.freeze({
   description: 'Select wallets whose token dust to burn',
 });
 
+/** Spec 2 §5: a scan on the selected scope with no wallet selected. */
+export const NO_WALLETS_TO_SCAN: TaskWarning = Object.freeze({
+  title: 'No wallets selected',
+  description: 'Select wallets to scan',
+});
+
 export function taskSelectionWarning(task: SelectionTask, count: number): TaskWarning | null {
   if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
   if (task === 'withdraw-tokens' && count === 0) return NO_WALLETS_FOR_TOKEN_WITHDRAWAL;
   if (task === 'burn-tokens' && count === 0) return NO_WALLETS_SELECTED_TO_BURN;
+  if (task === 'scan-final-truth' && count === 0) return NO_WALLETS_TO_SCAN;
   if (worksOnAllWhenNoneSelected(task) || count > 0) return null;
   return task === 'close-tokens' ? NO_WALLETS_SELECTED_TO_CLOSE : NO_WALLETS_SELECTED;
 }

@@ -32,6 +32,7 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'distribute-tokens':
     case 'close-tokens':
     case 'burn-tokens':
+    case 'scan-final-truth':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':

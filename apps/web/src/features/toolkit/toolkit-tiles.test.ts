@@ -28,6 +28,7 @@ describe('toolkit tiles', () => {
       'close-all-tokens',
       'close-tokens',
       'burn-tokens',
+      'scan-final-truth',
       'refresh-balances',
       'create-group',
       'add-to-group',

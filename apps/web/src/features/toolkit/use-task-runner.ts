@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/error-message';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { useToast } from '../../ui/toast';
 import { useArchiveWallets } from '../archive/use-archive-actions';
+import { openFinalTruthScan } from '../scans/final-truth-scan-request-store';
 import { openBurnTokens } from '../token-burns/burn-request-store';
 import { openCloseTokens } from '../token-closes/close-request-store';
 import {
@@ -111,6 +112,11 @@ export function useTaskRunner(
         openBurnTokens(wallets.map((wallet) => wallet.address));
         onDoneRef.current();
         return;
+      case 'scan-final-truth':
+        // The shell's confirm and progress dialogs take it from here, as the close's do.
+        openFinalTruthScan(wallets.map((wallet) => wallet.address));
+        onDoneRef.current();
+        return;
       default:
         exhaustiveSwitchError(task);
     }
@@ -120,6 +126,11 @@ export function useTaskRunner(
   const startAll = () => {
     if (task === 'burn-tokens') {
       openBurnTokens([]);
+      onDoneRef.current();
+      return;
+    }
+    if (task === 'scan-final-truth') {
+      openFinalTruthScan([]);
       onDoneRef.current();
       return;
     }

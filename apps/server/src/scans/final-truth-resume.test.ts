@@ -1,0 +1,135 @@
+import { createEndpointPool, createWalletScanner, type WalletScanner } from '@fleet/chain';
+import { schema } from '@fleet/db';
+import { testDatabaseKinds } from '@fleet/db/testing';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobContext } from '../jobs/job-handler';
+import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
+import { createFinalTruthScanJob, type FinalTruthCheckpoint } from './final-truth-scan-job';
+
+const SOL = 1_000_000_000n;
+
+/** Thrown by the first run's context where its process would have been killed. */
+class Killed extends Error {}
+
+/** A job context in memory: what the kernel would store, kept in this object. */
+function memoryContext(
+  tenantId: string,
+  checkpoint: FinalTruthCheckpoint | undefined,
+  options: { readonly killAtCheckpoint?: number } = {},
+) {
+  const state = {
+    checkpoint,
+    processed: checkpoint?.nextIndex ?? 0,
+    report: undefined as unknown,
+    logs: [] as string[],
+    checkpoints: 0,
+  };
+  const context: JobContext<FinalTruthCheckpoint> = {
+    jobId: '00000000-0000-4000-8000-000000000001',
+    tenantId,
+    checkpoint,
+    processedItems: state.processed,
+    totalItems: 0,
+    signal: new AbortController().signal,
+    progress(processed, _message, next) {
+      if (next !== undefined) {
+        state.checkpoints += 1;
+        if (state.checkpoints === options.killAtCheckpoint) {
+          return Promise.reject(new Killed('killed'));
+        }
+        state.checkpoint = next;
+      }
+      state.processed = processed;
+      return Promise.resolve();
+    },
+    log(_level, line) {
+      state.logs.push(line);
+      return Promise.resolve();
+    },
+    report(value) {
+      state.report = value;
+      return Promise.resolve();
+    },
+    isCancelRequested: () => Promise.resolve(false),
+  };
+  return { context, state };
+}
+
+describe.each(testDatabaseKinds)('A Final Truth Scan resumed after a crash on %s', (kind) => {
+  let harness: TestApp;
+  let operator: Operator;
+  let wallets: { id: string; address: string }[] = [];
+  const scanned: string[][] = [];
+  let scanner: WalletScanner;
+
+  beforeAll(async () => {
+    harness = await createTestApp(kind);
+    operator = await createOperator(harness.app, 'resume@example.com');
+    const created = await harness.app.inject({
+      method: 'POST',
+      url: '/api/create-wallet',
+      cookies: { fleet_session: operator.cookie },
+      payload: { count: 10 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    wallets = created.json<{ wallets: { id: string; address: string }[] }>().wallets;
+    for (const [index, wallet] of wallets.entries()) {
+      await harness.localnet.admin.fund(wallet.address, BigInt(index + 1) * SOL);
+    }
+    const real = createWalletScanner({
+      pool: createEndpointPool({ endpoints: [harness.localnet.url] }),
+    });
+    scanner = {
+      mints: real.mints,
+      rescan: (known, options) => real.rescan(known, options),
+      scan: (owners, options) => {
+        scanned.push([...owners]);
+        return real.scan(owners, options);
+      },
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('goes on after the last recorded batch; a batch written but not recorded is scanned again', async () => {
+    const job = createFinalTruthScanJob({ db: harness.database.db, scanner, batchSize: 4 });
+    const params = { walletIds: wallets.map((wallet) => wallet.id) };
+    const first = memoryContext(operator.tenantId, undefined, { killAtCheckpoint: 2 });
+    // The second batch is written, then the process dies before its checkpoint is stored.
+    await expect(job.run(params, first.context)).rejects.toBeInstanceOf(Killed);
+    expect(first.state.checkpoint?.nextIndex).toBe(4);
+
+    const second = memoryContext(operator.tenantId, first.state.checkpoint);
+    await job.run(params, second.context);
+    const addresses = wallets.map((wallet) => wallet.address);
+    expect(scanned).toEqual([
+      addresses.slice(0, 4),
+      addresses.slice(4, 8),
+      addresses.slice(4, 8),
+      addresses.slice(8, 10),
+    ]);
+    expect(second.state.logs[0]).toBe('Resuming at wallet 5 of 10');
+    expect(second.state.processed).toBe(10);
+    const report = second.state.report as FinalTruthCheckpoint['report'];
+    // One result per wallet, the rescanned batch counted once.
+    expect(report.results.map((result) => result.address)).toEqual(addresses);
+    expect(report.stats).toMatchObject({ scannedWallets: 10, batches: 3 });
+    expect(report.done).toBe(true);
+
+    const rows = await harness.database.db
+      .select({ id: schema.wallets.id, lamports: schema.wallets.lamports })
+      .from(schema.wallets)
+      .where(
+        inArray(
+          schema.wallets.id,
+          wallets.map((wallet) => wallet.id),
+        ),
+      );
+    const lamportsOf = new Map(rows.map((row) => [row.id, row.lamports]));
+    wallets.forEach((wallet, index) => {
+      expect(lamportsOf.get(wallet.id)).toBe(BigInt(index + 1) * SOL);
+    });
+  }, 120_000);
+});

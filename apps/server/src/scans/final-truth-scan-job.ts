@@ -1,0 +1,204 @@
+import type { ScanEvent, ScanReport, WalletScanner } from '@fleet/chain';
+import {
+  FINAL_TRUTH_SCAN_JOB_KIND,
+  emptyFinalTruthScanReport,
+  finalTruthScanReportSchema,
+  systemClock,
+  type Clock,
+  type FinalTruthScanReport,
+} from '@fleet/core';
+import { withTenant, type FleetDatabase } from '@fleet/db';
+import { z } from 'zod';
+import type { JobContext, JobHandler } from '../jobs/job-handler';
+import type { ScanActivity } from '../scan-details/scan-activity';
+import { foldBatch } from './final-truth-report';
+import { readBatchWallets, writeBatchBalances } from './final-truth-writes';
+
+/**
+ * Wallets per scanner call: large enough that the scanner keeps every endpoint busy (its
+ * concurrency works within one call), small enough that a cancel or a crash loses little work.
+ */
+export const FINAL_TRUTH_BATCH_SIZE = 500;
+
+/** How often a running batch asks whether it was cancelled. */
+const CANCEL_CHECK_MS = 1_000;
+
+/** Scanner warnings and errors copied to the job's log per batch; the rest are counted. */
+const LOG_LINES_PER_BATCH = 20;
+
+export const finalTruthScanParamsSchema = z.object({
+  /** The wallets to scan, in order; resolved (and checked active) when the scan was started. */
+  walletIds: z.array(z.string().uuid()),
+});
+export type FinalTruthScanParams = z.infer<typeof finalTruthScanParamsSchema>;
+
+/** Where a scan stands: the next wallet's position in `walletIds`, and the report so far. */
+export interface FinalTruthCheckpoint {
+  readonly nextIndex: number;
+  readonly report: FinalTruthScanReport;
+}
+
+const checkpointSchema = z.object({
+  nextIndex: z.number().int().nonnegative(),
+  report: finalTruthScanReportSchema,
+});
+
+export interface FinalTruthScanJobDeps {
+  readonly db: FleetDatabase;
+  readonly scanner: WalletScanner;
+  readonly scanActivity?: ScanActivity;
+  readonly clock?: Clock;
+  readonly batchSize?: number;
+}
+
+/**
+ * The Final Truth Scan as a job (spec 2 §4): the cold scan (every token account of each owner, new
+ * ones included) of the chosen wallets, batch after batch. A batch is read from the chain outside
+ * any transaction, then written whole in one (`writeBatchBalances`), and only then recorded as done
+ * in the job's checkpoint. A cancel or a shutdown stops the batch in flight and drops what it read,
+ * so every wallet is either updated or untouched; a restart resumes after the last batch recorded
+ * (a batch written but not yet recorded is scanned again, which writes the same truth again).
+ */
+export function createFinalTruthScanJob(
+  deps: FinalTruthScanJobDeps,
+): JobHandler<FinalTruthScanParams, FinalTruthCheckpoint> {
+  const clock = deps.clock ?? systemClock;
+  const now = () => new Date(clock.now());
+
+  return {
+    kind: FINAL_TRUTH_SCAN_JOB_KIND,
+    params: finalTruthScanParamsSchema,
+    async run(params, context) {
+      const { walletIds } = params;
+      const size = deps.batchSize ?? FINAL_TRUTH_BATCH_SIZE;
+      const stored = checkpointSchema.safeParse(context.checkpoint);
+      let nextIndex = stored.success ? stored.data.nextIndex : 0;
+      let report = stored.success
+        ? stored.data.report
+        : emptyFinalTruthScanReport(walletIds.length);
+      const batches = Math.ceil(walletIds.length / size);
+      if (nextIndex === 0) {
+        await context.log(
+          'info',
+          `Final truth scan of ${walletIds.length} wallet(s) in ${batches} batch(es) of up to ${size}`,
+        );
+      } else {
+        await context.log('info', `Resuming at wallet ${nextIndex + 1} of ${walletIds.length}`);
+      }
+      await context.progress(nextIndex, progressMessage(nextIndex, walletIds.length));
+
+      while (nextIndex < walletIds.length) {
+        if (await context.isCancelRequested()) break;
+        const ids = walletIds.slice(nextIndex, nextIndex + size);
+        const batch = await withTenant(deps.db, context.tenantId, (tx) =>
+          readBatchWallets(tx, ids),
+        );
+        const startedAt = clock.now();
+        // The time the chain was read from: a later refresh's numbers are never replaced.
+        const scannedAt = now();
+        const scan = await scanStoppable(
+          deps,
+          context,
+          batch.wallets.map((wallet) => wallet.address),
+          clock,
+        );
+        if (scan === null) break;
+        await deps.scanActivity?.recordScan(context.tenantId, scan);
+        // 1. the batch's balances and token accounts, in one transaction
+        await withTenant(deps.db, context.tenantId, (tx) =>
+          writeBatchBalances(tx, context.tenantId, batch.wallets, scan, scannedAt),
+        );
+        // 2. then the batch recorded as done, with the report that includes it
+        report = foldBatch(report, { scan, gone: batch.gone, durationMs: clock.now() - startedAt });
+        nextIndex += ids.length;
+        const failed = scan.failedAddresses.length + batch.gone.length;
+        await context.log(
+          failed > 0 ? 'warn' : 'info',
+          `Batch ${report.stats.batches}: ${ids.length - failed} wallet(s) scanned` +
+            (failed > 0 ? `, ${failed} failed` : '') +
+            `, ${scan.stats.tokenAccountsFound} token account(s), ${scan.stats.rpcCalls} RPC call(s)`,
+        );
+        await context.report(report);
+        await context.progress(nextIndex, progressMessage(nextIndex, walletIds.length), {
+          nextIndex,
+          report,
+        });
+      }
+
+      // A shutdown (not a cancel) leaves the job to resume from its checkpoint elsewhere.
+      if (context.signal.aborted) return;
+      const cancelled = nextIndex < walletIds.length;
+      const final = { ...report, done: true };
+      await context.report(final);
+      await context.log(
+        report.errors.length > 0 ? 'warn' : 'info',
+        `${cancelled ? 'Cancelled' : 'Finished'}: ${report.stats.scannedWallets} of ${walletIds.length} wallet(s) scanned, ` +
+          `${report.stats.tokenAccounts} token account(s), ${report.errors.length} error(s)`,
+      );
+      if (!cancelled) {
+        await context.progress(nextIndex, `Finished: ${nextIndex} of ${walletIds.length} wallets`);
+      }
+    },
+  };
+}
+
+function progressMessage(done: number, total: number): string {
+  return done >= total
+    ? `Scanned ${done} of ${total} wallets`
+    : `Scanning: ${done} of ${total} wallets done`;
+}
+
+/**
+ * One cold scan, stopped when the job is cancelled (asked every second) or its worker shuts down:
+ * null then, and nothing it read is kept. The scanner's warnings go to the job's log, a few a batch.
+ */
+async function scanStoppable(
+  deps: FinalTruthScanJobDeps,
+  context: JobContext<FinalTruthCheckpoint>,
+  addresses: readonly string[],
+  clock: Clock,
+): Promise<ScanReport | null> {
+  const controller = new AbortController();
+  const stopOnShutdown = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener('abort', stopOnShutdown, { once: true });
+  if (context.signal.aborted) controller.abort(context.signal.reason);
+  const watching = new AbortController();
+  const watcher = (async () => {
+    while (!watching.signal.aborted) {
+      try {
+        await clock.sleep(CANCEL_CHECK_MS, watching.signal);
+      } catch {
+        return;
+      }
+      if (watching.signal.aborted) return;
+      if (await context.isCancelRequested().catch(() => false)) {
+        controller.abort(new Error('cancelled'));
+        return;
+      }
+    }
+  })();
+  const activity = deps.scanActivity?.listener(context.tenantId);
+  const lines: string[] = [];
+  let unlogged = 0;
+  try {
+    const scan = await deps.scanner.scan(addresses, {
+      signal: controller.signal,
+      onEvent: (event: ScanEvent) => {
+        activity?.(event);
+        if (event.type !== 'log' || event.level === 'info') return;
+        if (lines.length < LOG_LINES_PER_BATCH) lines.push(event.message);
+        else unlogged += 1;
+      },
+    });
+    return controller.signal.aborted ? null : scan;
+  } catch (error) {
+    if (controller.signal.aborted) return null;
+    throw error;
+  } finally {
+    watching.abort();
+    await watcher;
+    context.signal.removeEventListener('abort', stopOnShutdown);
+    for (const line of lines) await context.log('warn', line);
+    if (unlogged > 0) await context.log('warn', `${unlogged} more scanner warning(s) not shown`);
+  }
+}
