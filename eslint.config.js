@@ -91,6 +91,7 @@ const featureBoundaries = webFeatureBoundaries({
   ],
   toolkit: [
     'archive',
+    'asset-scan',
     'audit-log',
     'balance-refresh',
     'create-wallet',

@@ -7,6 +7,7 @@ import {
   isDestructiveTask,
   isSelectionTask,
   taskActionLabel,
+  taskPrompt,
   taskSelectionWarning,
   transitionTaskMode,
   type TaskModeState,
@@ -141,6 +142,19 @@ describe('task mode', () => {
     });
     expect(taskSelectionWarning('scan-final-truth', 2)).toBeNull();
     expect(isDestructiveTask('scan-final-truth')).toBe(false);
+  });
+
+  it('runs the GetAssets scan on the selection or every wallet, with the same empty warning', () => {
+    expect(taskActionLabel('scan-getassets', 2)).toBe('Scan 2 Wallets…');
+    expect(allScopeActionLabel('scan-getassets')).toBe('Scan All Wallets…');
+    expect(taskSelectionWarning('scan-getassets', 0)).toEqual({
+      title: 'No wallets selected',
+      description: 'Select wallets to scan',
+    });
+    expect(taskPrompt('scan-getassets')).toBe(
+      'Select wallets for the GetAssets scan, or scan all of them.',
+    );
+    expect(isDestructiveTask('scan-getassets')).toBe(false);
   });
 
   it('distributes tokens to the selection, or to every wallet in view with nothing selected', () => {

@@ -20,6 +20,7 @@ export const SELECTION_TASKS = [
   'close-tokens',
   'burn-tokens',
   'scan-final-truth',
+  'scan-getassets',
 ] as const;
 export type SelectionTask = (typeof SELECTION_TASKS)[number];
 export type TaskMode = 'idle' | SelectionTask;
@@ -88,6 +89,7 @@ export function isDestructiveTask(task: SelectionTask): boolean {
     case 'distribute-tokens':
     case 'close-tokens':
     case 'scan-final-truth':
+    case 'scan-getassets':
       return false;
     default:
       return exhaustiveSwitchError(task);
@@ -127,6 +129,7 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
       // The selected scope; its "all" twin is `allScopeActionLabel`'s second button.
       return `Burn Dust of ${count}…`;
     case 'scan-final-truth':
+    case 'scan-getassets':
       // The selected scope; its "all" twin is `allScopeActionLabel`'s second button.
       return `Scan ${count} ${count === 1 ? 'Wallet' : 'Wallets'}…`;
     default:
@@ -142,7 +145,7 @@ export function taskActionLabel(task: SelectionTask, count: number): string {
 export function allScopeActionLabel(task: SelectionTask): string | null {
   if (task === 'withdraw-tokens') return 'Withdraw Tokens from All…';
   if (task === 'burn-tokens') return 'Burn Dust of All…';
-  if (task === 'scan-final-truth') return 'Scan All Wallets…';
+  if (task === 'scan-final-truth' || task === 'scan-getassets') return 'Scan All Wallets…';
   return null;
 }
 
@@ -177,6 +180,8 @@ export function taskPrompt(task: SelectionTask): string {
       return 'Select wallets whose token dust to burn, or burn the dust of all of them.';
     case 'scan-final-truth':
       return 'Select wallets for the final truth scan, or scan all of them.';
+    case 'scan-getassets':
+      return 'Select wallets for the GetAssets scan, or scan all of them.';
     default:
       return exhaustiveSwitchError(task);
   }
@@ -234,7 +239,8 @@ export function taskSelectionWarning(task: SelectionTask, count: number): TaskWa
   if (task === 'copy-private' && count > MAX_REVEAL_KEYS) return TOO_MANY_KEYS;
   if (task === 'withdraw-tokens' && count === 0) return NO_WALLETS_FOR_TOKEN_WITHDRAWAL;
   if (task === 'burn-tokens' && count === 0) return NO_WALLETS_SELECTED_TO_BURN;
-  if (task === 'scan-final-truth' && count === 0) return NO_WALLETS_TO_SCAN;
+  if ((task === 'scan-final-truth' || task === 'scan-getassets') && count === 0)
+    return NO_WALLETS_TO_SCAN;
   if (worksOnAllWhenNoneSelected(task) || count > 0) return null;
   return task === 'close-tokens' ? NO_WALLETS_SELECTED_TO_CLOSE : NO_WALLETS_SELECTED;
 }

@@ -33,6 +33,7 @@ export function toolkitEffect(action: ToolkitAction): ToolkitEffect {
     case 'close-tokens':
     case 'burn-tokens':
     case 'scan-final-truth':
+    case 'scan-getassets':
       return { kind: 'task', task: action };
     case 'create-wallet':
     case 'create-group':

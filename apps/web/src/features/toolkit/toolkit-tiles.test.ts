@@ -29,6 +29,7 @@ describe('toolkit tiles', () => {
       'close-tokens',
       'burn-tokens',
       'scan-final-truth',
+      'scan-getassets',
       'refresh-balances',
       'create-group',
       'add-to-group',

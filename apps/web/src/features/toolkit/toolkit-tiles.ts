@@ -4,8 +4,7 @@ import { isSelectionTask, type SelectionTask } from './task-mode';
  * The Toolkit's categories and tiles (spec 2 §2.3). Only tiles that work are listed: MANAGE
  * TOKENS holds the SPL withdrawal and distribution, the closes and Burn Dust (spec 2 §2.3 lists
  * no burn tile; its name is the Tokens Overview's button, §2.5, and the dialog is §2.4's burn),
- * and SCAN & SYNC holds the final truth scan and refresh balances (the getassets scan comes with
- * its job).
+ * and SCAN & SYNC holds the final truth scan, the GetAssets scan and refresh balances.
  *
  * Badges say what a tile acts on: Direct (opens at once), Selection (needs selected wallets),
  * All/Select (all wallets, or the selected ones), All (every wallet).
@@ -120,6 +119,12 @@ export const TOOLKIT_CATEGORIES: readonly ToolkitCategory[] = Object.freeze([
         'scan-final-truth',
         'Final Truth Scan',
         'Cold-scan all or the selected wallets: SOL and every token account, new ones included',
+        'All/Select',
+      ),
+      tile(
+        'scan-getassets',
+        'GetAssets Scan',
+        'Read all or the selected wallets through the digital-asset API: classes and compressed NFTs',
         'All/Select',
       ),
       tile(

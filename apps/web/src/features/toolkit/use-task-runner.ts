@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/error-message';
 import { ADDRESS_COPY_FAILED, useCopy } from '../../ui/use-copy';
 import { useToast } from '../../ui/toast';
 import { useArchiveWallets } from '../archive/use-archive-actions';
+import { openAssetScan } from '../asset-scan/asset-scan-store';
 import { openFinalTruthScan } from '../scans/final-truth-scan-request-store';
 import { openBurnTokens } from '../token-burns/burn-request-store';
 import { openCloseTokens } from '../token-closes/close-request-store';
@@ -117,6 +118,11 @@ export function useTaskRunner(
         openFinalTruthScan(wallets.map((wallet) => wallet.address));
         onDoneRef.current();
         return;
+      case 'scan-getassets':
+        // The shell's GetAssets dialog starts the scan and shows it.
+        openAssetScan(wallets.map((wallet) => wallet.address));
+        onDoneRef.current();
+        return;
       default:
         exhaustiveSwitchError(task);
     }
@@ -131,6 +137,11 @@ export function useTaskRunner(
     }
     if (task === 'scan-final-truth') {
       openFinalTruthScan([]);
+      onDoneRef.current();
+      return;
+    }
+    if (task === 'scan-getassets') {
+      openAssetScan([]);
       onDoneRef.current();
       return;
     }
