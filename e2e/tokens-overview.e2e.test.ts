@@ -297,4 +297,28 @@ describe('the Tokens Overview in Chromium', () => {
     expect(await closeButton.isDisabled()).toBe(true);
     await screenshot(page, 'tokens-overview-after-close');
   });
+
+  it('runs the GetAssets scan from the Sync menu: every wallet read, the fleet’s tokens listed', async () => {
+    await page.getByRole('button', { name: 'Sync' }).click();
+    await page.getByRole('menuitem', { name: 'GetAssets Scan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'GetAssets Scan' });
+    const status = dialog.getByRole('status');
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toMatch(/^Scanned \d+ wallet/);
+    expect(await status.textContent()).not.toMatch(/failed/);
+    const found = dialog.getByRole('table', { name: 'Assets found' });
+    // KELP is held by W1 alone; MOSS by W0; the NFT Toad by W3.
+    for (const [symbol, holders] of [
+      ['KELP', '1'],
+      ['MOSS', '1'],
+    ] as const) {
+      const line = found.getByRole('row').filter({ hasText: symbol });
+      expect(await line.getByRole('cell').nth(3).textContent()).toBe(holders);
+    }
+    expect(await found.getByRole('row').filter({ hasText: 'NFT' }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'tokens-overview-getassets');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+  });
 });
