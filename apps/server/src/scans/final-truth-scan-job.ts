@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ScanEvent, ScanReport, WalletScanner } from '@fleet/chain';
 import {
   FINAL_TRUTH_SCAN_JOB_KIND,
@@ -159,6 +160,8 @@ async function scanStoppable(
   clock: Clock,
 ): Promise<ScanReport | null> {
   const controller = new AbortController();
+  // Every request in flight listens to it (up to the scanner's concurrency, twice over).
+  setMaxListeners(0, controller.signal);
   const stopOnShutdown = () => controller.abort(context.signal.reason);
   context.signal.addEventListener('abort', stopOnShutdown, { once: true });
   if (context.signal.aborted) controller.abort(context.signal.reason);
