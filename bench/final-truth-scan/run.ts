@@ -172,7 +172,7 @@ try {
     `  successful requests/s scanning:  ${fmt(successful / (scanningMs / 1000))} of ${limit} = ${fmt((100 * successful) / (scanningMs / 1000) / limit)}% (time inside the scanner only)`,
   );
   console.log(
-    `  time outside the scanner:        ${fmt(seconds - scanningMs / 1000)} s (${fmt((100 * (seconds - scanningMs / 1000)) / seconds)}%: batch reads and write transactions)`,
+    `  time with no scan running:       ${fmt(seconds - scanningMs / 1000)} s (${fmt((100 * (seconds - scanningMs / 1000)) / seconds)}%: the first read, the last write; the others overlap the next scan)`,
   );
   console.log(
     `  429 share:                       ${fmt((100 * served.limited) / served.calls, 2)}% (${served.limited} of ${served.calls})`,
