@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ScanEvent, ScanReport, WalletScanner } from '@fleet/chain';
 import {
   FINAL_TRUTH_SCAN_JOB_KIND,
@@ -54,8 +55,8 @@ export interface FinalTruthScanJobDeps {
 /**
  * The Final Truth Scan as a job (spec 2 §4): the cold scan (every token account of each owner, new
  * ones included) of the chosen wallets, batch after batch. A batch is read from the chain outside
- * any transaction, then written whole in one (`writeBatchBalances`), and only then recorded as done
- * in the job's checkpoint. A cancel or a shutdown stops the batch in flight and drops what it read,
+ * any transaction (the next one's read overlapping this one's write), then written whole in one
+ * (`writeBatchBalances`), and only then recorded as done in the job's checkpoint. A cancel or a shutdown stops the batch in flight and drops what it read,
  * so every wallet is either updated or untouched; a restart resumes after the last batch recorded
  * (a batch written but not yet recorded is scanned again, which writes the same truth again).
  */
@@ -87,42 +88,77 @@ export function createFinalTruthScanJob(
       }
       await context.progress(nextIndex, progressMessage(nextIndex, walletIds.length));
 
-      while (nextIndex < walletIds.length) {
-        if (await context.isCancelRequested()) break;
-        const ids = walletIds.slice(nextIndex, nextIndex + size);
+      // Batch n+1 is read from the chain while batch n is written: the endpoints stay busy
+      // through the write. Its scan starts only once n's has ended, so each batch's figures are
+      // its own; it is recorded only after n's checkpoint, so the order of the writes holds.
+      const stopAll = new AbortController();
+      const prepare = async (from: number): Promise<PreparedBatch> => {
+        const ids = walletIds.slice(from, from + size);
         const batch = await withTenant(deps.db, context.tenantId, (tx) =>
           readBatchWallets(tx, ids),
         );
         const startedAt = clock.now();
         // The time the chain was read from: a later refresh's numbers are never replaced.
         const scannedAt = now();
-        const scan = await scanStoppable(
+        const scan = scanStoppable(
           deps,
           context,
           batch.wallets.map((wallet) => wallet.address),
           clock,
+          stopAll.signal,
         );
-        if (scan === null) break;
-        await deps.scanActivity?.recordScan(context.tenantId, scan);
-        // 1. the batch's balances and token accounts, in one transaction
-        await withTenant(deps.db, context.tenantId, (tx) =>
-          writeBatchBalances(tx, context.tenantId, batch.wallets, scan, scannedAt),
-        );
-        // 2. then the batch recorded as done, with the report that includes it
-        report = foldBatch(report, { scan, gone: batch.gone, durationMs: clock.now() - startedAt });
-        nextIndex += ids.length;
-        const failed = scan.failedAddresses.length + batch.gone.length;
-        await context.log(
-          failed > 0 ? 'warn' : 'info',
-          `Batch ${report.stats.batches}: ${ids.length - failed} wallet(s) scanned` +
-            (failed > 0 ? `, ${failed} failed` : '') +
-            `, ${scan.stats.tokenAccountsFound} token account(s), ${scan.stats.rpcCalls} RPC call(s)`,
-        );
-        await context.report(report);
-        await context.progress(nextIndex, progressMessage(nextIndex, walletIds.length), {
-          nextIndex,
-          report,
-        });
+        // Awaited later; until then a failure must not count as unhandled.
+        scan.catch(() => undefined);
+        return { ids, batch, startedAt, scannedAt, scan };
+      };
+      let next =
+        nextIndex < walletIds.length && !(await context.isCancelRequested())
+          ? await prepare(nextIndex)
+          : null;
+      try {
+        while (next !== null) {
+          const current = next;
+          next = null;
+          const scan = await current.scan;
+          if (scan === null) break;
+          const after = nextIndex + current.ids.length;
+          if (after < walletIds.length && !context.signal.aborted) next = await prepare(after);
+          await deps.scanActivity?.recordScan(context.tenantId, scan);
+          // 1. the batch's balances and token accounts, in one transaction
+          await withTenant(deps.db, context.tenantId, (tx) =>
+            writeBatchBalances(
+              tx,
+              context.tenantId,
+              current.batch.wallets,
+              scan,
+              current.scannedAt,
+            ),
+          );
+          // 2. then the batch recorded as done, with the report that includes it
+          report = foldBatch(report, {
+            scan,
+            gone: current.batch.gone,
+            durationMs: clock.now() - current.startedAt,
+          });
+          nextIndex = after;
+          const failed = scan.failedAddresses.length + current.batch.gone.length;
+          await context.log(
+            failed > 0 ? 'warn' : 'info',
+            `Batch ${report.stats.batches}: ${current.ids.length - failed} wallet(s) scanned` +
+              (failed > 0 ? `, ${failed} failed` : '') +
+              `, ${scan.stats.tokenAccountsFound} token account(s), ${scan.stats.rpcCalls} RPC call(s)`,
+          );
+          await context.report(report);
+          await context.progress(nextIndex, progressMessage(nextIndex, walletIds.length), {
+            nextIndex,
+            report,
+          });
+          if (next !== null && (await context.isCancelRequested())) break;
+        }
+      } finally {
+        // A batch still in flight (cancelled, failed, or shutting down) is dropped whole.
+        stopAll.abort();
+        await next?.scan.catch(() => null);
       }
 
       // A shutdown (not a cancel) leaves the job to resume from its checkpoint elsewhere.
@@ -142,6 +178,14 @@ export function createFinalTruthScanJob(
   };
 }
 
+interface PreparedBatch {
+  readonly ids: readonly string[];
+  readonly batch: Awaited<ReturnType<typeof readBatchWallets>>;
+  readonly startedAt: number;
+  readonly scannedAt: Date;
+  readonly scan: Promise<ScanReport | null>;
+}
+
 function progressMessage(done: number, total: number): string {
   return done >= total
     ? `Scanned ${done} of ${total} wallets`
@@ -157,11 +201,15 @@ async function scanStoppable(
   context: JobContext<FinalTruthCheckpoint>,
   addresses: readonly string[],
   clock: Clock,
+  stop: AbortSignal,
 ): Promise<ScanReport | null> {
   const controller = new AbortController();
-  const stopOnShutdown = () => controller.abort(context.signal.reason);
+  // Every request in flight listens to it (up to the scanner's concurrency, twice over).
+  setMaxListeners(0, controller.signal);
+  const stopOnShutdown = () => controller.abort(new Error('stopped'));
   context.signal.addEventListener('abort', stopOnShutdown, { once: true });
-  if (context.signal.aborted) controller.abort(context.signal.reason);
+  stop.addEventListener('abort', stopOnShutdown, { once: true });
+  if (context.signal.aborted || stop.aborted) controller.abort(new Error('stopped'));
   const watching = new AbortController();
   const watcher = (async () => {
     while (!watching.signal.aborted) {
@@ -198,6 +246,7 @@ async function scanStoppable(
     watching.abort();
     await watcher;
     context.signal.removeEventListener('abort', stopOnShutdown);
+    stop.removeEventListener('abort', stopOnShutdown);
     for (const line of lines) await context.log('warn', line);
     if (unlogged > 0) await context.log('warn', `${unlogged} more scanner warning(s) not shown`);
   }
