@@ -76,6 +76,7 @@ export function createBalanceRefreshService(context: {
               lamports: result.value.lamports,
               tokens: result.value.tokens,
               droppedTokenAccounts: result.value.droppedTokenAccounts,
+              scannedSlot: result.value.slot,
             },
           ]
         : [];
