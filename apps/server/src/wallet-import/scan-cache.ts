@@ -14,7 +14,7 @@ export interface ScanCacheEntry {
   readonly tokens: readonly ScannedTokenAccount[];
   readonly scannedAt: Date;
   /** The slot of the preview's answers; null for entries written before it was kept. */
-  readonly scannedSlot: bigint | null;
+  readonly scannedSlot?: bigint | null;
 }
 
 /**
@@ -80,7 +80,7 @@ export function createScanCache(options: {
           withheldAmount: token.withheldAmount.toString(),
         })),
         scannedAt: entry.scannedAt,
-        scannedSlot: entry.scannedSlot,
+        scannedSlot: entry.scannedSlot ?? null,
       }));
       for (let start = 0; start < rows.length; start += CHUNK) {
         await tx
