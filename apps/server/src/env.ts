@@ -108,6 +108,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  FLEET_BACKGROUND_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3_600_000)
+    .refine((ms) => ms === 0 || ms >= 10_000, { message: 'must be 0 (off) or at least 10000' })
+    .default(300_000),
   FLEET_DEV_DATABASE: z.enum(['true', 'false']).optional(),
   FLEET_SMTP_URL: z
     .string()
@@ -221,6 +228,8 @@ export interface Env {
   readonly solanaExplorerRpcUrl: string | undefined;
   readonly sessionIdleMinutes: number;
   readonly sessionAbsoluteHours: number;
+  /** Time between background refresh rounds of the balances (issue 20); 0 turns it off. */
+  readonly backgroundRefreshMs: number;
   /** Allows a superuser or BYPASSRLS database role; defaults to true outside production. */
   readonly devDatabase: boolean;
   readonly smtpUrl: string | undefined;
@@ -296,6 +305,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     solanaExplorerRpcUrl: env.SOLANA_EXPLORER_RPC_URL,
     sessionIdleMinutes: env.FLEET_SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.FLEET_SESSION_ABSOLUTE_HOURS,
+    backgroundRefreshMs: env.FLEET_BACKGROUND_REFRESH_MS,
     devDatabase: env.FLEET_DEV_DATABASE
       ? env.FLEET_DEV_DATABASE === 'true'
       : env.NODE_ENV !== 'production',

@@ -161,6 +161,7 @@ async function main(env: Env): Promise<void> {
     listeningAddress: () => listening.address(),
     jobQueue,
     market,
+    backgroundRefreshMs: env.backgroundRefreshMs,
   };
   const services = createServices(context);
 
@@ -200,12 +201,18 @@ async function main(env: Env): Promise<void> {
     refresh: () => services.market.solPrice(),
     onError: (error) => logger.warn({ err: error }, 'SOL price refresh failed'),
   });
+  // Every process ticks; a row per tenant decides which one refreshes it each round.
+  const backgroundRefresh = services.backgroundRefresh.start({
+    onError: (error) => logger.warn({ err: error }, 'background balance refresh failed'),
+  });
 
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
     solPriceRefresh.stop();
+    // Before the database closes: a round in flight is aborted and its lease given back.
+    await backgroundRefresh.stop();
     // Running jobs stop at their next check and resume from their checkpoint after a restart.
     await jobWorkers.stop();
     await app.close();

@@ -75,6 +75,11 @@ import {
   type FinalTruthScanService,
 } from './scans/final-truth-scan-service';
 import {
+  BACKGROUND_REFRESH_MS,
+  createBackgroundRefresh,
+  type BackgroundRefresh,
+} from './balances/background-refresh';
+import {
   createSolExecuteService,
   type SolExecuteService,
 } from './sol-operations/sol-execute-service';
@@ -180,6 +185,11 @@ export interface ServiceContext {
   readonly jobHandlers?: readonly AnyJobHandler[];
   /** Micro-lamports per compute unit for SOL operations; spec 2 §9's 5,000 when not set. */
   readonly microLamportsPerUnit?: bigint;
+  /**
+   * Time between background refresh rounds (issue 20, `FLEET_BACKGROUND_REFRESH_MS`); 0 turns it
+   * off; 5 minutes when not set. `main.ts` starts it; the services only build it.
+   */
+  readonly backgroundRefreshMs?: number;
   /** Distribution transactions in flight; default from the pool's send budget. */
   readonly sendLanes?: number;
   /**
@@ -206,6 +216,7 @@ export interface Services {
   readonly walletImport: WalletImportService;
   readonly seedGroups: SeedGroupService;
   readonly scanDetails: ScanDetailsService;
+  readonly backgroundRefresh: BackgroundRefresh;
   readonly audit: AuditLog;
   readonly auditReader: AuditLogReader;
   readonly walletList: WalletListService;
@@ -268,6 +279,12 @@ export function createServices(context: ServiceContext): Services {
   // One scanner for every scan: its mint directory (decimals, names) is then read once per mint
   // for the life of the process, not once per feature.
   const scanner = createWalletScanner({ pool: context.chainPool, clock, random });
+  const backgroundRefresh = createBackgroundRefresh({
+    db: context.db,
+    scanner,
+    clock,
+    intervalMs: context.backgroundRefreshMs ?? BACKGROUND_REFRESH_MS,
+  });
   const audit = createAuditLog(context.db);
   const throttle = createThrottle(context.db, now);
   const scanActivity = createScanActivity({
@@ -386,7 +403,9 @@ export function createServices(context: ServiceContext): Services {
       pool: context.chainPool,
       activity: scanActivity,
       providers: () => market.providers(),
+      backgroundRefresh: (tenantId) => backgroundRefresh.status(tenantId),
     }),
+    backgroundRefresh,
     walletList: createWalletListService({ db: context.db }),
     walletLifecycle: createWalletLifecycleService({
       db: context.db,

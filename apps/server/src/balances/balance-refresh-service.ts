@@ -1,15 +1,11 @@
-import type { KnownWallet, ScanReport, WalletScanner } from '@fleet/chain';
+import type { WalletScanner } from '@fleet/chain';
 import type { BalanceRefreshProgress, ScanSolBalancesSummary } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { AuditLog } from '../audit/audit-log';
 import type { ScanActivity } from '../scan-details/scan-activity';
 import type { Actor } from '../http/actor';
-import {
-  listActiveWallets,
-  tokenAccountsByWallet,
-  writeRefreshedBalances,
-  type ActiveWallet,
-} from '../wallets/repository';
+import { writeRefreshedBalances } from '../wallets/repository';
+import { readKnownFleet, refreshReadsOf } from './fleet-reads';
 
 export interface BalanceRefreshOptions {
   readonly traderOnly: boolean;
@@ -44,48 +40,14 @@ export function createBalanceRefreshService(context: {
 }): BalanceRefreshService {
   const now = context.now ?? (() => new Date());
 
-  async function readFleet(
-    tenantId: string,
-    traderOnly: boolean,
-  ): Promise<{ stored: ActiveWallet[]; known: KnownWallet[] }> {
-    return withTenant(context.db, tenantId, async (tx) => {
-      const stored = await listActiveWallets(tx, tenantId, { traderOnly });
-      const accounts = await tokenAccountsByWallet(
-        tx,
-        stored.map((wallet) => wallet.id),
-      );
-      return {
-        stored,
-        known: stored.map((wallet) => ({
-          owner: wallet.address,
-          tokenAccounts: accounts.get(wallet.id) ?? [],
-        })),
-      };
-    });
-  }
-
-  /** What the chain said of the wallets it answered for; a failed read leaves the row alone. */
-  function readsOf(stored: readonly ActiveWallet[], report: ScanReport) {
-    const idOf = new Map(stored.map((wallet) => [wallet.address, wallet.id]));
-    return report.results.flatMap((result) => {
-      const walletId = idOf.get(result.owner);
-      return result.ok && walletId
-        ? [
-            {
-              walletId,
-              lamports: result.value.lamports,
-              tokens: result.value.tokens,
-              droppedTokenAccounts: result.value.droppedTokenAccounts,
-            },
-          ]
-        : [];
-    });
-  }
-
   return {
     async refresh(actor, options) {
       // 1. the fleet and its known token accounts, in a short transaction of its own
-      const { stored, known } = await readFleet(actor.tenantId, options.traderOnly);
+      const { stored, known } = await readKnownFleet(
+        context.db,
+        actor.tenantId,
+        options.traderOnly,
+      );
       const total = known.length;
       options.onProgress?.({ processed: 0, total, failed: 0 });
       const log = context.scanActivity?.listener(actor.tenantId);
@@ -105,7 +67,7 @@ export function createBalanceRefreshService(context: {
       await context.scanActivity?.recordScan(actor.tenantId, report);
       // 3. what it said written in one more, never over numbers read later
       await withTenant(context.db, actor.tenantId, (tx) =>
-        writeRefreshedBalances(tx, actor.tenantId, readsOf(stored, report), scannedAt),
+        writeRefreshedBalances(tx, actor.tenantId, refreshReadsOf(stored, report), scannedAt),
       );
       // 4. the summary, audited
       const failed = report.failedAddresses.length;

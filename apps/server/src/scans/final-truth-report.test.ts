@@ -67,6 +67,7 @@ describe('the Final Truth Scan report', () => {
               lamports: lamports(1n),
               tokens: [holding(3n, 6), holding(1n, 0)],
               droppedTokenAccounts: [],
+              slot: 100n,
             },
           },
           {

@@ -48,7 +48,7 @@ export async function readBatchWallets(
  * wallet's SOL and every token account the chain holds for it, and the stored accounts the chain
  * no longer has for it dropped (a cold scan sees them all, so what it did not find is gone). A
  * wallet whose read failed keeps its stored numbers. Through the balance refresh's writer, so a
- * wallet read later by another scan is not put back.
+ * wallet read later by another scan, or from a newer slot, is not put back.
  */
 export async function writeBatchBalances(
   tx: TenantDatabase,
@@ -68,6 +68,8 @@ export async function writeBatchBalances(
         lamports: result.value.lamports,
         tokens: result.value.tokens,
         droppedTokenAccounts: wallet.tokenAccounts.filter((account) => !found.has(account)),
+        // The slot guard: a row stored from a newer answer is kept.
+        scannedSlot: result.value.slot,
       },
     ];
   });

@@ -39,6 +39,8 @@ describe.each(testDatabaseKinds)('recent scan previews on %s', (kind) => {
       },
     ],
     scannedAt: new Date(clock),
+    // Past 2^53, so a slot through a double would come back changed.
+    scannedSlot: 2n ** 60n + lamports,
   });
   const put = (tenantId: string, entries: [string, ScanCacheEntry][]) =>
     withTenant(database.db, tenantId, (tx) => cache.put(tx, tenantId, new Map(entries)));

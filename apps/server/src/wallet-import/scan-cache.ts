@@ -13,6 +13,8 @@ export interface ScanCacheEntry {
   readonly lamports: bigint;
   readonly tokens: readonly ScannedTokenAccount[];
   readonly scannedAt: Date;
+  /** The slot of the preview's answers; null for entries written before it was kept. */
+  readonly scannedSlot?: bigint | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export function createScanCache(options: {
           withheldAmount: token.withheldAmount.toString(),
         })),
         scannedAt: entry.scannedAt,
+        scannedSlot: entry.scannedSlot ?? null,
       }));
       for (let start = 0; start < rows.length; start += CHUNK) {
         await tx
@@ -89,6 +92,7 @@ export function createScanCache(options: {
               lamports: sql`excluded.lamports`,
               tokens: sql`excluded.tokens`,
               scannedAt: sql`excluded.scanned_at`,
+              scannedSlot: sql`excluded.scanned_slot`,
             },
           });
       }
@@ -121,6 +125,7 @@ export function createScanCache(options: {
               withheldAmount: BigInt(token.withheldAmount ?? '0'),
             })),
             scannedAt: row.scannedAt,
+            scannedSlot: row.scannedSlot,
           });
         }
       }

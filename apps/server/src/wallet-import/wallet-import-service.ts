@@ -278,6 +278,7 @@ export function createWalletImportService(context: {
             lamports: result.value.lamports,
             tokens: result.value.tokens,
             scannedAt,
+            scannedSlot: result.value.slot,
           });
       }
       await withTenant(context.db, actor.tenantId, (tx) =>

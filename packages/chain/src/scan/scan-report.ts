@@ -28,6 +28,11 @@ export interface WalletBalances {
   readonly tokens: readonly TokenHolding[];
   /** Re-scan only: known token accounts that are gone or no longer this wallet's. */
   readonly droppedTokenAccounts: readonly Address[];
+  /**
+   * The oldest `context.slot` of the RPC answers this result was made of: the stores compare it
+   * with the slot they hold, so an endpoint behind the others never overwrites newer numbers.
+   */
+  readonly slot: bigint;
 }
 
 /** One wallet's outcome: its balances, or why it failed (a coded item error, e.g. RPC__NO_ENDPOINT_ANSWERED). */

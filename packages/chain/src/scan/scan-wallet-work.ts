@@ -31,11 +31,24 @@ export interface RawHolding {
 export interface WalletWork {
   readonly owner: string;
   lamports: bigint | null;
+  /** The oldest `context.slot` among the answers this wallet's result is made of (see noteSlot). */
+  slot: bigint | null;
   /** Token holdings by the part of the scan that found them (a program, or a re-scan chunk). */
   readonly holdings: Map<string, readonly RawHolding[]>;
   readonly dropped: Address[];
   pending: number;
   error: ItemError | null;
+}
+
+/**
+ * Records that an answer at `slot` went into this wallet's result. A wallet read by several calls
+ * (its SOL and two token programs, or its accounts split across re-scan chunks) keeps the
+ * smallest: the result is at least as fresh as that slot in every part, and claiming the newest
+ * would let a part read at an older slot pass the write guard against data stored from between
+ * the two slots.
+ */
+export function noteSlot(wallet: WalletWork, slot: bigint): void {
+  if (wallet.slot === null || slot < wallet.slot) wallet.slot = slot;
 }
 
 /** Token accounts of one program, checked to be what we asked for before they count. */
@@ -122,7 +135,14 @@ export function buildReport(
     return {
       owner: wallet.owner,
       ok: true,
-      value: { lamports: walletLamports, tokens, droppedTokenAccounts: [...wallet.dropped] },
+      value: {
+        lamports: walletLamports,
+        tokens,
+        droppedTokenAccounts: [...wallet.dropped],
+        // Every answered wallet noted at least one slot; 0 (older than any) only if an endpoint
+        // left `context` out, so such a read never overwrites a stamped row.
+        slot: wallet.slot ?? 0n,
+      },
     };
   });
   const tokens: ScannedToken[] = [...totals].map(([mint, totalAmount]) => {

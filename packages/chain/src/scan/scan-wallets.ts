@@ -21,7 +21,13 @@ import { address, isAddress, type Address } from '@solana/kit';
 
 import type { EndpointPool } from '../pool/endpoint-pool';
 import { AdaptiveConcurrency, concurrencyBounds, runAdaptive } from './adaptive-concurrency';
-import { buildReport, decodeOwned, type RawHolding, type WalletWork } from './scan-wallet-work';
+import {
+  buildReport,
+  decodeOwned,
+  noteSlot,
+  type RawHolding,
+  type WalletWork,
+} from './scan-wallet-work';
 import { createMintDirectory, type MintDirectory } from './mint-directory';
 import type { ScanEvent, ScanReport } from './scan-report';
 import {
@@ -91,13 +97,13 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
     signal === undefined ? undefined : { abortSignal: signal };
 
   const readAccounts = async (addresses: readonly string[], signal: AbortSignal | undefined) => {
-    const { value } = await pool.rpc
+    const { context, value } = await pool.rpc
       .getMultipleAccounts(
         addresses.map((a) => address(a)),
         { encoding: 'base64', commitment: 'confirmed' },
       )
       .send(sendOptions(signal));
-    return value;
+    return { slot: context.slot, accounts: value };
   };
 
   const coldJobs = (work: readonly WalletWork[]): Job[] => {
@@ -109,12 +115,13 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
         label: `SOL balances of ${chunk.length} wallet(s) from ${chunk[0]?.owner ?? ''}`,
         wallets: chunk,
         run: async (signal) => {
-          const accounts = await readAccounts(
+          const { slot, accounts } = await readAccounts(
             chunk.map((w) => w.owner),
             signal,
           );
           chunk.forEach((wallet, i) => {
             wallet.lamports = accounts[i]?.lamports ?? 0n;
+            noteSlot(wallet, slot);
           });
         },
       });
@@ -127,7 +134,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
             await Promise.all(
               PROGRAMS.filter(([program]) => !wallet.holdings.has(program)).map(
                 async ([program, programId]) => {
-                  const { value } = await pool.rpc
+                  const { context, value } = await pool.rpc
                     .getTokenAccountsByOwner(
                       address(wallet.owner),
                       { programId },
@@ -135,6 +142,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
                     )
                     .send(sendOptions(signal));
                   wallet.holdings.set(program, decodeOwned(wallet.owner, program, value));
+                  noteSlot(wallet, context.slot);
                 },
               ),
             );
@@ -163,10 +171,11 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
         label: `${chunk.length} known account(s) from ${chunk[0]?.address ?? ''}`,
         wallets,
         run: async (signal) => {
-          const accounts = await readAccounts(
+          const { slot, accounts } = await readAccounts(
             chunk.map((e) => e.address),
             signal,
           );
+          for (const wallet of wallets) noteSlot(wallet, slot);
           const found = new Map<WalletWork, RawHolding[]>(wallets.map((w) => [w, []]));
           const dropped: [WalletWork, Address][] = [];
           chunk.forEach((entry, i) => {
@@ -222,6 +231,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
       const work: WalletWork = {
         owner,
         lamports: null,
+        slot: null,
         holdings: new Map(),
         dropped: [],
         pending: 0,

@@ -39,6 +39,43 @@ export const scanLogLineSchema = z.object({
 });
 export type ScanLogLine = z.infer<typeof scanLogLineSchema>;
 
+/**
+ * The server's background refresh of this tenant's balances (issue 20): every known account of
+ * the active wallets re-read on a schedule, (1 + T) / 100 RPC calls a wallet, so the numbers stay
+ * fresh with no one pressing Refresh.
+ */
+export const backgroundRefreshRoundSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  wallets: z.number().int().nonnegative(),
+  tokenAccounts: z.number().int().nonnegative(),
+  rpcCalls: z.number().int().nonnegative(),
+  /** rpcCalls / wallets; 0 for a round with no wallets. */
+  callsPerWallet: z.number().nonnegative(),
+  durationMs: z.number().nonnegative(),
+  /** Wallets whose read failed; they keep their stored numbers and age. */
+  failed: z.number().int().nonnegative(),
+  /** Wallets not written because newer numbers (a later read or a newer slot) were stored. */
+  keptNewer: z.number().int().nonnegative(),
+});
+export type BackgroundRefreshRound = z.infer<typeof backgroundRefreshRoundSchema>;
+
+export const BACKGROUND_REFRESH_STATES = ['active', 'paused', 'disabled'] as const;
+
+export const backgroundRefreshSchema = z.object({
+  state: z.enum(BACKGROUND_REFRESH_STATES),
+  /** Why the refresh is paused or disabled; null while active. */
+  reason: z.string().nullable(),
+  /** Time between rounds; 0 when disabled. */
+  intervalMs: z.number().int().nonnegative(),
+  /** Rounds this tenant has had since its first. */
+  rounds: z.number().int().nonnegative(),
+  lastRound: backgroundRefreshRoundSchema.nullable(),
+  /** When the next round is due, once a round has run. */
+  nextRoundAt: z.string().nullable(),
+});
+export type BackgroundRefreshStatus = z.infer<typeof backgroundRefreshSchema>;
+
 export const scanDetailsSchema = z.object({
   /** The server's RPC pool, shared by every tenant. */
   pool: z.object({
@@ -60,5 +97,7 @@ export const scanDetailsSchema = z.object({
    * like the pool. Optional so a client reads a server from before it.
    */
   providers: z.array(providerDetailSchema).optional(),
+  /** The background refresh (issue 20); optional so a client reads a server from before it. */
+  backgroundRefresh: backgroundRefreshSchema.optional(),
 });
 export type ScanDetails = z.infer<typeof scanDetailsSchema>;

@@ -45,6 +45,8 @@ export const recentScans = pgTable(
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
     tokens: jsonb('tokens').$type<readonly RecentScanToken[]>().notNull(),
     scannedAt: at('scanned_at').notNull(),
+    /** The slot of the preview's answers, stored with the balances an import takes from here. */
+    scannedSlot: bigint('scanned_slot', { mode: 'bigint' }),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.publicAddress] }),
@@ -84,4 +86,29 @@ export const lastScans = pgTable('last_scans', {
   failedAddresses: integer('failed_addresses').notNull(),
   findings: integer('findings').notNull(),
   tokensFound: integer('tokens_found').notNull(),
+});
+
+/**
+ * The background refresh of each tenant's balances (issue 20): when its next round is due, who
+ * holds the round now (a lease, so one server process refreshes a tenant per round however many
+ * run), and what the last round cost, for Scan Details. One row per tenant, made by its first
+ * round.
+ */
+export const backgroundRefreshes = pgTable('background_refreshes', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  nextRoundAt: at('next_round_at').notNull(),
+  /** Set while a process runs a round; a round whose process died is free again after it. */
+  leaseUntil: at('lease_until'),
+  rounds: integer('rounds').notNull().default(0),
+  lastStartedAt: at('last_started_at'),
+  lastFinishedAt: at('last_finished_at'),
+  lastWallets: integer('last_wallets').notNull().default(0),
+  lastTokenAccounts: integer('last_token_accounts').notNull().default(0),
+  lastRpcCalls: integer('last_rpc_calls').notNull().default(0),
+  lastFailed: integer('last_failed').notNull().default(0),
+  lastDurationMs: doublePrecision('last_duration_ms').notNull().default(0),
+  /** Rows a newer stored slot kept from being overwritten in the last round. */
+  lastStaleSkipped: integer('last_stale_skipped').notNull().default(0),
 });

@@ -90,6 +90,12 @@ export const wallets = pgTable(
     derivationPath: text('derivation_path'),
     lamports: bigint('lamports', { mode: 'bigint' }),
     lastScannedAt: at('last_scanned_at'),
+    /**
+     * The chain's slot (`context.slot`) of the answers the stored balance came from (migration
+     * 0032): an endpoint answering an older slot never overwrites it. Null before it was kept, or
+     * for a write that did not know it.
+     */
+    scannedSlot: bigint('scanned_slot', { mode: 'bigint' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     archivedAt: at('archived_at'),
@@ -143,6 +149,8 @@ export const walletTokenAccounts = pgTable(
     lamports: numeric('lamports', { precision: 20, scale: 0 }),
     frozen: boolean('frozen').notNull().default(false),
     withheldAmount: numeric('withheld_amount', { precision: 20, scale: 0 }).notNull().default('0'),
+    /** The slot of the answer this row came from, as `wallets.scanned_slot` (migration 0032). */
+    scannedSlot: bigint('scanned_slot', { mode: 'bigint' }),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [

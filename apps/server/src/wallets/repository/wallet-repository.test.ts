@@ -10,6 +10,7 @@ import {
   replaceScannedBalances,
   requireActiveWallets,
   setArchivedAt,
+  upsertTokenAccounts,
   writeRefreshedBalances,
   type NewWallet,
 } from '.';
@@ -130,5 +131,116 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
       ]),
     );
     expect(await read()).toEqual({ lamports: 7n, amounts: [] });
+  });
+
+  it('keeps rows from a newer slot: the wallet, a token row another write claims, a dropped account', async () => {
+    const [first, second] = await create(tenant(0), 2);
+    const a = first?.id ?? '';
+    const b = second?.id ?? '';
+    const token = (account: string, amount: bigint) => ({
+      account,
+      mint: 'mint-s',
+      program: 'token',
+      amount,
+      decimals: 0,
+      lamports: 2_039_280n,
+      frozen: false,
+      withheldAmount: 0n,
+    });
+    const write = (
+      walletId: string,
+      lamports: bigint,
+      slot: bigint | null,
+      tokens: ReturnType<typeof token>[],
+      dropped: string[] = [],
+    ) =>
+      withTenant(database.db, tenant(0), (tx) =>
+        writeRefreshedBalances(
+          tx,
+          tenant(0),
+          [{ walletId, lamports, tokens, droppedTokenAccounts: dropped, scannedSlot: slot }],
+          // Each write later in time than the one before: only the slot can refuse it.
+          new Date(10_000 + Number(lamports)),
+        ),
+      );
+    const state = () =>
+      withTenant(database.db, tenant(0), async (tx) => {
+        const wallets = await tx
+          .select({
+            id: schema.wallets.id,
+            lamports: schema.wallets.lamports,
+            slot: schema.wallets.scannedSlot,
+          })
+          .from(schema.wallets)
+          .where(eq(schema.wallets.id, a));
+        const tokens = await tx
+          .select({
+            account: schema.walletTokenAccounts.tokenAccount,
+            wallet: schema.walletTokenAccounts.walletId,
+            amount: schema.walletTokenAccounts.amount,
+            slot: schema.walletTokenAccounts.scannedSlot,
+          })
+          .from(schema.walletTokenAccounts)
+          .where(eq(schema.walletTokenAccounts.mint, 'mint-s'))
+          .orderBy(schema.walletTokenAccounts.tokenAccount);
+        return { wallet: wallets[0], tokens };
+      });
+
+    expect(await write(a, 10n, 100n, [token('s-1', 5n), token('s-2', 6n)])).toEqual({
+      written: 1,
+      keptNewer: 0,
+    });
+    // Wallet a at an older slot: refused whole, its token rows untouched.
+    expect(await write(a, 11n, 99n, [token('s-1', 50n)], ['s-2'])).toEqual({
+      written: 0,
+      keptNewer: 1,
+    });
+    expect(await state()).toEqual({
+      wallet: { id: a, lamports: 10n, slot: 100n },
+      tokens: [
+        { account: 's-1', wallet: a, amount: '5', slot: 100n },
+        { account: 's-2', wallet: a, amount: '6', slot: 100n },
+      ],
+    });
+    // Wallet b (never scanned) claims s-1 from an older slot: b is written, s-1 stays a's.
+    expect(await write(b, 12n, 90n, [token('s-1', 70n)])).toEqual({ written: 1, keptNewer: 0 });
+    expect((await state()).tokens[0]).toEqual({
+      account: 's-1',
+      wallet: a,
+      amount: '5',
+      slot: 100n,
+    });
+
+    // s-2 rewritten from slot 300 (as an operation's read-back might), then a's refresh at 200
+    // finds it gone: the row from the newer slot stays.
+    await withTenant(database.db, tenant(0), (tx) =>
+      upsertTokenAccounts(
+        tx,
+        tenant(0),
+        [
+          {
+            walletId: a,
+            scannedAt: new Date(50_000),
+            scannedSlot: 300n,
+            tokens: [token('s-2', 8n)],
+          },
+        ],
+        { onlyNewer: true },
+      ),
+    );
+    expect(await write(a, 13n, 200n, [token('s-1', 9n)], ['s-2'])).toEqual({
+      written: 1,
+      keptNewer: 0,
+    });
+    expect(await state()).toEqual({
+      wallet: { id: a, lamports: 13n, slot: 200n },
+      tokens: [
+        { account: 's-1', wallet: a, amount: '9', slot: 200n },
+        { account: 's-2', wallet: a, amount: '8', slot: 300n },
+      ],
+    });
+    // At a newer slot still, the drop goes through.
+    await write(a, 14n, 400n, [token('s-1', 9n)], ['s-2']);
+    expect((await state()).tokens.map((t) => t.account)).toEqual(['s-1']);
   });
 });

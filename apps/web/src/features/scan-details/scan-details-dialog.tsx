@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import type { ScanLogLine } from './scan-details-api';
 import {
+  backgroundRefreshLine,
   endpointRows,
   formatCount,
   formatLogLine,
@@ -55,6 +56,7 @@ export function ScanDetailsDialog({
               ))}
             </dl>
           </section>
+          <BackgroundRefresh line={backgroundRefreshLine(details.data.backgroundRefresh)} />
           <div className="grid gap-5 md:grid-cols-[14rem_1fr]">
             <section aria-labelledby="scan-rpc-methods">
               <h3 id="scan-rpc-methods" className="mb-1 text-xs font-semibold text-fg-muted">
@@ -83,6 +85,15 @@ export function ScanDetailsDialog({
         </div>
       )}
     </Dialog>
+  );
+}
+
+function BackgroundRefresh({ line }: { readonly line: string | null }) {
+  if (line === null) return null;
+  return (
+    <section aria-label="Background refresh">
+      <p className="font-mono text-xs text-fg-muted tabular-nums">{line}</p>
+    </section>
   );
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scanDetailsSchema, type ScanLogLine } from './scan-details-api';
 import {
+  backgroundRefreshLine,
   endpointRows,
+  formatInterval,
   formatDuration,
   formatLatency,
   formatLogLine,
@@ -185,5 +187,66 @@ describe('scan details view', () => {
 
   it('shows no provider rows for a server from before the market', () => {
     expect(providerRows(undefined)).toEqual([]);
+  });
+
+  describe('the background refresh line', () => {
+    const round = {
+      startedAt: '2026-12-02T14:04:58.000Z',
+      finishedAt: '2026-12-02T14:05:03.000Z',
+      wallets: 50_000,
+      tokenAccounts: 75_500,
+      rpcCalls: 1_255,
+      callsPerWallet: 1_255 / 50_000,
+      durationMs: 5_000,
+      failed: 0,
+      keptNewer: 0,
+    };
+    const status = {
+      state: 'active' as const,
+      reason: null,
+      intervalMs: 300_000,
+      rounds: 3,
+      lastRound: round,
+      nextRoundAt: '2026-12-02T14:10:03.000Z',
+    };
+
+    it('says the interval, the last round’s time of day and its cost per wallet', () => {
+      expect(backgroundRefreshLine(status)).toBe(
+        'Background refresh: every 5 min, last round 14:05, 50,000 wallets, 1,255 RPC calls (0.0251 per wallet)',
+      );
+      expect(backgroundRefreshLine({ ...status, lastRound: { ...round, failed: 12 } })).toBe(
+        'Background refresh: every 5 min, last round 14:05, 50,000 wallets, 1,255 RPC calls (0.0251 per wallet), 12 failed',
+      );
+      expect(backgroundRefreshLine({ ...status, lastRound: null })).toBe(
+        'Background refresh: every 5 min, no round yet',
+      );
+    });
+
+    it('says why it is paused or off, and nothing for a server from before it', () => {
+      expect(
+        backgroundRefreshLine({
+          ...status,
+          state: 'paused',
+          reason: 'No one has been signed in for an hour',
+        }),
+      ).toBe(
+        'Background refresh: every 5 min, last round 14:05, 50,000 wallets, 1,255 RPC calls (0.0251 per wallet). Paused: No one has been signed in for an hour',
+      );
+      expect(
+        backgroundRefreshLine({
+          ...status,
+          state: 'disabled',
+          reason: 'Turned off (FLEET_BACKGROUND_REFRESH_MS=0)',
+          intervalMs: 0,
+        }),
+      ).toBe('Background refresh: off. Turned off (FLEET_BACKGROUND_REFRESH_MS=0)');
+      expect(backgroundRefreshLine(undefined)).toBeNull();
+    });
+
+    it('names intervals in hours, minutes or seconds', () => {
+      expect(formatInterval(300_000)).toBe('5 min');
+      expect(formatInterval(3_600_000)).toBe('1 h');
+      expect(formatInterval(90_000)).toBe('90 s');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ProviderDetail } from '@fleet/core';
+import type { BackgroundRefreshStatus, ProviderDetail } from '@fleet/core';
 import type { EndpointDetail, LastScan, ScanDetails, ScanLogLine } from './scan-details-api';
 
 /** Spec 1 §9: the dialog shows the last 300 log lines. */
@@ -94,6 +94,39 @@ export function lastScanSummary(lastScan: LastScan | null): SummaryItem[] {
     { label: 'Findings', value: value((scan) => formatCount(scan.findings)) },
     { label: 'Failed', value: value((scan) => formatCount(scan.failedAddresses)) },
   ];
+}
+
+/** `5 min`, `90 s`, `2 h`: a refresh interval as the line says it. */
+export function formatInterval(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return `${Math.round(ms / 1_000)} s`;
+}
+
+/**
+ * The background refresh in one line (issue 20): 'Background refresh: every 5 min, last round
+ * 14:05, 50,000 wallets, 755 RPC calls (0.0151 per wallet)', or paused / off with why. Times of
+ * day in UTC, as the log lines are. A server from before it sends nothing: no line.
+ */
+export function backgroundRefreshLine(status: BackgroundRefreshStatus | undefined): string | null {
+  if (status === undefined) return null;
+  if (status.state === 'disabled') return `Background refresh: off. ${status.reason ?? ''}`.trim();
+  const last = status.lastRound;
+  const round =
+    last === null
+      ? 'no round yet'
+      : `last round ${/T(\d{2}:\d{2})/.exec(last.finishedAt)?.[1] ?? last.finishedAt}, ${formatCount(
+          last.wallets,
+        )} wallets, ${formatCount(last.rpcCalls)} RPC calls (${formatPerWallet(
+          last.callsPerWallet,
+        )} per wallet)${last.failed > 0 ? `, ${formatCount(last.failed)} failed` : ''}`;
+  const head = `Background refresh: every ${formatInterval(status.intervalMs)}, ${round}`;
+  return status.state === 'paused' ? `${head}. Paused: ${status.reason ?? ''}`.trim() : head;
+}
+
+/** Calls a wallet to 3 significant digits: 0.0151, 0.5, 1.25. */
+function formatPerWallet(n: number): string {
+  return Number(n.toPrecision(3)).toString();
 }
 
 /** The newest 300 lines, oldest first, so the newest sits at the bottom. */
