@@ -25,6 +25,8 @@ import { createJobRegistry } from './jobs/job-handler';
 import { createJobQueue, installJobQueueSchema } from './jobs/job-queue';
 import { startJobWorkers } from './jobs/job-workers';
 import { startSolPriceRefresh } from './market/sol-price-refresh';
+import { startLiveBalances } from './balances/account-live-balances';
+import { chainWsUrlOf } from './balances/account-ws-url';
 import { resumeJobsOfDeadProcess } from './jobs/job-recovery';
 import { createServices, type ServiceContext } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
@@ -175,9 +177,22 @@ async function main(env: Env): Promise<void> {
         fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
       });
 
+  // Master and trader balances follow the chain over its PubSub socket (issue 20); the app tells
+  // them when a call may have changed which wallets those are.
+  const liveBalances = startLiveBalances({
+    db: database.db,
+    pool: chainPool,
+    url: chainWsUrlOf({
+      configured: env.solanaWsUrl,
+      localnetWsUrl: localnet?.wsUrl,
+      rpcUrls,
+    }),
+    logger,
+  });
   const app = await buildApp({
     ...context,
     services,
+    onWatchedAccountsChange: () => liveBalances?.watchedChanged(),
     trustProxy: env.trustProxy,
     webDistDir: env.serveWeb && webBuilt ? DEFAULT_WEB_DIST : undefined,
     adminPath: env.adminPath,
@@ -206,6 +221,7 @@ async function main(env: Env): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     solPriceRefresh.stop();
+    await liveBalances?.stop();
     // Running jobs stop at their next check and resume from their checkpoint after a restart.
     await jobWorkers.stop();
     await app.close();
