@@ -15,15 +15,18 @@ const CHANGES_WATCHED = new Set([
   'POST /api/seed-import',
 ]);
 
-/** Calls `changed` after each successful call of `CHANGES_WATCHED`. */
+/**
+ * Calls `changed` on each successful answer of `CHANGES_WATCHED`, as it is sent: by then the
+ * change is committed, and the periodic re-read covers a send that fails after this.
+ */
 export function registerAccountWatchHook(app: FastifyInstance, changed: () => void): void {
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
       reply.statusCode < 300 &&
       CHANGES_WATCHED.has(`${request.method} ${request.routeOptions.url ?? ''}`)
     ) {
       changed();
     }
-    done();
+    done(null, payload);
   });
 }
