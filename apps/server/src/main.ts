@@ -134,6 +134,18 @@ async function main(env: Env): Promise<void> {
         : { kind: 'adapter', executeSql: (text, values) => database.executeSql(text, values) },
     onError: (error) => logger.error({ err: error }, 'job queue error'),
   });
+  // Master and trader balances follow the chain over its PubSub socket (issue 20); the app tells
+  // them when a call may have changed which wallets those are.
+  const liveBalances = startLiveBalances({
+    db: database.db,
+    pool: chainPool,
+    url: chainWsUrlOf({
+      configured: env.solanaWsUrl,
+      localnetWsUrl: localnet?.wsUrl,
+      rpcUrls,
+    }),
+    logger,
+  });
   const context: ServiceContext = {
     db: database.db,
     databaseKind: database.kind,
@@ -163,6 +175,7 @@ async function main(env: Env): Promise<void> {
     listeningAddress: () => listening.address(),
     jobQueue,
     market,
+    liveBalances: () => liveBalances?.state(),
   };
   const services = createServices(context);
 
@@ -177,18 +190,6 @@ async function main(env: Env): Promise<void> {
         fund: localnet ? (address, lamports) => localnet.admin.fund(address, lamports) : undefined,
       });
 
-  // Master and trader balances follow the chain over its PubSub socket (issue 20); the app tells
-  // them when a call may have changed which wallets those are.
-  const liveBalances = startLiveBalances({
-    db: database.db,
-    pool: chainPool,
-    url: chainWsUrlOf({
-      configured: env.solanaWsUrl,
-      localnetWsUrl: localnet?.wsUrl,
-      rpcUrls,
-    }),
-    logger,
-  });
   const app = await buildApp({
     ...context,
     services,

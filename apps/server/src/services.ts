@@ -17,6 +17,7 @@ import {
   type ChainConfig,
   type Clock,
   type DatabaseKind,
+  type LiveBalancesState,
   type Random,
 } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
@@ -182,6 +183,8 @@ export interface ServiceContext {
    * (the sandbox market by default). Without one, every price reads as unavailable.
    */
   readonly market?: Market;
+  /** The process's live balances for Scan Details (`main.ts` starts them; issue 20). */
+  readonly liveBalances?: () => LiveBalancesState | undefined;
 }
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
@@ -366,6 +369,7 @@ export function createServices(context: ServiceContext): Services {
       pool: context.chainPool,
       activity: scanActivity,
       providers: () => market.providers(),
+      liveBalances: context.liveBalances,
     }),
     walletList: createWalletListService({ db: context.db }),
     walletLifecycle: createWalletLifecycleService({

@@ -39,6 +39,17 @@ export const scanLogLineSchema = z.object({
 });
 export type ScanLogLine = z.infer<typeof scanLogLineSchema>;
 
+/** The server process's live balances (issue 20): its PubSub socket and what it follows. */
+export const liveBalancesStateSchema = z.object({
+  connected: z.boolean(),
+  watched: z.number().int().nonnegative(),
+  subscribed: z.number().int().nonnegative(),
+  notifications: z.number().int().nonnegative(),
+  lastNotificationAt: z.string().nullable(),
+  reconnects: z.number().int().nonnegative(),
+});
+export type LiveBalancesState = z.infer<typeof liveBalancesStateSchema>;
+
 export const scanDetailsSchema = z.object({
   /** The server's RPC pool, shared by every tenant. */
   pool: z.object({
@@ -60,5 +71,7 @@ export const scanDetailsSchema = z.object({
    * like the pool. Optional so a client reads a server from before it.
    */
   providers: z.array(providerDetailSchema).optional(),
+  /** The answering process's live balances; null when it follows none (no chain WebSocket). */
+  liveBalances: liveBalancesStateSchema.nullable().optional(),
 });
 export type ScanDetails = z.infer<typeof scanDetailsSchema>;

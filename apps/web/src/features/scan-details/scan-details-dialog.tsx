@@ -8,11 +8,13 @@ import {
   formatCount,
   formatLogLine,
   lastScanSummary,
+  liveBalancesSummary,
   providerRows,
   rpcMethodRows,
   visibleLogLines,
   type EndpointRow,
   type ProviderRow,
+  type SummaryItem,
 } from './scan-details-view';
 import { useScanDetails } from './use-scan-details';
 
@@ -55,6 +57,7 @@ export function ScanDetailsDialog({
               ))}
             </dl>
           </section>
+          <LiveBalances items={liveBalancesSummary(details.data.liveBalances)} />
           <div className="grid gap-5 md:grid-cols-[14rem_1fr]">
             <section aria-labelledby="scan-rpc-methods">
               <h3 id="scan-rpc-methods" className="mb-1 text-xs font-semibold text-fg-muted">
@@ -83,6 +86,22 @@ export function ScanDetailsDialog({
         </div>
       )}
     </Dialog>
+  );
+}
+
+function LiveBalances({ items }: { readonly items: readonly SummaryItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-label="Live balances">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        {items.map((item) => (
+          <div key={item.label}>
+            <dt className="text-xs text-fg-muted">{item.label}</dt>
+            <dd className="font-mono tabular-nums">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
