@@ -78,4 +78,18 @@ describe('balances that change on screen without Refresh, in Chromium', () => {
     expect(stored?.lamports).toBe('1250000000');
     await screenshot(page, 'live-balances-trader');
   });
+
+  it('tells in Scan Details that the balances follow the chain', async () => {
+    await page
+      .getByRole('contentinfo', { name: 'Status bar' })
+      .getByRole('button', { name: 'Scan Details' })
+      .click();
+    const live = page
+      .getByRole('dialog', { name: 'Scan Details' })
+      .getByRole('region', { name: 'Live balances' });
+    // The trader made above; the demo master is not one of the fleet's wallets but is followed too.
+    await expect.poll(() => live.textContent()).toContain('Live balancesConnected');
+    expect(await live.textContent()).toContain('Watched2 of 2');
+    expect(await live.textContent()).not.toContain('Last change (UTC)—');
+  });
 });
