@@ -113,7 +113,7 @@ export function startAccountSubscriptions(
   const open = () => socket !== null && socket.readyState === WebSocket.OPEN;
 
   function take(balance: LiveBalance): void {
-    if (!watched.has(balance.address)) return;
+    if (stopped || !watched.has(balance.address)) return;
     const newest = newestSlot.get(balance.address);
     if (newest !== undefined && balance.slot < newest) return;
     newestSlot.set(balance.address, balance.slot);
@@ -175,7 +175,8 @@ export function startAccountSubscriptions(
     } catch (error) {
       // The next re-read of the watched set tries again: a gap is never left uncovered.
       catchUpOwed = true;
-      logger.warn({ err: error }, 'live balances could not catch up after a reconnect');
+      if (!stopped)
+        logger.warn({ err: error }, 'live balances could not catch up after a reconnect');
     }
   }
 
@@ -352,9 +353,13 @@ export function startAccountSubscriptions(
       stopped = true;
       for (const cancel of timers) cancel();
       timers.clear();
-      socket?.close();
+      // At once, not after a close handshake: a shutdown waits for nothing the chain may delay.
+      socket?.terminate();
       socket = null;
-      await syncing?.catch(() => undefined);
+      for (const { settle } of requested.values()) settle();
+      requested.clear();
+      // A read of the watched set or a catch-up under way stores nothing once stopped; only the
+      // write under way (one short transaction) is waited for, before the database closes.
       await writing;
     },
   };
