@@ -14,8 +14,8 @@ import { withTenant } from '../../packages/db/src/index.js';
 import { sql } from 'drizzle-orm';
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
-import type { Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/chromium';
+import { describeFrames, measureGesture, percentile } from '../browser-scroll';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -26,11 +26,6 @@ const WALLETS = Number(arg('--wallets', '50000'));
 const KIND = arg('--db', 'postgres') as DatabaseKind;
 const webDistDir = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 if (!existsSync(`${webDistDir}/index.html`)) throw new Error('build the web app first');
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
 
 /**
  * Scrolls the wallet table (the first scrollable ancestor of a row) by a fixed step per frame and
@@ -70,60 +65,7 @@ const measureScrolling = async (pixelsPerFrame: number) => {
   return { frames, work, maxRows };
 };
 
-/**
- * A five-second wheel gesture down the wallet table at `pixelsPerSecond`, with every animation
- * frame's interval recorded in the page and the most row elements seen in the DOM.
- */
-async function measureGesture(target: Page, pixelsPerSecond: number) {
-  // The wheel must land on the table, below the overview cards: the document itself scrolls too.
-  await target.evaluate(() => window.scrollTo(0, 0));
-  const table = await target.getByRole('table', { name: 'Wallets' }).boundingBox();
-  const viewport = target.viewportSize();
-  if (!table || !viewport) throw new Error('no wallet table on the page');
-  await target.evaluate(() => {
-    // No named functions in here: tsx would wrap them in a helper the page does not have.
-    const probe = {
-      frames: [] as number[],
-      maxRows: 0,
-      running: true,
-      last: performance.now(),
-      onFrame(now: number) {
-        probe.frames.push(now - probe.last);
-        probe.last = now;
-        probe.maxRows = Math.max(
-          probe.maxRows,
-          document.querySelectorAll('[role=row][data-wallet-id]').length,
-        );
-        if (probe.running) requestAnimationFrame((next) => probe.onFrame(next));
-      },
-    };
-    (globalThis as unknown as { scrollProbe: typeof probe }).scrollProbe = probe;
-    requestAnimationFrame((now) => probe.onFrame(now));
-  });
-  const cdp = await target.context().newCDPSession(target);
-  await cdp.send('Input.synthesizeScrollGesture', {
-    x: Math.round(table.x + table.width / 3),
-    y: Math.round(Math.min(table.y + 150, viewport.height - 40)),
-    yDistance: -pixelsPerSecond * 5,
-    speed: pixelsPerSecond,
-    gestureSourceType: 'mouse',
-    preventFling: true,
-  });
-  await cdp.detach();
-  return target.evaluate(() => {
-    const probe = (
-      globalThis as unknown as {
-        scrollProbe: { frames: number[]; maxRows: number; running: boolean };
-      }
-    ).scrollProbe;
-    probe.running = false;
-    const scroller = document.querySelector('[role=table][aria-label=Wallets]');
-    const scrolled = scroller?.scrollTop ?? 0;
-    if (scroller) scroller.scrollTop = 0;
-    // The first two intervals straddle the start of the gesture.
-    return { frames: probe.frames.slice(2), maxRows: probe.maxRows, scrolled };
-  });
-}
+const WALLET_TABLE = { tableName: 'Wallets', rowSelector: '[role=row][data-wallet-id]' } as const;
 
 const harness = await createTestApp(KIND, { webDistDir });
 const chromium = await launchChromium();
@@ -249,16 +191,12 @@ try {
     ['the table', page],
     ['a plain page', floorPage],
   ] as const;
-  // A frame interval is one vsync (16.67 ms, read as 16.6 to 16.8 with the timer's jitter) or a
-  // whole multiple of it: "missed" counts the intervals that span more than one vsync.
-  const describe = (frames: number[]) =>
-    `frame time p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ` +
-    `max ${Math.max(...frames).toFixed(1)} ms, ${frames.filter((frame) => frame > 25).length} missed vsyncs`;
+  const describe = describeFrames;
   for (const pixelsPerSecond of [24_000, 6_000]) {
     for (const [label, target] of targets) {
       // Only the page in front gets animation frames.
       await target.bringToFront();
-      const scroll = await measureGesture(target, pixelsPerSecond);
+      const scroll = await measureGesture(target, WALLET_TABLE, pixelsPerSecond);
       console.log(
         `wheel gesture on ${label} at ${pixelsPerSecond} px/s (${pixelsPerSecond / 60} px/frame), ` +
           `${scroll.frames.length} frames, ${scroll.scrolled} px scrolled: ${describe(scroll.frames)}; ` +

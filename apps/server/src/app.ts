@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAccountWatchHook } from './balances/account-watch-hook';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling, sendRouteNotFound } from './http/error-handler';
 import { registerNulCharacterGuard } from './http/nul-character-guard';
@@ -86,6 +87,8 @@ export interface AppContext extends ServiceContext {
   readonly bodyLimitBytes?: number;
   /** Services already built (the process's composition root); built from the context if not. */
   readonly services?: Services;
+  /** Told when a call may have changed the wallets the live balances follow. */
+  readonly onWatchedAccountsChange?: () => void;
 }
 
 /** Builds the HTTP app around an open, migrated database. Listening is the caller's business. */
@@ -105,6 +108,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerCsrfProtection(app, { publicUrl: context.publicUrl });
   registerNulCharacterGuard(app);
+  if (context.onWatchedAccountsChange) {
+    registerAccountWatchHook(app, context.onWatchedAccountsChange);
+  }
   await app.register(cookie);
   // gzip or br for clients that accept them, from 1 KB up: the slim wallet list of 50,000 wallets
   // is ~25 MB as text. Request bodies are not inflated (no decompression bombs past bodyLimit);

@@ -87,6 +87,14 @@ const envSchema = z.object({
     .refine((urls) => urls.every((url) => /^https?:\/\/\S+$/.test(url)), {
       message: 'must be a comma-separated list of http(s) URLs',
     }),
+  SOLANA_WS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || /^wss?:\/\/\S+$/.test(value), {
+      message: 'must be a ws(s):// URL',
+    }),
   SOLANA_CLUSTER: z.enum(CHAIN_CLUSTERS).default('mainnet-beta'),
   SOLANA_EXPLORER_RPC_URL: z
     .string()
@@ -220,6 +228,11 @@ export interface Env {
   /** Empty → the embedded localnet is started in-process. */
   readonly solanaRpcUrls: readonly string[];
   /**
+   * The chain's PubSub WebSocket, for live balances (`accountSubscribe`); unset → the first of
+   * SOLANA_RPC_URLS with http→ws, https→wss (see `chainWsUrlFor`), or the embedded localnet's.
+   */
+  readonly solanaWsUrl: string | undefined;
+  /**
    * The cluster SOLANA_RPC_URLS serve, for explorer links (mainnet-beta by default). `custom`
    * needs SOLANA_EXPLORER_RPC_URL: an RPC URL a browser may be sent to (provider URLs carry keys
    * and are never sent). Ignored when the embedded sandbox runs.
@@ -301,6 +314,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demoEmail: env.FLEET_DEMO_EMAIL,
     demoPassword: env.FLEET_DEMO_PASSWORD,
     solanaRpcUrls: env.SOLANA_RPC_URLS,
+    solanaWsUrl: env.SOLANA_WS_URL,
     solanaCluster: env.SOLANA_CLUSTER,
     solanaExplorerRpcUrl: env.SOLANA_EXPLORER_RPC_URL,
     sessionIdleMinutes: env.FLEET_SESSION_IDLE_MINUTES,

@@ -25,6 +25,8 @@ import { createJobRegistry } from './jobs/job-handler';
 import { createJobQueue, installJobQueueSchema } from './jobs/job-queue';
 import { startJobWorkers } from './jobs/job-workers';
 import { startSolPriceRefresh } from './market/sol-price-refresh';
+import { startLiveBalances } from './balances/account-live-balances';
+import { chainWsUrlOf } from './balances/account-ws-url';
 import { resumeJobsOfDeadProcess } from './jobs/job-recovery';
 import { createServices, type ServiceContext } from './services';
 import { lockDataDir } from './runtime/data-dir-lock';
@@ -132,6 +134,18 @@ async function main(env: Env): Promise<void> {
         : { kind: 'adapter', executeSql: (text, values) => database.executeSql(text, values) },
     onError: (error) => logger.error({ err: error }, 'job queue error'),
   });
+  // Master and trader balances follow the chain over its PubSub socket (issue 20); the app tells
+  // them when a call may have changed which wallets those are.
+  const liveBalances = startLiveBalances({
+    db: database.db,
+    pool: chainPool,
+    url: chainWsUrlOf({
+      configured: env.solanaWsUrl,
+      localnetWsUrl: localnet?.wsUrl,
+      rpcUrls,
+    }),
+    logger,
+  });
   const context: ServiceContext = {
     db: database.db,
     databaseKind: database.kind,
@@ -162,6 +176,7 @@ async function main(env: Env): Promise<void> {
     jobQueue,
     market,
     backgroundRefreshMs: env.backgroundRefreshMs,
+    liveBalances: () => liveBalances?.state(),
   };
   const services = createServices(context);
 
@@ -179,6 +194,7 @@ async function main(env: Env): Promise<void> {
   const app = await buildApp({
     ...context,
     services,
+    onWatchedAccountsChange: () => liveBalances?.watchedChanged(),
     trustProxy: env.trustProxy,
     webDistDir: env.serveWeb && webBuilt ? DEFAULT_WEB_DIST : undefined,
     adminPath: env.adminPath,
@@ -213,6 +229,7 @@ async function main(env: Env): Promise<void> {
     solPriceRefresh.stop();
     // Before the database closes: a round in flight is aborted and its lease given back.
     await backgroundRefresh.stop();
+    await liveBalances?.stop();
     // Running jobs stop at their next check and resume from their checkpoint after a restart.
     await jobWorkers.stop();
     await app.close();

@@ -2,26 +2,15 @@
 // app, the first start (the demo account) and job workers all build their services here, so a
 // service gets the same database, pool, vault, clock and randomness wherever it runs.
 
-import type { AddressInfo } from 'node:net';
-import {
-  createBalanceReader,
-  createWalletScanner,
-  type BalanceReader,
-  type EndpointPool,
-} from '@fleet/chain';
+import { createBalanceReader, createWalletScanner } from '@fleet/chain';
 import {
   FleetError,
   MAINNET_CHAIN,
   systemClock,
   systemRandom,
   type ChainConfig,
-  type Clock,
-  type DatabaseKind,
-  type Random,
 } from '@fleet/core';
-import type { FleetDatabase } from '@fleet/db';
-import { createMarket, type Market } from '@fleet/market';
-import type { FastifyBaseLogger } from 'fastify';
+import { createMarket } from '@fleet/market';
 import { createAdminGate } from './admin/require-admin';
 import { createLicenseService } from './admin/license-service';
 import { createAuditLog } from './audit/audit-log';
@@ -30,7 +19,7 @@ import {
   createBalanceRefreshService,
   type BalanceRefreshService,
 } from './balances/balance-refresh-service';
-import { noCaptcha, type CaptchaVerifier } from './auth/captcha';
+import { noCaptcha } from './auth/captcha';
 import { createIdentityService } from './auth/identity-service';
 import { createInviteLinkBase } from './auth/invite-link-base';
 import { createJoinFeed } from './auth/join-feed';
@@ -51,7 +40,6 @@ import {
   createTransactionHistoryService,
   type TransactionHistoryService,
 } from './transaction-history/transaction-history-service';
-import type { Mailer } from './mail/mailer';
 import { noMarketFetch } from './market/market-fetch';
 import { createMarketService, type MarketService } from './market/market-service';
 import { createValuationService, type ValuationService } from './valuation/valuation-service';
@@ -107,7 +95,9 @@ import {
   createSolProgressService,
   type SolProgressService,
 } from './sol-operations/sol-progress-service';
-import type { SecretKeyVault } from './vault';
+import type { ServiceContext } from './service-context';
+
+export type { ServiceContext } from './service-context';
 import { SERVER_VERSION } from './version';
 import { nodePublicKeyOf } from './wallet-import/node-ed25519';
 import { createScanCache } from './wallet-import/scan-cache';
@@ -143,63 +133,6 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   idleMs: 30 * 60_000,
   absoluteMs: 12 * 60 * 60_000,
 };
-
-export interface ServiceContext {
-  readonly db: FleetDatabase;
-  readonly databaseKind: DatabaseKind;
-  readonly logger: FastifyBaseLogger;
-  readonly adminToken: string;
-  readonly vault: SecretKeyVault;
-  /** The RPC endpoint pool every chain call goes through (SOLANA_RPC_URLS or the localnet). */
-  readonly chainPool: EndpointPool;
-  /** Balance reads (the master wallet's); default: built on `chainPool`, so the stats are shared. */
-  readonly chain?: BalanceReader;
-  /**
-   * Which cluster `chainPool` reads, for the web app's explorer links: the sandbox as `custom`
-   * with its URL as a browser reaches it. Mainnet when not said.
-   */
-  readonly chainConfig?: ChainConfig;
-  readonly mailer: Mailer;
-  readonly captcha?: CaptchaVerifier;
-  readonly sessionPolicy?: SessionPolicy;
-  /** Hand invite tokens back in the response: development only (spec 1 §7). */
-  readonly exposeInviteTokens?: boolean;
-  /**
-   * FLEET_PUBLIC_URL, an origin: invite links, the cross-site check and `Secure` cookies follow
-   * it. Unset: links go to the listen address, or are refused in production (decision 015).
-   */
-  readonly publicUrl?: string | undefined;
-  /** Production rules: no invite links without a public URL. */
-  readonly production?: boolean;
-  /** Time for every service; default the system clock. */
-  readonly clock?: Clock;
-  /** Chance (jitter) for every service; default `Math.random`. */
-  readonly random?: Random;
-  /** How throttled answers wait; default the clock's sleep. Tests pass one that records instead. */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** Where the server listens, for invite links when there is no public URL. */
-  readonly listeningAddress?: () => AddressInfo | string | null;
-  /** Delivers "run job X" (pg-boss, `jobs/job-queue.ts`); without one, enqueueing refuses. */
-  readonly jobQueue?: JobQueue;
-  /** Kinds of job besides the server's own (tests add theirs); the same list goes to the workers. */
-  readonly jobHandlers?: readonly AnyJobHandler[];
-  /** Micro-lamports per compute unit for SOL operations; spec 2 §9's 5,000 when not set. */
-  readonly microLamportsPerUnit?: bigint;
-  /**
-   * Time between background refresh rounds (issue 20, `FLEET_BACKGROUND_REFRESH_MS`); 0 turns it
-   * off; 5 minutes when not set. `main.ts` starts it; the services only build it.
-   */
-  readonly backgroundRefreshMs?: number;
-  /** Distribution transactions in flight; default from the pool's send budget. */
-  readonly sendLanes?: number;
-  /**
-   * The market providers (issue 18), one per process: `main.ts` builds it from the environment
-   * (the sandbox market by default). Without one, every price reads as unavailable.
-   */
-  readonly market?: Market;
-  /** Wallets per batch of a Final Truth Scan; its default when not said (tests pass a few). */
-  readonly finalTruthBatchSize?: number;
-}
 
 /** Every service, built once per process: what routes, the first start and job workers call. */
 export interface Services {
@@ -404,6 +337,7 @@ export function createServices(context: ServiceContext): Services {
       activity: scanActivity,
       providers: () => market.providers(),
       backgroundRefresh: (tenantId) => backgroundRefresh.status(tenantId),
+      liveBalances: context.liveBalances,
     }),
     backgroundRefresh,
     walletList: createWalletListService({ db: context.db }),

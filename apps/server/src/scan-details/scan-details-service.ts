@@ -1,5 +1,5 @@
 import type { EndpointPool, PoolStats } from '@fleet/chain';
-import type { BackgroundRefreshStatus, ProviderDetail } from '@fleet/core';
+import type { BackgroundRefreshStatus, LiveBalancesState, ProviderDetail } from '@fleet/core';
 import type { ScanActivity, ScanActivitySnapshot } from './scan-activity';
 
 /**
@@ -11,6 +11,7 @@ export interface ScanDetails extends ScanActivitySnapshot {
   readonly pool: PoolStats;
   readonly providers: ProviderDetail[];
   readonly backgroundRefresh?: BackgroundRefreshStatus;
+  readonly liveBalances: LiveBalancesState | null;
 }
 
 export function createScanDetailsService(context: {
@@ -19,6 +20,8 @@ export function createScanDetailsService(context: {
   readonly providers: () => ProviderDetail[];
   /** The tenant's background refresh (issue 20): its schedule, state and last round's cost. */
   readonly backgroundRefresh?: (tenantId: string) => Promise<BackgroundRefreshStatus>;
+  /** The process's live balances (issue 20), when it runs them. */
+  readonly liveBalances: (() => LiveBalancesState | undefined) | undefined;
 }) {
   return {
     async details(tenantId: string): Promise<ScanDetails> {
@@ -28,6 +31,7 @@ export function createScanDetailsService(context: {
       return {
         pool: context.pool.stats(),
         providers: context.providers(),
+        liveBalances: context.liveBalances?.() ?? null,
         ...activity,
         ...(backgroundRefresh ? { backgroundRefresh } : {}),
       };

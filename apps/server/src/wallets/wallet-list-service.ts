@@ -178,6 +178,11 @@ export function createWalletListService(context: {
       };
     },
 
+    /** `GET /api/wallets/version`: one row read, what the console polls to follow the list. */
+    async version(actor: Actor): Promise<string> {
+      return (await currentVersion(actor.tenantId)).version;
+    },
+
     /**
      * `mode=full`: the reply body as JSON text the database wrote (see `walletListBodySql`),
      * token accounts and tags spelled out per wallet.

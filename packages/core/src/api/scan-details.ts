@@ -75,6 +75,16 @@ export const backgroundRefreshSchema = z.object({
   nextRoundAt: z.string().nullable(),
 });
 export type BackgroundRefreshStatus = z.infer<typeof backgroundRefreshSchema>;
+/** The server process's live balances (issue 20): its PubSub socket and what it follows. */
+export const liveBalancesStateSchema = z.object({
+  connected: z.boolean(),
+  watched: z.number().int().nonnegative(),
+  subscribed: z.number().int().nonnegative(),
+  notifications: z.number().int().nonnegative(),
+  lastNotificationAt: z.string().nullable(),
+  reconnects: z.number().int().nonnegative(),
+});
+export type LiveBalancesState = z.infer<typeof liveBalancesStateSchema>;
 
 export const scanDetailsSchema = z.object({
   /** The server's RPC pool, shared by every tenant. */
@@ -99,5 +109,7 @@ export const scanDetailsSchema = z.object({
   providers: z.array(providerDetailSchema).optional(),
   /** The background refresh (issue 20); optional so a client reads a server from before it. */
   backgroundRefresh: backgroundRefreshSchema.optional(),
+  /** The answering process's live balances; null when it follows none (no chain WebSocket). */
+  liveBalances: liveBalancesStateSchema.nullable().optional(),
 });
 export type ScanDetails = z.infer<typeof scanDetailsSchema>;

@@ -152,6 +152,14 @@ export const listWalletsResponseSchema = z.object({
 });
 export type ListWalletsResponse = z.infer<typeof listWalletsResponseSchema>;
 
+/**
+ * `GET /api/wallets/version`: the tenant's wallet-list version, bumped by the database with every
+ * change the list shows (a scan, a live balance, an import). The console polls it and reads the
+ * list again only when it moved.
+ */
+export const walletListVersionResponseSchema = z.object({ version: z.string().regex(/^\d+$/) });
+export type WalletListVersionResponse = z.infer<typeof walletListVersionResponseSchema>;
+
 export const MAX_CREATE_WALLETS = 100;
 
 /** `POST /api/create-wallet`: keys are generated on the server straight into the vault. */

@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { deleteArchivedWalletsRoute } from './delete-archived-wallets';
 import { getArchivedWalletsRoute } from './get-archived-wallets';
 import { getWalletRoute } from './get-wallet';
+import { getWalletListVersionRoute } from './get-wallet-list-version';
 import { getWalletsRoute } from './get-wallets';
 import { patchWalletRoute } from './patch-wallet';
 import { postCreateWalletRoute } from './post-create-wallet';
@@ -15,6 +16,7 @@ import { postWalletHoldingsRoute } from './post-wallet-holdings';
 export function registerWalletsRoutes(api: FastifyInstance, services: Services): void {
   for (const route of [
     getWalletsRoute,
+    getWalletListVersionRoute,
     getWalletRoute,
     postCreateWalletRoute,
     getArchivedWalletsRoute,

@@ -9,11 +9,13 @@ import {
   formatCount,
   formatLogLine,
   lastScanSummary,
+  liveBalancesSummary,
   providerRows,
   rpcMethodRows,
   visibleLogLines,
   type EndpointRow,
   type ProviderRow,
+  type SummaryItem,
 } from './scan-details-view';
 import { useScanDetails } from './use-scan-details';
 
@@ -57,6 +59,7 @@ export function ScanDetailsDialog({
             </dl>
           </section>
           <BackgroundRefresh line={backgroundRefreshLine(details.data.backgroundRefresh)} />
+          <LiveBalances items={liveBalancesSummary(details.data.liveBalances)} />
           <div className="grid gap-5 md:grid-cols-[14rem_1fr]">
             <section aria-labelledby="scan-rpc-methods">
               <h3 id="scan-rpc-methods" className="mb-1 text-xs font-semibold text-fg-muted">
@@ -93,6 +96,22 @@ function BackgroundRefresh({ line }: { readonly line: string | null }) {
   return (
     <section aria-label="Background refresh">
       <p className="font-mono text-xs text-fg-muted tabular-nums">{line}</p>
+    </section>
+  );
+}
+
+function LiveBalances({ items }: { readonly items: readonly SummaryItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-label="Live balances">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+        {items.map((item) => (
+          <div key={item.label}>
+            <dt className="text-xs text-fg-muted">{item.label}</dt>
+            <dd className="font-mono tabular-nums">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

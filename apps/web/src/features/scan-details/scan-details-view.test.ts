@@ -8,6 +8,7 @@ import {
   formatLatency,
   formatLogLine,
   lastScanSummary,
+  liveBalancesSummary,
   providerRows,
   rpcMethodRows,
   visibleLogLines,
@@ -248,5 +249,29 @@ describe('scan details view', () => {
       expect(formatInterval(3_600_000)).toBe('1 h');
       expect(formatInterval(90_000)).toBe('90 s');
     });
+  });
+
+  it('sums up the live balances when the server runs them, and nothing otherwise', () => {
+    expect(liveBalancesSummary(undefined)).toEqual([]);
+    expect(liveBalancesSummary(null)).toEqual([]);
+    const state = {
+      connected: true,
+      watched: 1_200,
+      subscribed: 1_000,
+      notifications: 4,
+      lastNotificationAt: '2026-12-02T15:04:05.678Z',
+      reconnects: 2,
+    };
+    expect(Object.fromEntries(liveBalancesSummary(state).map((i) => [i.label, i.value]))).toEqual({
+      'Live balances': 'Connected',
+      Watched: '1,000 of 1,200',
+      'Last change (UTC)': '15:04:05',
+      Reconnects: '2',
+    });
+    expect(
+      liveBalancesSummary({ ...state, connected: false, lastNotificationAt: null }).map(
+        (i) => i.value,
+      ),
+    ).toEqual(['Reconnecting', '1,000 of 1,200', '—', '2']);
   });
 });

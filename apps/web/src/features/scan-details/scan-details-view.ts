@@ -1,4 +1,4 @@
-import type { BackgroundRefreshStatus, ProviderDetail } from '@fleet/core';
+import type { BackgroundRefreshStatus, LiveBalancesState, ProviderDetail } from '@fleet/core';
 import type { EndpointDetail, LastScan, ScanDetails, ScanLogLine } from './scan-details-api';
 
 /** Spec 1 §9: the dialog shows the last 300 log lines. */
@@ -127,6 +127,27 @@ export function backgroundRefreshLine(status: BackgroundRefreshStatus | undefine
 /** Calls a wallet to 3 significant digits: 0.0151, 0.5, 1.25. */
 function formatPerWallet(n: number): string {
   return Number(n.toPrecision(3)).toString();
+}
+
+/**
+ * The answering server process's live balances (issue 20): whether its chain WebSocket is open,
+ * how many master and trader wallets it follows, and when the chain last told it of a change.
+ * Nothing when the server sent none (it follows no chain WebSocket, or predates them).
+ */
+export function liveBalancesSummary(state: LiveBalancesState | null | undefined): SummaryItem[] {
+  if (!state) return [];
+  const last = state.lastNotificationAt
+    ? (/T(\d{2}:\d{2}:\d{2})/.exec(state.lastNotificationAt)?.[1] ?? state.lastNotificationAt)
+    : '—';
+  return [
+    { label: 'Live balances', value: state.connected ? 'Connected' : 'Reconnecting' },
+    {
+      label: 'Watched',
+      value: `${formatCount(state.subscribed)} of ${formatCount(state.watched)}`,
+    },
+    { label: 'Last change (UTC)', value: last },
+    { label: 'Reconnects', value: formatCount(state.reconnects) },
+  ];
 }
 
 /** The newest 300 lines, oldest first, so the newest sits at the bottom. */

@@ -14,6 +14,7 @@ import { useGroups } from '../groups/use-groups';
 import { useTags } from '../tags/use-tags';
 import { useWalletValues } from './use-wallet-values';
 import { useWalletList } from './use-wallet-queries';
+import { useWalletListFollower } from './use-wallet-list-follower';
 import {
   bucketsFor,
   buildTableModel,
@@ -56,6 +57,7 @@ function batchLabel(_batchId: string, newestCreatedAt: string): string {
 export function WalletViewProvider({ children }: { readonly children: ReactNode }) {
   const toast = useToast();
   const list = useWalletList();
+  useWalletListFollower();
   const tags = useTags();
   const groups = useGroups();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,0 +1,75 @@
+// A wheel gesture down a virtualised table in headless Chromium, with every animation frame's
+// interval recorded in the page: the benches of the wallet table and the Tokens Overview share it.
+import type { Page } from 'playwright-core';
+
+export interface ScrollTarget {
+  /** The table's accessible name; the element with role=table and that name is what scrolls. */
+  readonly tableName: string;
+  /** Selects the table's row elements (to count how many the DOM holds at most). */
+  readonly rowSelector: string;
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+};
+
+/**
+ * A frame interval is one vsync (16.67 ms, read as 16.6 to 16.8 with the timer's jitter) or a
+ * whole multiple of it: "missed" counts the intervals that span more than one vsync.
+ */
+export const describeFrames = (frames: number[]) =>
+  `frame time p50 ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ` +
+  `max ${Math.max(...frames).toFixed(1)} ms, ${frames.filter((frame) => frame > 25).length} missed vsyncs`;
+
+/**
+ * A five-second wheel gesture down the table at `pixelsPerSecond`, with every animation frame's
+ * interval recorded in the page and the most row elements seen in the DOM.
+ */
+export async function measureGesture(target: Page, table: ScrollTarget, pixelsPerSecond: number) {
+  // The wheel must land on the table: the document itself scrolls too.
+  await target.evaluate(() => window.scrollTo(0, 0));
+  const box = await target.getByRole('table', { name: table.tableName }).boundingBox();
+  const viewport = target.viewportSize();
+  if (!box || !viewport) throw new Error(`no ${table.tableName} table on the page`);
+  await target.evaluate((rowSelector) => {
+    // No named functions in here: tsx would wrap them in a helper the page does not have.
+    const probe = {
+      frames: [] as number[],
+      maxRows: 0,
+      running: true,
+      last: performance.now(),
+      onFrame(now: number) {
+        probe.frames.push(now - probe.last);
+        probe.last = now;
+        probe.maxRows = Math.max(probe.maxRows, document.querySelectorAll(rowSelector).length);
+        if (probe.running) requestAnimationFrame((next) => probe.onFrame(next));
+      },
+    };
+    (globalThis as unknown as { scrollProbe: typeof probe }).scrollProbe = probe;
+    requestAnimationFrame((now) => probe.onFrame(now));
+  }, table.rowSelector);
+  const cdp = await target.context().newCDPSession(target);
+  await cdp.send('Input.synthesizeScrollGesture', {
+    x: Math.round(box.x + box.width / 3),
+    y: Math.round(Math.min(box.y + 150, viewport.height - 40)),
+    yDistance: -pixelsPerSecond * 5,
+    speed: pixelsPerSecond,
+    gestureSourceType: 'mouse',
+    preventFling: true,
+  });
+  await cdp.detach();
+  return target.evaluate((tableName) => {
+    const probe = (
+      globalThis as unknown as {
+        scrollProbe: { frames: number[]; maxRows: number; running: boolean };
+      }
+    ).scrollProbe;
+    probe.running = false;
+    const scroller = document.querySelector(`[role=table][aria-label="${tableName}"]`);
+    const scrolled = scroller?.scrollTop ?? 0;
+    if (scroller) scroller.scrollTop = 0;
+    // The first two intervals straddle the start of the gesture.
+    return { frames: probe.frames.slice(2), maxRows: probe.maxRows, scrolled };
+  }, table.tableName);
+}
