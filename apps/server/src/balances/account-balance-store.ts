@@ -57,8 +57,8 @@ export async function readWatchedAccounts(
 /**
  * Stores one live balance on the tenant's active wallet of that address (the master wallet's
  * row too, when the master is also one of the fleet's wallets). The one statement that writes
- * live balances: it never goes back over a newer read, by scan time as balance refreshes do, and
- * `balance.slot` is here for the stored slot's guard. True when a row took it.
+ * live balances: it never goes back over a newer read, by scan time as balance refreshes do, nor
+ * over numbers stored from a newer slot (the slot guard, migration 0032). True when a row took it.
  */
 export async function writeLiveBalance(
   tx: TenantDatabase,
@@ -66,12 +66,14 @@ export async function writeLiveBalance(
   balance: LiveBalance,
 ): Promise<boolean> {
   const at = balance.seenAt.toISOString();
+  const slot = balance.slot.toString();
   const applied = await tx.execute<{ id: string }>(
     sql`update wallets set lamports = ${balance.lamports.toString()}::bigint,
-        last_scanned_at = ${at}::timestamptz, updated_at = now()
+        last_scanned_at = ${at}::timestamptz, scanned_slot = ${slot}::bigint, updated_at = now()
       where tenant_id = ${tenantId}::uuid and public_address = ${balance.address}
         and archived_at is null
         and (last_scanned_at is null or last_scanned_at <= ${at}::timestamptz)
+        and (scanned_slot is null or scanned_slot <= ${slot}::bigint)
       returning id`,
   );
   return applied.rows.length > 0;
