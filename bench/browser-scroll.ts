@@ -73,3 +73,45 @@ export async function measureGesture(target: Page, table: ScrollTarget, pixelsPe
     return { frames: probe.frames.slice(2), maxRows: probe.maxRows, scrolled };
   }, table.tableName);
 }
+
+/**
+ * Loads `url` and measures from the end of the response named by `dataPath` to the first frame
+ * painted after a row matching `rowSelector` appears; also the row elements then in the DOM.
+ */
+export async function measureFirstRowPaint(
+  page: Page,
+  url: string,
+  rowSelector: string,
+  dataPath: string,
+) {
+  await page.addInitScript((selector) => {
+    const marks: { rowPaintedAt?: number } = {};
+    (globalThis as unknown as { benchMarks: typeof marks }).benchMarks = marks;
+    new MutationObserver((_records, observer) => {
+      if (document.querySelector(selector)) {
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          marks.rowPaintedAt = performance.now();
+        });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, rowSelector);
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { benchMarks: { rowPaintedAt?: number } }).benchMarks.rowPaintedAt,
+  );
+  return page.evaluate(
+    ([selector, path]) => {
+      const entry = (
+        performance.getEntriesByType('resource') as (PerformanceEntry & { responseEnd: number })[]
+      ).find((resource) => resource.name.includes(path));
+      const marks = (globalThis as unknown as { benchMarks: { rowPaintedAt: number } }).benchMarks;
+      return {
+        gapMs: marks.rowPaintedAt - (entry?.responseEnd ?? Number.NaN),
+        rows: document.querySelectorAll(selector).length,
+      };
+    },
+    [rowSelector, dataPath] as const,
+  );
+}

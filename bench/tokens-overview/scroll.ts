@@ -14,7 +14,7 @@ import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { jsonReply, startFakeMarket } from '../../apps/server/src/testing/fake-market';
 import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
 import { launchChromium } from '../../e2e/support/chromium';
-import { describeFrames, measureGesture } from '../browser-scroll';
+import { describeFrames, measureFirstRowPaint, measureGesture } from '../browser-scroll';
 import { flag as arg } from '../request-times';
 
 const MINTS = Number(arg('--mints', '2000'));
@@ -80,44 +80,20 @@ try {
       throw error;
     });
 
+  const mintCount = await page
+    .getByRole('table', { name: 'Tokens' })
+    .getAttribute('aria-rowcount')
+    .then((count) => Number(count) - 1);
   for (let run = 0; run < 3; run++) {
-    await page.addInitScript(() => {
-      const marks: { rowPaintedAt?: number } = {};
-      (globalThis as unknown as { benchMarks: typeof marks }).benchMarks = marks;
-      new MutationObserver((_records, observer) => {
-        if (document.querySelector('[role=row][data-mint]')) {
-          observer.disconnect();
-          requestAnimationFrame(() => {
-            marks.rowPaintedAt = performance.now();
-          });
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(`${base}/tokens`);
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { benchMarks: { rowPaintedAt?: number } }).benchMarks
-          .rowPaintedAt,
+    const paint = await measureFirstRowPaint(
+      page,
+      `${base}/tokens`,
+      TOKENS_TABLE.rowSelector,
+      '/api/tokens/aggregated',
     );
-    const paint = await page.evaluate(() => {
-      const entry = (
-        performance.getEntriesByType('resource') as (PerformanceEntry & { responseEnd: number })[]
-      ).find((resource) => resource.name.includes('/api/tokens/aggregated'));
-      const marks = (globalThis as unknown as { benchMarks: { rowPaintedAt: number } }).benchMarks;
-      return {
-        gap: marks.rowPaintedAt - (entry?.responseEnd ?? Number.NaN),
-        rows: document.querySelectorAll('[role=row][data-mint]').length,
-        total:
-          Number(
-            document
-              .querySelector('[role=table][aria-label=Tokens]')
-              ?.getAttribute('aria-rowcount') ?? 0,
-          ) - 1,
-      };
-    });
     console.log(
-      `load ${run + 1}: first row painted ${paint.gap.toFixed(0)} ms after the aggregated answer ` +
-        `(${paint.total} mints, ${paint.rows} row elements)`,
+      `load ${run + 1}: first row painted ${paint.gapMs.toFixed(0)} ms after the aggregated answer ` +
+        `(${mintCount} mints, ${paint.rows} row elements)`,
     );
   }
 

@@ -15,7 +15,12 @@ import { sql } from 'drizzle-orm';
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
 import { launchChromium } from '../../e2e/support/chromium';
-import { describeFrames, measureGesture, percentile } from '../browser-scroll';
+import {
+  describeFrames,
+  measureFirstRowPaint,
+  measureGesture,
+  percentile,
+} from '../browser-scroll';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -136,41 +141,14 @@ try {
   await page.locator('[role=row][data-wallet-id]').first().waitFor();
 
   for (let run = 0; run < 3; run++) {
-    // Record when the list's response ends and when the first row is painted (the frame after
-    // it appears in the DOM).
-    await page.addInitScript(() => {
-      const marks: { rowPaintedAt?: number } = {};
-      (globalThis as unknown as { benchMarks: typeof marks }).benchMarks = marks;
-      new MutationObserver((_records, observer) => {
-        if (document.querySelector('[role=row][data-wallet-id]')) {
-          observer.disconnect();
-          requestAnimationFrame(() => {
-            marks.rowPaintedAt = performance.now();
-          });
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(`${base}/wallets`);
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { benchMarks: { rowPaintedAt?: number } }).benchMarks
-          .rowPaintedAt,
+    const paint = await measureFirstRowPaint(
+      page,
+      `${base}/wallets`,
+      WALLET_TABLE.rowSelector,
+      '/api/wallets?mode=slim',
     );
-    const paint = await page.evaluate(() => {
-      const entry = (
-        performance.getEntriesByType('resource') as (PerformanceEntry & {
-          responseEnd: number;
-        })[]
-      ).find((resource) => resource.name.includes('/api/wallets?mode=slim'));
-      const marks = (globalThis as unknown as { benchMarks: { rowPaintedAt: number } }).benchMarks;
-      return {
-        dataArrivedAt: entry?.responseEnd ?? Number.NaN,
-        rowPaintedAt: marks.rowPaintedAt,
-        rows: document.querySelectorAll('[role=row][data-wallet-id]').length,
-      };
-    });
     console.log(
-      `load ${run + 1}: first row painted ${(paint.rowPaintedAt - paint.dataArrivedAt).toFixed(0)} ms after the list arrived ` +
+      `load ${run + 1}: first row painted ${paint.gapMs.toFixed(0)} ms after the list arrived ` +
         `(${paint.rows} row elements)`,
     );
   }
