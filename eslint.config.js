@@ -84,6 +84,7 @@ const featureBoundaries = webFeatureBoundaries({
   'tokens-overview': [
     'asset-scan',
     'master-wallet',
+    'scans',
     'token-burns',
     'token-closes',
     'toolkit',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncMenuItems } from './sync-actions';
+import { TOKENS_SYNC_ACTIONS, syncMenuItems } from './sync-actions';
 
 describe('the Sync menu', () => {
   it('offers only the scans whose dialogs exist, in the spec’s order', () => {
@@ -21,5 +21,12 @@ describe('the Sync menu', () => {
 
   it('offers nothing while no scan dialog has landed', () => {
     expect(syncMenuItems({})).toEqual([]);
+  });
+
+  it('offers the Final Truth and GetAssets scans, whose dialogs have landed', () => {
+    expect(syncMenuItems(TOKENS_SYNC_ACTIONS).map((item) => item.label)).toEqual([
+      'Final Truth Scan',
+      'GetAssets Scan',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { openAssetScan } from '../asset-scan/asset-scan-store';
+import { openFinalTruthScan } from '../scans/final-truth-scan-request-store';
 
 /**
  * The Tokens Overview's Sync menu (spec 2 §2.5): the scans of spec 2 §2.4. Each item appears only
@@ -29,6 +30,7 @@ export type SyncActions = Partial<Readonly<Record<SyncKind, SyncAction>>>;
 
 /** The scans whose dialogs have landed, on every active wallet. */
 export const TOKENS_SYNC_ACTIONS: SyncActions = Object.freeze({
+  'final-truth': () => openFinalTruthScan([]),
   getassets: () => openAssetScan([]),
 });
 
