@@ -33,10 +33,15 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerO
       child.kill('SIGKILL');
       reject(new Error(`the server neither started nor exited within 90 s:\n${output}`));
     }, START_TIMEOUT_MS);
+    let ready = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // Once: what the server prints after it is ready (a warning while it stops) must not
+      // remove the exit listener `stop` is waiting on.
+      if (ready) return;
       const match = READY_LINE.exec(output);
       if (match?.[1]) {
+        ready = true;
         clearTimeout(timer);
         child.removeAllListeners('exit');
         const url = match[1];
