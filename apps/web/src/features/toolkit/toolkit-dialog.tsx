@@ -17,7 +17,7 @@ export function ToolkitDialog({ open, onOpenChange, onChoose }: ToolkitDialogPro
       onOpenChange={onOpenChange}
       title="Toolkit"
       description="Choose an action. Selection tiles ask you to pick wallets first."
-      className="w-[min(48rem,calc(100vw-2rem))]"
+      className="max-h-[calc(100vh-2rem)] w-[min(48rem,calc(100vw-2rem))] overflow-y-auto"
     >
       <div className="flex flex-col gap-5">
         {TOOLKIT_CATEGORIES.map((category) => (
