@@ -147,6 +147,7 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
       frozen: false,
       withheldAmount: 0n,
     });
+    let writes = 0;
     const write = (
       walletId: string,
       lamports: bigint,
@@ -160,7 +161,7 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
           tenant(0),
           [{ walletId, lamports, tokens, droppedTokenAccounts: dropped, scannedSlot: slot }],
           // Each write later in time than the one before: only the slot can refuse it.
-          new Date(10_000 + Number(lamports)),
+          new Date(10_000 + (writes += 1)),
         ),
       );
     const state = () =>

@@ -57,7 +57,7 @@ describe('the burn form', () => {
     });
   });
 
-  it('opens scoped to the mints the Tokens Overview selected, and to every mint without any', () => {
+  it('opens scoped to the mints the Tokens Overview selected, and to every mint when none is named', () => {
     expect(initialBurnForm(undefined)).toBe(INITIAL_BURN_FORM);
     expect(initialBurnForm([])).toBe(INITIAL_BURN_FORM);
     const result = burnPlanRequest(initialBurnForm([MINT_B, MINT_A]), []);
