@@ -88,6 +88,7 @@ export * from './api/valuation';
 export * from './api/token-closes';
 export * from './api/token-transfers';
 export * from './api/final-truth-scan';
+export * from './api/sync-scans';
 export * from './api/burn-tokens';
 export * from './token-closes/close-instruction';
 export * from './token-closes/pack-closes';

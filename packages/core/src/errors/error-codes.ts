@@ -186,6 +186,12 @@ export interface FleetErrorContextByCode {
   readonly SCAN__FINAL_TRUTH_RUNNING: { readonly jobId: string };
   /** An abort of a final truth scan that has already ended: nothing is changed. */
   readonly SCAN__FINAL_TRUTH_FINISHED: { readonly jobId: string; readonly status: string };
+  /** A sync scan (quick refresh, deep scan, verify) of this kind is queued or running: join it. */
+  readonly SCAN__SYNC_RUNNING: { readonly jobId: string; readonly kind: string };
+  /** An abort of a sync scan that has already ended: nothing is changed. */
+  readonly SCAN__SYNC_FINISHED: { readonly jobId: string; readonly status: string };
+  /** A deep scan's update asked for before the scan ended: there is nothing whole to apply. */
+  readonly SCAN__DEEP_SCAN_NOT_DONE: { readonly jobId: string; readonly status: string };
 
   /**
    * The ledger refused an event its state machine has no edge for: a caller bug, or a chain answer

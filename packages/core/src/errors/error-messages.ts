@@ -180,6 +180,10 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__MINT_UNRESOLVED: ({ reason }) => reason,
   SCAN__FINAL_TRUTH_RUNNING: () => 'A final truth scan is already running for these wallets',
   SCAN__FINAL_TRUTH_FINISHED: ({ status }) => `The scan has already finished (${status})`,
+  SCAN__SYNC_RUNNING: () => 'A scan of this kind is already running',
+  SCAN__SYNC_FINISHED: ({ status }) => `The scan has already finished (${status})`,
+  SCAN__DEEP_SCAN_NOT_DONE: ({ status }) =>
+    `The deep scan has not finished (${status}); update once it is done`,
 
   LEDGER__ILLEGAL_TRANSITION: ({ transactionId, from, event }) =>
     `Transaction ${transactionId} cannot take '${event}' while ${from}`,
