@@ -25,6 +25,7 @@ import { registerOperationsRoutes } from './routes/operations';
 import { registerTransactionHistoryRoutes } from './routes/transaction-history';
 import { registerScanRoutes } from './routes/scan';
 import { registerScansRoutes } from './routes/scans';
+import { registerSyncScansRoutes } from './routes/sync-scans';
 import { registerSearchRoutes } from './routes/search';
 import { registerSolRoutes } from './routes/sol';
 import { registerTokenBurnsRoutes } from './routes/token-burns';
@@ -72,6 +73,7 @@ const FEATURE_ROUTES: readonly ((api: FastifyInstance, services: Services) => vo
   registerTokensOverviewRoutes,
   registerAssetScanRoutes,
   registerScansRoutes,
+  registerSyncScansRoutes,
 ];
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;

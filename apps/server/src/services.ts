@@ -58,6 +58,9 @@ import { createWalletNamesService } from './organize/wallet-names-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import { createFinalTruthScanJob } from './scans/final-truth-scan-job';
+import { createBatchedScanJob } from './sync-scans/batched-scan-job';
+import { quickRefreshScan, verifyScan } from './sync-scans/sync-scan-kinds';
+import { createSyncScanService, type SyncScanService } from './sync-scans/sync-scan-service';
 import {
   createFinalTruthScanService,
   type FinalTruthScanService,
@@ -200,6 +203,7 @@ export interface Services {
   readonly assetScan: AssetScanService;
   /** The Final Truth Scan (spec 2 §7): a cold scan of the fleet as a job. */
   readonly finalTruthScan: FinalTruthScanService;
+  readonly syncScans: SyncScanService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -232,6 +236,15 @@ export function createServices(context: ServiceContext): Services {
     context.sessionPolicy ?? DEFAULT_SESSION_POLICY,
     now,
   );
+  const syncScanDeps = {
+    db: context.db,
+    scanner,
+    scanActivity,
+    clock,
+    ...(context.finalTruthBatchSize === undefined
+      ? {}
+      : { batchSize: context.finalTruthBatchSize }),
+  };
   const jobHandlers: readonly AnyJobHandler[] = [
     ...createMoneyJobHandlers({
       db: context.db,
@@ -250,6 +263,8 @@ export function createServices(context: ServiceContext): Services {
         ? {}
         : { batchSize: context.finalTruthBatchSize }),
     }),
+    createBatchedScanJob(syncScanDeps, quickRefreshScan),
+    createBatchedScanJob(syncScanDeps, verifyScan),
     ...(context.jobHandlers ?? []),
   ];
   const jobs = createJobService({
@@ -443,7 +458,8 @@ export function createServices(context: ServiceContext): Services {
     market,
     valuation,
     closeHistory: createCloseHistoryService({ db: context.db }),
-    finalTruthScan: createFinalTruthScanService({ db: context.db, jobs, now }),
+    finalTruthScan: createFinalTruthScanService({ db: context.db, jobs, audit, now }),
+    syncScans: createSyncScanService({ db: context.db, jobs, audit, clock }),
     ...createTokenServices({
       db: context.db,
       holdings: valuation,

@@ -108,4 +108,5 @@ export * from './api/token-actions';
 export * from './api/asset-scan';
 export * from './tokens-overview/summarize-assets';
 export * from './tokens-overview/token-type';
+export * from './scans/holdings-diff';
 export * from './tokens-overview/aggregate-tokens';

@@ -1,5 +1,4 @@
-import { setMaxListeners } from 'node:events';
-import type { ScanEvent, ScanReport, WalletScanner } from '@fleet/chain';
+import type { ScanReport, WalletScanner } from '@fleet/chain';
 import {
   FINAL_TRUTH_SCAN_JOB_KIND,
   emptyFinalTruthScanReport,
@@ -10,9 +9,10 @@ import {
 } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import { z } from 'zod';
-import type { JobContext, JobHandler } from '../jobs/job-handler';
+import type { JobHandler } from '../jobs/job-handler';
 import type { ScanActivity } from '../scan-details/scan-activity';
 import { foldBatch } from './final-truth-report';
+import { scanStoppable } from './stoppable-scan';
 import { readBatchWallets, writeBatchBalances } from './final-truth-writes';
 
 /**
@@ -20,12 +20,6 @@ import { readBatchWallets, writeBatchBalances } from './final-truth-writes';
  * concurrency works within one call), small enough that a cancel or a crash loses little work.
  */
 export const FINAL_TRUTH_BATCH_SIZE = 500;
-
-/** How often a running batch asks whether it was cancelled. */
-const CANCEL_CHECK_MS = 1_000;
-
-/** Scanner warnings and errors copied to the job's log per batch; the rest are counted. */
-const LOG_LINES_PER_BATCH = 20;
 
 export const finalTruthScanParamsSchema = z.object({
   /** The wallets to scan, in order; resolved (and checked active) when the scan was started. */
@@ -100,11 +94,11 @@ export function createFinalTruthScanJob(
         const startedAt = clock.now();
         // The time the chain was read from: a later refresh's numbers are never replaced.
         const scannedAt = now();
+        const addresses = batch.wallets.map((wallet) => wallet.address);
         const scan = scanStoppable(
-          deps,
+          { scanActivity: deps.scanActivity, clock },
           context,
-          batch.wallets.map((wallet) => wallet.address),
-          clock,
+          (options) => deps.scanner.scan(addresses, options),
           stopAll.signal,
         );
         // Awaited later; until then a failure must not count as unhandled.
@@ -190,64 +184,4 @@ function progressMessage(done: number, total: number): string {
   return done >= total
     ? `Scanned ${done} of ${total} wallets`
     : `Scanning: ${done} of ${total} wallets done`;
-}
-
-/**
- * One cold scan, stopped when the job is cancelled (asked every second) or its worker shuts down:
- * null then, and nothing it read is kept. The scanner's warnings go to the job's log, a few a batch.
- */
-async function scanStoppable(
-  deps: FinalTruthScanJobDeps,
-  context: JobContext<FinalTruthCheckpoint>,
-  addresses: readonly string[],
-  clock: Clock,
-  stop: AbortSignal,
-): Promise<ScanReport | null> {
-  const controller = new AbortController();
-  // Every request in flight listens to it (up to the scanner's concurrency, twice over).
-  setMaxListeners(0, controller.signal);
-  const stopOnShutdown = () => controller.abort(new Error('stopped'));
-  context.signal.addEventListener('abort', stopOnShutdown, { once: true });
-  stop.addEventListener('abort', stopOnShutdown, { once: true });
-  if (context.signal.aborted || stop.aborted) controller.abort(new Error('stopped'));
-  const watching = new AbortController();
-  const watcher = (async () => {
-    while (!watching.signal.aborted) {
-      try {
-        await clock.sleep(CANCEL_CHECK_MS, watching.signal);
-      } catch {
-        return;
-      }
-      if (watching.signal.aborted) return;
-      if (await context.isCancelRequested().catch(() => false)) {
-        controller.abort(new Error('cancelled'));
-        return;
-      }
-    }
-  })();
-  const activity = deps.scanActivity?.listener(context.tenantId);
-  const lines: string[] = [];
-  let unlogged = 0;
-  try {
-    const scan = await deps.scanner.scan(addresses, {
-      signal: controller.signal,
-      onEvent: (event: ScanEvent) => {
-        activity?.(event);
-        if (event.type !== 'log' || event.level === 'info') return;
-        if (lines.length < LOG_LINES_PER_BATCH) lines.push(event.message);
-        else unlogged += 1;
-      },
-    });
-    return controller.signal.aborted ? null : scan;
-  } catch (error) {
-    if (controller.signal.aborted) return null;
-    throw error;
-  } finally {
-    watching.abort();
-    await watcher;
-    context.signal.removeEventListener('abort', stopOnShutdown);
-    stop.removeEventListener('abort', stopOnShutdown);
-    for (const line of lines) await context.log('warn', line);
-    if (unlogged > 0) await context.log('warn', `${unlogged} more scanner warning(s) not shown`);
-  }
 }

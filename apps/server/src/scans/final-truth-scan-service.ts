@@ -7,12 +7,12 @@ import {
   type FinalTruthScanRequest,
 } from '@fleet/core';
 import { schema, withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
-import { isAddress } from '@solana/kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 import { insertJob } from '../jobs/job-repository';
 import type { JobService } from '../jobs/job-service';
-import { findWalletsByAddress, listActiveWallets } from '../wallets/repository';
+import { activeWalletIdsOf } from '../sync-scans/sync-scan-jobs';
 import { finalTruthScanParamsSchema } from './final-truth-scan-job';
 
 /**
@@ -25,33 +25,10 @@ import { finalTruthScanParamsSchema } from './final-truth-scan-job';
 export function createFinalTruthScanService(context: {
   readonly db: FleetDatabase;
   readonly jobs: JobService;
+  readonly audit: AuditLog;
   readonly now: () => Date;
 }) {
-  const { db, jobs, now } = context;
-
-  async function walletIdsInScope(
-    tx: TenantDatabase,
-    tenantId: string,
-    addresses: readonly string[],
-  ): Promise<string[]> {
-    if (addresses.length === 0) {
-      return (await listActiveWallets(tx, tenantId, { traderOnly: false })).map((w) => w.id);
-    }
-    const named = [...new Set(addresses)];
-    const bad = named.find((entry) => !isAddress(entry));
-    if (bad !== undefined) throw new FleetError('ADDRESS__INVALID', { address: bad });
-    const active = new Map(
-      (await findWalletsByAddress(tx, named))
-        .filter((wallet) => wallet.archivedAt === null)
-        .map((wallet) => [wallet.address, wallet.id]),
-    );
-    const missing = named.filter((entry) => !active.has(entry));
-    const [firstMissing] = missing;
-    if (firstMissing !== undefined) {
-      throw new FleetError('WALLET__SOME_NOT_FOUND', { missing: missing.length, firstMissing });
-    }
-    return named.map((entry) => active.get(entry) ?? '');
-  }
+  const { db, jobs, audit, now } = context;
 
   /** The open final truth scan sharing a wallet with `walletIds`, if any. */
   async function overlappingScan(
@@ -110,10 +87,10 @@ export function createFinalTruthScanService(context: {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`fleet.final-truth-scan.${actor.tenantId}`}))`,
         );
-        const walletIds = await walletIdsInScope(tx, actor.tenantId, input.publicAddresses ?? []);
+        const walletIds = await activeWalletIdsOf(tx, actor.tenantId, input.publicAddresses ?? []);
         const running = await overlappingScan(tx, actor.tenantId, walletIds);
         if (running !== null) throw new FleetError('SCAN__FINAL_TRUTH_RUNNING', { jobId: running });
-        return insertJob(tx, {
+        const job = await insertJob(tx, {
           tenantId: actor.tenantId,
           kind: FINAL_TRUTH_SCAN_JOB_KIND,
           params: { walletIds },
@@ -121,6 +98,13 @@ export function createFinalTruthScanService(context: {
           createdBy: actor.user.id,
           now: now(),
         });
+        await audit.recordSuccess(
+          actor,
+          'scan.final_truth',
+          { jobId: job.id, wallets: walletIds.length },
+          tx,
+        );
+        return job;
       });
       await jobs.dispatch(actor.tenantId, row.id);
       return { jobId: row.id };

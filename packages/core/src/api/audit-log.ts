@@ -116,6 +116,11 @@ export const AUDIT_ACTIONS = [
   'wallet.balance_refresh',
   'tokens.classify',
   'wallet.asset_scan',
+  'scan.final_truth',
+  'scan.quick_refresh',
+  'scan.deep',
+  'scan.deep_update',
+  'scan.verify',
   'seed_group.create',
   'tag.create',
   'tag.update',
@@ -155,6 +160,11 @@ const ACTION_LABELS: Readonly<Partial<Record<AuditAction, string>>> = {
   'wallet.balance_refresh': 'Balances refreshed',
   'tokens.classify': 'Tokens classified',
   'wallet.asset_scan': 'Assets scanned',
+  'scan.final_truth': 'Final truth scan started',
+  'scan.quick_refresh': 'Quick refresh started',
+  'scan.deep': 'Deep scan started',
+  'scan.deep_update': 'Deep scan applied',
+  'scan.verify': 'Verify scan run',
   'seed_group.create': 'Seed vault added',
   'tag.create': 'Tag created',
   'tag.update': 'Tag changed',
@@ -184,6 +194,7 @@ export const AUDIT_ACTION_FAMILIES: readonly { readonly family: string; readonly
     { family: 'auth', label: 'Sign-ins and accounts (all)' },
     { family: 'admin', label: 'Administrator (all)' },
     { family: 'wallet', label: 'Wallets (all)' },
+    { family: 'scan', label: 'Scans (all)' },
   ];
 
 /** The filter rule the server applies in SQL: the action itself, or any action under it. */

@@ -192,6 +192,8 @@ export interface FleetErrorContextByCode {
   readonly SCAN__SYNC_FINISHED: { readonly jobId: string; readonly status: string };
   /** A deep scan's update asked for before the scan ended: there is nothing whole to apply. */
   readonly SCAN__DEEP_SCAN_NOT_DONE: { readonly jobId: string; readonly status: string };
+  /** A sync scan the caller waited for ended failed (its job's log says why). */
+  readonly SCAN__SYNC_FAILED: { readonly jobId: string; readonly message: string };
 
   /**
    * The ledger refused an event its state machine has no edge for: a caller bug, or a chain answer

@@ -184,6 +184,7 @@ export const FLEET_ERROR_MESSAGES: FleetErrorMessages = {
   SCAN__SYNC_FINISHED: ({ status }) => `The scan has already finished (${status})`,
   SCAN__DEEP_SCAN_NOT_DONE: ({ status }) =>
     `The deep scan has not finished (${status}); update once it is done`,
+  SCAN__SYNC_FAILED: ({ message }) => `The scan failed: ${message}`,
 
   LEDGER__ILLEGAL_TRANSITION: ({ transactionId, from, event }) =>
     `Transaction ${transactionId} cannot take '${event}' while ${from}`,
