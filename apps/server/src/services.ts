@@ -59,7 +59,8 @@ import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import { createFinalTruthScanJob } from './scans/final-truth-scan-job';
 import { createBatchedScanJob } from './sync-scans/batched-scan-job';
-import { quickRefreshScan, verifyScan } from './sync-scans/sync-scan-kinds';
+import { deepScan, quickRefreshScan, verifyScan } from './sync-scans/sync-scan-kinds';
+import { createDeepScanService, type DeepScanService } from './sync-scans/deep-scan-service';
 import { createSyncScanService, type SyncScanService } from './sync-scans/sync-scan-service';
 import {
   createFinalTruthScanService,
@@ -204,6 +205,7 @@ export interface Services {
   /** The Final Truth Scan (spec 2 §7): a cold scan of the fleet as a job. */
   readonly finalTruthScan: FinalTruthScanService;
   readonly syncScans: SyncScanService;
+  readonly deepScan: DeepScanService;
 }
 
 export function createServices(context: ServiceContext): Services {
@@ -265,6 +267,7 @@ export function createServices(context: ServiceContext): Services {
     }),
     createBatchedScanJob(syncScanDeps, quickRefreshScan),
     createBatchedScanJob(syncScanDeps, verifyScan),
+    createBatchedScanJob(syncScanDeps, deepScan),
     ...(context.jobHandlers ?? []),
   ];
   const jobs = createJobService({
@@ -460,6 +463,7 @@ export function createServices(context: ServiceContext): Services {
     closeHistory: createCloseHistoryService({ db: context.db }),
     finalTruthScan: createFinalTruthScanService({ db: context.db, jobs, audit, now }),
     syncScans: createSyncScanService({ db: context.db, jobs, audit, clock }),
+    deepScan: createDeepScanService({ db: context.db, jobs, audit, clock }),
     ...createTokenServices({
       db: context.db,
       holdings: valuation,

@@ -15,6 +15,8 @@ const OPEN_STATUSES = ['queued', 'running'] as const;
 export async function insertJob(
   tx: TenantDatabase,
   values: {
+    /** The job's id when the caller chose it (a start that may be sent twice); new otherwise. */
+    readonly id?: string;
     readonly tenantId: string;
     readonly kind: string;
     readonly params: unknown;
@@ -26,6 +28,7 @@ export async function insertJob(
   const [row] = await tx
     .insert(jobs)
     .values({
+      ...(values.id === undefined ? {} : { id: values.id }),
       tenantId: values.tenantId,
       kind: values.kind,
       status: 'queued',

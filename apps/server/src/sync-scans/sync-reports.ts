@@ -3,10 +3,13 @@ import {
   MAX_SYNC_SCAN_RESULTS,
   diffHoldings,
   holdingsMatch,
+  type DeepScanReport,
+  type DeepScanResult,
   type HoldingsDiff,
   type QuickRefreshReport,
   type VerifyReport,
 } from '@fleet/core';
+import { GONE_MESSAGE } from '../scans/final-truth-report';
 import type { HeldWallet } from './stored-holdings';
 
 /** One batch of a sync scan: the wallets as stored before it, and what the chain said. */
@@ -101,5 +104,48 @@ export function foldVerifyBatch(report: VerifyReport, batch: SyncBatch): VerifyR
     walletsMatching: report.walletsMatching + matching,
     walletsDiffering: report.walletsDiffering + diffs.length - matching,
     mismatches,
+  };
+}
+
+/**
+ * Spec 2 §3's deep scan report after one more batch: counts against what is stored (nothing is
+ * written until the update), and every wallet's result, listed up to `MAX_SYNC_SCAN_RESULTS`.
+ */
+export function foldDeepScanBatch(report: DeepScanReport, batch: SyncBatch): DeepScanReport {
+  const results: DeepScanResult[] = [];
+  let tokensAdded = 0;
+  let tokensUpdated = 0;
+  for (const { result, diff } of batchDiffs(batch)) {
+    tokensAdded += diff.missingAccounts;
+    tokensUpdated += diff.differentAmounts;
+    results.push({
+      addr: result.owner,
+      status: 'ok',
+      tokensFound: result.value.tokens.length,
+      error: null,
+    });
+  }
+  for (const result of batch.scan.results) {
+    if (!result.ok) {
+      results.push({
+        addr: result.owner,
+        status: 'error',
+        tokensFound: 0,
+        error: result.error.message,
+      });
+    }
+  }
+  for (const address of batch.gone) {
+    results.push({ addr: address, status: 'error', tokensFound: 0, error: GONE_MESSAGE });
+  }
+  const room = Math.max(0, MAX_SYNC_SCAN_RESULTS - report.scanResults.length);
+  return {
+    walletsScanned: report.walletsScanned + results.filter((entry) => entry.status === 'ok').length,
+    tokensAdded: report.tokensAdded + tokensAdded,
+    tokensUpdated: report.tokensUpdated + tokensUpdated,
+    rpcFailures: report.rpcFailures + batch.scan.failedAddresses.length + batch.gone.length,
+    durationSeconds: addSeconds(report.durationSeconds, batch.durationMs),
+    aborted: report.aborted,
+    scanResults: [...report.scanResults, ...results.slice(0, room)],
   };
 }

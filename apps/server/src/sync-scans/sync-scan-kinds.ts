@@ -1,16 +1,26 @@
 import {
+  DEEP_SCAN_JOB_KIND,
   QUICK_REFRESH_JOB_KIND,
   VERIFY_SCAN_JOB_KIND,
+  deepScanReportSchema,
+  emptyDeepScanReport,
   emptyQuickRefreshReport,
   emptyVerifyReport,
   quickRefreshReportSchema,
   verifyReportSchema,
+  type DeepScanReport,
   type QuickRefreshReport,
   type VerifyReport,
 } from '@fleet/core';
 import { writeRefreshedBalances } from '../wallets/repository';
 import type { BatchedScanKind } from './batched-scan-job';
-import { batchDiffs, foldQuickRefreshBatch, foldVerifyBatch } from './sync-reports';
+import { storeDeepScanReads } from './deep-scan-reads';
+import {
+  batchDiffs,
+  foldDeepScanBatch,
+  foldQuickRefreshBatch,
+  foldVerifyBatch,
+} from './sync-reports';
 
 /**
  * Quick refresh: every wallet's SOL and its known token accounts re-read (getMultipleAccounts, the
@@ -44,4 +54,19 @@ export const verifyScan: BatchedScanKind<VerifyReport> = {
   reportSchema: verifyReportSchema,
   emptyReport: () => emptyVerifyReport(),
   fold: foldVerifyBatch,
+};
+
+/**
+ * Deep scan: a cold scan (new token accounts found too) that writes no balances; what it read is
+ * kept per wallet for the operator's Update, which applies it.
+ */
+export const deepScan: BatchedScanKind<DeepScanReport> = {
+  kind: DEEP_SCAN_JOB_KIND,
+  title: 'Deep scan',
+  read: 'cold',
+  reportSchema: deepScanReportSchema,
+  emptyReport: () => emptyDeepScanReport(),
+  fold: foldDeepScanBatch,
+  apply: (tx, context, batch) => storeDeepScanReads(tx, context, batch),
+  finish: (report, cancelled) => ({ ...report, aborted: cancelled }),
 };

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -79,3 +80,41 @@ export const jobLogLines = pgTable(
     check('job_log_lines_level_check', sql`${table.level} in ('info', 'warn', 'error')`),
   ],
 );
+
+/**
+ * What a deep scan read of each wallet, kept until the operator's Update applies it (spec 2 §4):
+ * the update names wallets and never carries balances, so the numbers written are those the
+ * server read, and an update served by another server process or after a restart finds them.
+ * Removed with the scan's job. `tokens` are the accounts the cold scan found, amounts as decimal
+ * text (u64).
+ */
+export const deepScanReads = pgTable(
+  'deep_scan_reads',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Not a foreign key: a wallet deleted for good since the scan is simply skipped. */
+    walletId: uuid('wallet_id').notNull(),
+    lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
+    tokens: jsonb('tokens').$type<readonly DeepScanToken[]>().notNull(),
+    scannedSlot: bigint('scanned_slot', { mode: 'bigint' }).notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.walletId] })],
+);
+
+/** A token account as the deep scan read it; numbers as decimal text. */
+export interface DeepScanToken {
+  readonly account: string;
+  readonly mint: string;
+  readonly program: string;
+  readonly amount: string;
+  readonly decimals: number;
+  readonly lamports: string;
+  readonly frozen: boolean;
+  readonly withheldAmount: string;
+}
