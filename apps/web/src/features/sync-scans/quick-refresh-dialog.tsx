@@ -95,7 +95,7 @@ export function QuickRefreshDialog({ onClose }: { readonly onClose: () => void }
   );
 }
 
-interface StepHandlers {
+export interface QuickRefreshStepHandlers {
   readonly fetch: () => void;
   readonly startScan: () => void;
   readonly startBusy: boolean;
@@ -111,7 +111,7 @@ interface Step {
   readonly footer: ReactNode;
 }
 
-function quickRefreshStep(state: QuickRefreshState, on: StepHandlers): Step {
+export function quickRefreshStep(state: QuickRefreshState, on: QuickRefreshStepHandlers): Step {
   const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
   switch (state.kind) {
     case 'fetchConfirm':
