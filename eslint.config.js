@@ -74,6 +74,8 @@ const featureBoundaries = webFeatureBoundaries({
   'token-burns': ['jobs', 'token-closes'],
   // The Final Truth Scan (issue 20): its confirmation, progress and the shell's host.
   scans: ['jobs', 'sol-operations'],
+  // The Tokens Overview's quick refresh, deep scan and verify (issue 20): their dialogs and hosts.
+  'sync-scans': ['jobs'],
   // Every transaction the fleet sent (GET /api/transactions), with explorer links.
   'transaction-history': ['explorer'],
   // SPL withdraw to master and distribute from master (issue 19): their dialogs, plans and
@@ -85,6 +87,7 @@ const featureBoundaries = webFeatureBoundaries({
     'asset-scan',
     'master-wallet',
     'scans',
+    'sync-scans',
     'token-burns',
     'token-closes',
     'toolkit',

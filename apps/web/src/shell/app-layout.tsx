@@ -5,6 +5,9 @@ import { ModalHost } from '../features/notifications/modal-host';
 import { useIsSignedIn } from '../features/session/use-session';
 import { FinalTruthScanHost } from '../features/scans/final-truth-scan-host';
 import { OperationProgressHost } from '../features/sol-operations/operation-progress-host';
+import { DeepScanHost } from '../features/sync-scans/deep-scan-host';
+import { QuickRefreshHost } from '../features/sync-scans/quick-refresh-host';
+import { VerifyHost } from '../features/sync-scans/verify-host';
 import { TokenBurnHost } from '../features/token-burns/token-burn-host';
 import { TokenCloseHost } from '../features/token-closes/token-close-host';
 import { SplTransferProgressHost } from '../features/token-transfers/spl-transfer-progress-host';
@@ -28,6 +31,9 @@ export function AppLayout() {
       {signedIn ? <SplTransferProgressHost /> : null}
       {signedIn ? <AssetScanHost /> : null}
       {signedIn ? <FinalTruthScanHost /> : null}
+      {signedIn ? <QuickRefreshHost /> : null}
+      {signedIn ? <DeepScanHost /> : null}
+      {signedIn ? <VerifyHost /> : null}
       <ModalHost />
     </div>
   );

@@ -23,10 +23,13 @@ describe('the Sync menu', () => {
     expect(syncMenuItems({})).toEqual([]);
   });
 
-  it('offers the Final Truth and GetAssets scans, whose dialogs have landed', () => {
+  it('offers every scan of spec 2 §2.4, now that all their dialogs have landed', () => {
     expect(syncMenuItems(TOKENS_SYNC_ACTIONS).map((item) => item.label)).toEqual([
       'Final Truth Scan',
       'GetAssets Scan',
+      'Quick Refresh',
+      'Deep Scan',
+      'Verify',
     ]);
   });
 });

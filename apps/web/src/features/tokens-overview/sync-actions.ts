@@ -1,5 +1,8 @@
 import { openAssetScan } from '../asset-scan/asset-scan-store';
 import { openFinalTruthScan } from '../scans/final-truth-scan-request-store';
+import { openDeepScan } from '../sync-scans/deep-scan-store';
+import { openQuickRefresh } from '../sync-scans/quick-refresh-store';
+import { openVerify } from '../sync-scans/verify-store';
 
 /**
  * The Tokens Overview's Sync menu (spec 2 §2.5): the scans of spec 2 §2.4. Each item appears only
@@ -32,6 +35,9 @@ export type SyncActions = Partial<Readonly<Record<SyncKind, SyncAction>>>;
 export const TOKENS_SYNC_ACTIONS: SyncActions = Object.freeze({
   'final-truth': () => openFinalTruthScan([]),
   getassets: () => openAssetScan([]),
+  'quick-refresh': openQuickRefresh,
+  'deep-scan': openDeepScan,
+  verify: openVerify,
 });
 
 export interface SyncMenuItem {

@@ -1,0 +1,332 @@
+import { exhaustiveSwitchError, type DeepScanProgress } from '@fleet/core';
+import { useEffect, useReducer, type ReactNode } from 'react';
+import { shortenAddress } from '../../format/address';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
+import { Dialog } from '../../ui/dialog';
+import { JobProgressBar } from '../jobs/job-progress-parts';
+import {
+  INITIAL_DEEP_SCAN,
+  deepScanConfirmText,
+  deepScanFigures,
+  deepScanOutcome,
+  deepScanProgressView,
+  deepScanReducer,
+  deepScanResultRows,
+  updateConfirmText,
+  updateFigures,
+  type DeepScanState,
+} from './deep-scan-state';
+import { FigureList, ScanLog, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
+import { countText, statusLine } from './sync-scan-view';
+import {
+  useAbortDeepScan,
+  useDeepScanProgress,
+  useFetchDeepScanWallets,
+  useStartDeepScan,
+  useUpdateFromDeepScan,
+} from './use-deep-scan';
+import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
+
+/** The results table draws this many rows; the figures above it count every wallet. */
+const SHOWN_ROWS = 500;
+
+/**
+ * The Deep Scan (spec 2 §4): fetch the wallets, confirm, follow the scan every second with Cancel,
+ * review its report (which may be aborted), then confirm the update, which writes what the server
+ * read, and its final summary. The scan writes nothing by itself.
+ */
+export function DeepScanDialog({ onClose }: { readonly onClose: () => void }) {
+  const [state, dispatch] = useReducer(deepScanReducer, INITIAL_DEEP_SCAN);
+  const fetchWallets = useFetchDeepScanWallets();
+  const start = useStartDeepScan();
+  const abort = useAbortDeepScan();
+  const update = useUpdateFromDeepScan();
+  const progress = useDeepScanProgress(state.kind === 'scanning' ? state.jobId : null);
+  const refresh = useRefreshAfterSyncScan();
+
+  useEffect(() => {
+    if (progress.data) dispatch({ type: 'polled', progress: progress.data });
+  }, [progress.data]);
+  useEffect(() => {
+    if (progress.error) dispatch({ type: 'pollFailed', error: progress.error });
+  }, [progress.error]);
+  const updated = state.kind === 'finalSummary';
+  useEffect(() => {
+    if (updated) refresh();
+  }, [updated, refresh]);
+
+  const on: DeepScanStepHandlers = {
+    fetch: () => {
+      dispatch({ type: 'fetch' });
+      fetchWallets.mutate(undefined, {
+        onSuccess: ({ wallets }) =>
+          dispatch({ type: 'fetched', wallets, jobId: crypto.randomUUID() }),
+        onError: (error) => dispatch({ type: 'fetchFailed', error }),
+      });
+    },
+    startScan: (publicAddresses, jobId) =>
+      start.mutate(
+        { publicAddresses, jobId },
+        {
+          onSuccess: (started) => dispatch({ type: 'started', jobId: started.jobId }),
+          onError: (error) => dispatch({ type: 'startFailed', error }),
+        },
+      ),
+    startBusy: start.isPending,
+    cancel: (jobId) =>
+      abort.mutate(jobId, {
+        onSuccess: (answer) => {
+          if (answer) dispatch({ type: 'polled', progress: answer });
+        },
+        onError: (error) => dispatch({ type: 'cancelFailed', error }),
+      }),
+    cancelBusy: abort.isPending,
+    requestUpdate: () => dispatch({ type: 'requestUpdate' }),
+    backToSummary: () => dispatch({ type: 'backToSummary' }),
+    update: (jobId, job) => {
+      dispatch({ type: 'update' });
+      update.mutate(
+        { jobId, report: job.report },
+        {
+          onSuccess: (details) => dispatch({ type: 'updated', details }),
+          onError: (error) => dispatch({ type: 'updateFailed', error }),
+        },
+      );
+    },
+    onClose,
+  };
+  const step = deepScanStep(state, on);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Deep Scan"
+      description={step.description}
+      className="w-[min(60rem,calc(100vw-2rem))]"
+      footer={step.footer}
+    >
+      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
+    </Dialog>
+  );
+}
+
+export interface DeepScanStepHandlers {
+  readonly fetch: () => void;
+  readonly startScan: (publicAddresses: readonly string[], jobId: string) => void;
+  readonly startBusy: boolean;
+  readonly cancel: (jobId: string) => void;
+  readonly cancelBusy: boolean;
+  readonly requestUpdate: () => void;
+  readonly backToSummary: () => void;
+  readonly update: (jobId: string, job: DeepScanProgress) => void;
+  readonly onClose: () => void;
+}
+
+interface Step {
+  readonly description: string;
+  readonly body: ReactNode;
+  readonly footer: ReactNode;
+}
+
+export function deepScanStep(state: DeepScanState, on: DeepScanStepHandlers): Step {
+  const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
+  switch (state.kind) {
+    case 'fetchConfirm':
+      return {
+        description: 'Fetch the addresses of every active wallet, then confirm the scan.',
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            {close()}
+            <Button variant="primary" onClick={on.fetch}>
+              Fetch Wallets
+            </Button>
+          </>
+        ),
+      };
+    case 'fetching':
+      return {
+        description: 'Fetching wallet addresses from the database.',
+        body: <Waiting text="Fetching wallets…" />,
+        footer: close(),
+      };
+    case 'scanConfirm':
+      return {
+        description: deepScanConfirmText(state.wallets.length),
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            {close()}
+            <Button
+              variant="primary"
+              busy={on.startBusy}
+              onClick={() => on.startScan(state.wallets, state.jobId)}
+            >
+              Start Scan
+            </Button>
+          </>
+        ),
+      };
+    case 'scanning': {
+      const view = deepScanProgressView(state.job);
+      return {
+        description: 'Scanning the wallets from the chain; nothing is written yet.',
+        body: (
+          <>
+            {state.joined ? (
+              <Alert kind="info">A deep scan was already running: this dialog follows it.</Alert>
+            ) : null}
+            <JobProgressBar
+              label="Scan progress"
+              percent={view.percent}
+              countText={view.countText}
+            />
+            <p role="status" className="text-sm text-fg-muted">
+              {state.job ? statusLine(state.job) : 'Starting…'}
+            </p>
+            <SyncScanErrorAlert error={state.error} />
+            <p className="text-xs text-fg-muted">
+              Closing this dialog leaves the scan running; opening Deep Scan again follows it.
+            </p>
+            <ScanLog logs={state.job?.logs ?? []} />
+          </>
+        ),
+        footer: (
+          <>
+            <Button
+              variant="danger"
+              busy={on.cancelBusy}
+              disabled={!view.canCancel}
+              onClick={() => on.cancel(state.jobId)}
+            >
+              Cancel
+            </Button>
+            {close('Close')}
+          </>
+        ),
+      };
+    }
+    case 'summary':
+      return {
+        description: 'Review what the scan read; Update writes it.',
+        body: (
+          <>
+            <ScanOutcome job={state.job} />
+            <FigureList label="Deep scan report" figures={deepScanFigures(state.job)} />
+            <SyncScanErrorAlert error={state.error} />
+            <ScanResults job={state.job} />
+          </>
+        ),
+        footer: (
+          <>
+            {close('Close')}
+            <Button variant="primary" onClick={on.requestUpdate}>
+              Update
+            </Button>
+          </>
+        ),
+      };
+    case 'updateConfirm':
+      return {
+        description: updateConfirmText(state.job.report),
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            <Button onClick={on.backToSummary}>Back</Button>
+            <Button variant="danger" onClick={() => on.update(state.jobId, state.job)}>
+              Update
+            </Button>
+          </>
+        ),
+      };
+    case 'updating':
+      return {
+        description: 'Writing the scan to the database.',
+        body: <Waiting text="Updating…" />,
+        footer: null,
+      };
+    case 'finalSummary':
+      return {
+        description: 'The scan has been written.',
+        body: (
+          <>
+            <Alert kind="success">The update is done.</Alert>
+            <FigureList label="Update summary" figures={updateFigures(state.details)} />
+          </>
+        ),
+        footer: (
+          <Button variant="primary" onClick={on.onClose}>
+            Close
+          </Button>
+        ),
+      };
+    default:
+      return exhaustiveSwitchError(state);
+  }
+}
+
+function ScanOutcome({ job }: { readonly job: DeepScanProgress }) {
+  const outcome = deepScanOutcome(job);
+  switch (outcome.kind) {
+    case 'failed':
+      return <SyncScanErrorAlert error={outcome.error} />;
+    case 'withErrors':
+      return <SyncScanErrorAlert error={outcome.error} kind="warning" />;
+    case 'aborted':
+      return (
+        <Alert kind="warning">
+          The scan was aborted: its report covers the wallets read before it stopped.
+        </Alert>
+      );
+    case 'clean':
+      return <Alert kind="success">Every wallet scanned was read in full.</Alert>;
+    default:
+      return exhaustiveSwitchError(outcome);
+  }
+}
+
+/** Spec 2 §9's scan results table: wallet, status, tokens and error; errors first. */
+function ScanResults({ job }: { readonly job: DeepScanProgress }) {
+  const rows = deepScanResultRows(job.report.scanResults);
+  if (rows.length === 0) return null;
+  const shown = rows.slice(0, SHOWN_ROWS);
+  return (
+    <>
+      <div className="max-h-72 overflow-auto rounded-md border border-border">
+        <table className="w-full text-xs" aria-label="Scan results">
+          <thead className="sticky top-0 bg-surface-raised text-left text-fg-muted">
+            <tr>
+              <th className="px-2 py-1">Wallet</th>
+              <th className="px-2 py-1">Status</th>
+              <th className="px-2 py-1">Tokens</th>
+              <th className="px-2 py-1">Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.address} className="border-t border-border" data-address={row.address}>
+                <td className="px-2 py-1 font-mono" title={row.address}>
+                  {shortenAddress(row.address)}
+                </td>
+                <td className={cn('px-2 py-1', row.status === 'error' && 'text-danger')}>
+                  {row.status}
+                </td>
+                <td className="px-2 py-1 tabular-nums">{row.tokens}</td>
+                <td className="px-2 py-1 text-danger">{row.error}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > shown.length ? (
+        <p className="text-xs text-fg-muted">
+          Showing {countText(shown.length)} of {countText(rows.length)} wallets.
+        </p>
+      ) : null}
+    </>
+  );
+}

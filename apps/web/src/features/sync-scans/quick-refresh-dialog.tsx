@@ -1,0 +1,229 @@
+import { exhaustiveSwitchError } from '@fleet/core';
+import { useEffect, useReducer, type ReactNode } from 'react';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { JobProgressBar } from '../jobs/job-progress-parts';
+import {
+  INITIAL_QUICK_REFRESH,
+  quickRefreshFigures,
+  quickRefreshOutcome,
+  quickRefreshProgressView,
+  quickRefreshReducer,
+  scanConfirmText,
+  type QuickRefreshState,
+} from './quick-refresh-state';
+import { FigureList, ScanLog, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
+import { statusLine } from './sync-scan-view';
+import {
+  useAbortQuickRefresh,
+  useFetchQuickRefreshTokens,
+  useQuickRefreshProgress,
+  useStartQuickRefresh,
+} from './use-quick-refresh';
+import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
+
+/**
+ * The Quick Refresh (spec 2 §4): fetch the known tokens, confirm, follow the job every 1.5 s with
+ * Cancel, then its report; 'Sync & Refresh' reads the page's lists again. Closing the dialog
+ * while it runs leaves the scan running; opening it again joins it.
+ */
+export function QuickRefreshDialog({ onClose }: { readonly onClose: () => void }) {
+  const [state, dispatch] = useReducer(quickRefreshReducer, INITIAL_QUICK_REFRESH);
+  const fetchTokens = useFetchQuickRefreshTokens();
+  const start = useStartQuickRefresh();
+  const abort = useAbortQuickRefresh();
+  const progress = useQuickRefreshProgress(state.kind === 'progress' ? state.jobId : null);
+  const refresh = useRefreshAfterSyncScan();
+
+  useEffect(() => {
+    if (progress.data) dispatch({ type: 'polled', progress: progress.data });
+  }, [progress.data]);
+  useEffect(() => {
+    if (progress.error) dispatch({ type: 'pollFailed', error: progress.error });
+  }, [progress.error]);
+  const finished = state.kind === 'summary';
+  useEffect(() => {
+    // The job wrote its batches as it went: what it changed shows once it is done.
+    if (finished) refresh();
+  }, [finished, refresh]);
+
+  const runFetch = () => {
+    dispatch({ type: 'fetch' });
+    fetchTokens.mutate(undefined, {
+      onSuccess: (tokens) => dispatch({ type: 'fetched', tokens }),
+      onError: (error) => dispatch({ type: 'fetchFailed', error }),
+    });
+  };
+  const startScan = () =>
+    start.mutate(undefined, {
+      onSuccess: (started) => dispatch({ type: 'started', start: started }),
+      onError: (error) => dispatch({ type: 'startFailed', error }),
+    });
+  const cancel = (jobId: string) =>
+    abort.mutate(jobId, {
+      onSuccess: (answer) => dispatch({ type: 'polled', progress: answer }),
+      onError: (error) => dispatch({ type: 'cancelFailed', error }),
+    });
+  const syncAndRefresh = () => {
+    refresh();
+    onClose();
+  };
+
+  const step = quickRefreshStep(state, {
+    fetch: runFetch,
+    startScan,
+    startBusy: start.isPending,
+    cancel,
+    cancelBusy: abort.isPending,
+    syncAndRefresh,
+    onClose,
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Quick Refresh"
+      description={step.description}
+      className="w-[min(44rem,calc(100vw-2rem))]"
+      footer={step.footer}
+    >
+      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
+    </Dialog>
+  );
+}
+
+export interface QuickRefreshStepHandlers {
+  readonly fetch: () => void;
+  readonly startScan: () => void;
+  readonly startBusy: boolean;
+  readonly cancel: (jobId: string) => void;
+  readonly cancelBusy: boolean;
+  readonly syncAndRefresh: () => void;
+  readonly onClose: () => void;
+}
+
+interface Step {
+  readonly description: string;
+  readonly body: ReactNode;
+  readonly footer: ReactNode;
+}
+
+export function quickRefreshStep(state: QuickRefreshState, on: QuickRefreshStepHandlers): Step {
+  const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
+  switch (state.kind) {
+    case 'fetchConfirm':
+      return {
+        description:
+          'Fetch the token accounts stored for every active wallet, then confirm the refresh.',
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            {close()}
+            <Button variant="primary" onClick={on.fetch}>
+              Fetch Tokens
+            </Button>
+          </>
+        ),
+      };
+    case 'fetching':
+      return {
+        description: 'Fetching tokens from the database.',
+        body: <Waiting text="Fetching tokens…" />,
+        footer: close(),
+      };
+    case 'scanConfirm':
+      return {
+        description: scanConfirmText(state.tokens),
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            {close()}
+            <Button variant="primary" busy={on.startBusy} onClick={on.startScan}>
+              Start Scan
+            </Button>
+          </>
+        ),
+      };
+    case 'progress': {
+      const view = quickRefreshProgressView(state);
+      return {
+        description: 'Refreshing SOL and known token balances from the chain.',
+        body: (
+          <>
+            {state.joined ? (
+              <Alert kind="info">
+                A quick refresh was already running: this dialog follows it.
+              </Alert>
+            ) : null}
+            <JobProgressBar
+              label="Refresh progress"
+              percent={view.percent}
+              countText={view.countText}
+            />
+            <p role="status" className="text-sm text-fg-muted">
+              {state.job ? statusLine(state.job) : 'Starting…'}
+            </p>
+            <SyncScanErrorAlert error={state.error} />
+            <p className="text-xs text-fg-muted">
+              Closing this dialog leaves the scan running; opening Quick Refresh again follows it.
+            </p>
+            <ScanLog logs={state.job?.logs ?? []} />
+          </>
+        ),
+        footer: (
+          <>
+            <Button
+              variant="danger"
+              busy={on.cancelBusy}
+              disabled={!view.canCancel}
+              onClick={() => on.cancel(state.jobId)}
+            >
+              Cancel
+            </Button>
+            {close('Close')}
+          </>
+        ),
+      };
+    }
+    case 'summary': {
+      const outcome = quickRefreshOutcome(state.job);
+      return {
+        description: 'The quick refresh has ended.',
+        body: (
+          <>
+            {outcome.kind === 'failed' ? <SyncScanErrorAlert error={outcome.error} /> : null}
+            {outcome.kind === 'withErrors' ? (
+              <SyncScanErrorAlert error={outcome.error} kind="warning" />
+            ) : null}
+            {outcome.kind === 'cancelled' ? (
+              <Alert kind="warning">
+                The refresh was cancelled; the wallets read before it stopped were stored.
+              </Alert>
+            ) : null}
+            {outcome.kind === 'clean' ? (
+              <Alert kind="success">Every wallet was refreshed.</Alert>
+            ) : null}
+            <FigureList
+              label="Quick refresh report"
+              figures={quickRefreshFigures(state.job.report)}
+            />
+            <ScanLog logs={state.job.logs} />
+          </>
+        ),
+        footer: (
+          <>
+            {close('Close')}
+            <Button variant="primary" onClick={on.syncAndRefresh}>
+              Sync &amp; Refresh
+            </Button>
+          </>
+        ),
+      };
+    }
+    default:
+      return exhaustiveSwitchError(state);
+  }
+}

@@ -1,0 +1,205 @@
+import { exhaustiveSwitchError, type VerifyReport } from '@fleet/core';
+import { useReducer, type ReactNode } from 'react';
+import { shortenAddress } from '../../format/address';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { useNow } from '../../ui/use-now';
+import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
+import { countText } from './sync-scan-view';
+import { useFetchVerifyWallets, useStartVerify } from './use-verify';
+import {
+  INITIAL_VERIFY,
+  mismatchRows,
+  verifyConfirmText,
+  verifyFigures,
+  verifyOutcomes,
+  verifyReducer,
+  verifyingText,
+  type VerifyState,
+} from './verify-state';
+
+/**
+ * Verify (spec 2 §4): fetch the wallets, confirm, wait for the scan with an elapsed-seconds
+ * counter (the server answers when it is done), then where the stored numbers differ from the
+ * chain. Nothing is written. Closing the dialog stops the wait; the scan finishes on the server.
+ */
+export function VerifyDialog({ onClose }: { readonly onClose: () => void }) {
+  const [state, dispatch] = useReducer(verifyReducer, INITIAL_VERIFY);
+  const fetchWallets = useFetchVerifyWallets();
+  const startVerify = useStartVerify(dispatch);
+
+  const on: VerifyStepHandlers = {
+    fetch: () => {
+      dispatch({ type: 'fetch' });
+      fetchWallets.mutate(undefined, {
+        onSuccess: ({ wallets }) => dispatch({ type: 'fetched', wallets }),
+        onError: (error) => dispatch({ type: 'fetchFailed', error }),
+      });
+    },
+    verify: startVerify,
+    onClose,
+  };
+  const step = verifyStep(state, on);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Verify"
+      description={step.description}
+      className="w-[min(60rem,calc(100vw-2rem))]"
+      footer={step.footer}
+    >
+      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
+    </Dialog>
+  );
+}
+
+export interface VerifyStepHandlers {
+  readonly fetch: () => void;
+  readonly verify: () => void;
+  readonly onClose: () => void;
+}
+
+interface Step {
+  readonly description: string;
+  readonly body: ReactNode;
+  readonly footer: ReactNode;
+}
+
+export function verifyStep(state: VerifyState, on: VerifyStepHandlers): Step {
+  const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
+  switch (state.kind) {
+    case 'fetchConfirm':
+      return {
+        description: 'Fetch the active wallets, then confirm the verification.',
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            {close()}
+            <Button variant="primary" onClick={on.fetch}>
+              Fetch Wallets
+            </Button>
+          </>
+        ),
+      };
+    case 'fetching':
+      return {
+        description: 'Fetching the wallets from the database.',
+        body: <Waiting text="Fetching wallets…" />,
+        footer: close(),
+      };
+    case 'verifyConfirm':
+      return {
+        description: verifyConfirmText(state.walletCount),
+        body: <SyncScanErrorAlert error={state.error} />,
+        footer: (
+          <>
+            {close()}
+            <Button variant="primary" onClick={on.verify}>
+              Verify
+            </Button>
+          </>
+        ),
+      };
+    case 'verifying':
+      return {
+        description: verifyConfirmText(state.walletCount),
+        body: (
+          <>
+            <Elapsed startedAt={state.startedAt} />
+            <p className="text-xs text-fg-muted">
+              A large fleet takes minutes. Closing this dialog stops waiting; the scan still
+              finishes and is kept in the jobs list.
+            </p>
+          </>
+        ),
+        footer: close('Close'),
+      };
+    case 'summary':
+      return {
+        description: 'The stored balances compared with the chain.',
+        body: <VerifySummary report={state.report} />,
+        footer: (
+          <Button variant="primary" onClick={on.onClose}>
+            Close
+          </Button>
+        ),
+      };
+    default:
+      return exhaustiveSwitchError(state);
+  }
+}
+
+/** The elapsed-seconds counter while the server scans. */
+function Elapsed({ startedAt }: { readonly startedAt: number }) {
+  const now = useNow(1_000);
+  return <Waiting text={verifyingText(startedAt, now)} />;
+}
+
+function VerifySummary({ report }: { readonly report: VerifyReport }) {
+  const { rows, hiddenCount } = mismatchRows(report.mismatches);
+  return (
+    <>
+      {verifyOutcomes(report).map((outcome) => {
+        switch (outcome.kind) {
+          case 'withErrors':
+            return <SyncScanErrorAlert key={outcome.kind} error={outcome.error} kind="warning" />;
+          case 'differing':
+            return (
+              <Alert key={outcome.kind} kind="warning">
+                {outcome.text}
+              </Alert>
+            );
+          case 'matching':
+            return (
+              <Alert key={outcome.kind} kind="success">
+                Every wallet matches the chain.
+              </Alert>
+            );
+          default:
+            return exhaustiveSwitchError(outcome);
+        }
+      })}
+      <FigureList label="Verify report" figures={verifyFigures(report)} />
+      {rows.length > 0 ? (
+        <div className="max-h-72 overflow-auto rounded-md border border-border">
+          <table className="w-full text-xs" aria-label="Mismatches">
+            <thead className="sticky top-0 bg-surface-raised text-left text-fg-muted">
+              <tr>
+                <th className="px-2 py-1">Wallet</th>
+                <th className="px-2 py-1 text-right">Stored SOL</th>
+                <th className="px-2 py-1 text-right">Chain SOL</th>
+                <th className="px-2 py-1 text-right">Missing accounts</th>
+                <th className="px-2 py-1 text-right">Gone accounts</th>
+                <th className="px-2 py-1 text-right">Different amounts</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.address} className="border-t border-border" data-address={row.address}>
+                  <td className="px-2 py-1 font-mono" title={row.address}>
+                    {shortenAddress(row.address)}
+                  </td>
+                  <td className="px-2 py-1 text-right tabular-nums">{row.storedSol}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{row.chainSol}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{row.missingAccounts}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{row.goneAccounts}</td>
+                  <td className="px-2 py-1 text-right tabular-nums">{row.differentAmounts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {hiddenCount > 0 ? (
+        <p className="text-xs text-fg-muted">
+          Showing the first {countText(rows.length)} of {countText(report.mismatches.length)}{' '}
+          differing wallets.
+        </p>
+      ) : null}
+    </>
+  );
+}
