@@ -56,7 +56,7 @@ export interface BatchedScanKind<Report> {
 
 /**
  * A sync scan as a durable job, batch after batch: the batch's stored numbers read in a short
- * transaction, the chain read outside any, what the batch changes written in one more, and only
+ * transaction, the chain read outside one, what the batch changes written in one more, and only
  * then the batch recorded as done in the checkpoint with the report that includes it. A cancel or
  * a shutdown drops the batch in flight whole; a restart resumes after the last batch recorded (a
  * batch written but not recorded is read again, which writes the same truth again).

@@ -16,7 +16,7 @@ const CHUNK = 500;
 /**
  * The batch's wallets still active, in the order asked, with their stored lamports and token
  * amounts; `gone` names the others (archived since the scan began by address, removed by id).
- * Read in the caller's short tenant transaction, before the chain is read outside any.
+ * Read in the caller's short tenant transaction, before the chain is read outside one.
  */
 export async function readHeldWallets(
   tx: TenantDatabase,

@@ -16,7 +16,7 @@ export async function lockScanStarts(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fleet.${kind}.${tenantId}`}))`);
 }
 
-/** The tenant's oldest queued or running job of `kind`, if any. */
+/** The tenant's oldest queued or running job of `kind`, or null. */
 export async function openJobOfKind(
   tx: TenantDatabase,
   tenantId: string,
