@@ -1,10 +1,10 @@
 import { finalTruthScanProgressSchema, type FinalTruthScanProgress } from '@fleet/core';
-import { createLocalnet, type Localnet } from '@fleet/localnet';
+import type { Localnet } from '@fleet/localnet';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../apps/server/src/testing/keypairs';
-import { launchChromium, type BrowserHandle } from './support/chromium';
-import { startFleetServer, type FleetServer } from './support/fleet-server';
+import type { FleetServer } from './support/fleet-server';
+import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-localnet';
 import { openToolkitTile } from './support/wallets-page';
 
 /**
@@ -17,7 +17,7 @@ import { openToolkitTile } from './support/wallets-page';
  */
 let localnet: Localnet;
 let server: FleetServer;
-let chromium: BrowserHandle;
+let session: OwnLocalnetSession | undefined;
 let page: Page;
 
 const FLEET_SIZE = 100;
@@ -28,20 +28,8 @@ const SLOW = { latencyMs: 5_000 } as const;
 const WAIT = { timeout: 30_000 } as const;
 
 beforeAll(async () => {
-  localnet = await createLocalnet({ port: 0 });
-  [server, chromium] = await Promise.all([
-    startFleetServer({ SOLANA_RPC_URLS: localnet.url }),
-    launchChromium(),
-  ]);
-  const password = /with password (\S+)/.exec(server.output())?.[1] ?? '';
-  if (!password) throw new Error(`unexpected start output:\n${server.output()}`);
-  page = await chromium.browser.newPage({ viewport: { width: 1400, height: 1600 } });
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill('demo@fleet.local');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.url}/`);
+  session = await startOnOwnLocalnet({ width: 1400, height: 1600 });
+  ({ localnet, server, page } = session);
 
   const created = await api<{ wallets: { id: string; address: string }[] }>(
     'POST',
@@ -65,9 +53,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-  await localnet?.close();
+  await session?.close();
 });
 
 async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {

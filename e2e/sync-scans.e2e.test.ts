@@ -1,8 +1,9 @@
-import { createLocalnet, type Localnet } from '@fleet/localnet';
+import type { Localnet } from '@fleet/localnet';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, type BrowserHandle } from './support/chromium';
-import { startFleetServer, type FleetServer } from './support/fleet-server';
+import { screenshot } from './support/chromium';
+import type { FleetServer } from './support/fleet-server';
+import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-localnet';
 
 /**
  * Issue 20, the Tokens Overview's Sync menu end to end (Chromium), on a localnet of this test's
@@ -14,7 +15,7 @@ import { startFleetServer, type FleetServer } from './support/fleet-server';
  */
 let localnet: Localnet;
 let server: FleetServer;
-let chromium: BrowserHandle;
+let session: OwnLocalnetSession | undefined;
 let page: Page;
 
 const SOL = 1_000_000_000n;
@@ -25,20 +26,8 @@ let newMint = '';
 const WAIT = { timeout: 30_000 } as const;
 
 beforeAll(async () => {
-  localnet = await createLocalnet({ port: 0 });
-  [server, chromium] = await Promise.all([
-    startFleetServer({ SOLANA_RPC_URLS: localnet.url }),
-    launchChromium(),
-  ]);
-  const password = /with password (\S+)/.exec(server.output())?.[1] ?? '';
-  if (!password) throw new Error(`unexpected start output:\n${server.output()}`);
-  page = await chromium.browser.newPage({ viewport: { width: 1400, height: 1400 } });
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill('demo@fleet.local');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.url}/`);
+  session = await startOnOwnLocalnet({ width: 1400, height: 1400 });
+  ({ localnet, server, page } = session);
 
   const created = await api<{ wallets: { id: string; address: string }[] }>(
     'POST',
@@ -53,9 +42,7 @@ beforeAll(async () => {
   await localnet.admin.fund(w1.address, 1n * SOL);
 }, 120_000);
 afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-  await localnet?.close();
+  await session?.close();
 });
 
 async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../jobs/jobs-harness';
 import { newTestKeypair } from '../testing/keypairs';
+import { scanTestBed } from '../testing/scan-test-bed';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
 
 const SOL = 1_000_000_000n;
@@ -32,13 +33,8 @@ describe.each(testDatabaseKinds)('The deep scan and its update on %s', (kind) =>
   /** Held by wallets[1], not stored. */
   let unknownAccount = '';
 
-  const call = (who: Operator, method: 'GET' | 'POST', url: string, payload?: object) =>
-    harness.app.inject({
-      method,
-      url,
-      cookies: { fleet_session: who.cookie },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const bed = scanTestBed(() => harness);
+  const { call } = bed;
   const progressOf = async (jobId: string) => {
     const response = await call(operator, 'GET', `/api/solana/deep-scan/progress?jobId=${jobId}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -62,32 +58,15 @@ describe.each(testDatabaseKinds)('The deep scan and its update on %s', (kind) =>
     call(who, 'POST', '/api/solana/deep-scan/update-supabase', {
       scanSummary: { ...progress.report, jobId: progress.jobId },
     });
-  const stored = async () => {
-    const rows = await harness.database.db
-      .select({
-        account: schema.walletTokenAccounts.tokenAccount,
-        amount: schema.walletTokenAccounts.amount,
-      })
-      .from(schema.walletTokenAccounts)
-      .where(eq(schema.walletTokenAccounts.tenantId, operator.tenantId));
-    return new Map(rows.map((row) => [row.account, row.amount]));
-  };
-  const lamportsOf = async (walletId: string) => {
-    const [row] = await harness.database.db
-      .select({ lamports: schema.wallets.lamports })
-      .from(schema.wallets)
-      .where(eq(schema.wallets.id, walletId));
-    return row?.lamports ?? null;
-  };
+  const stored = () => bed.storedAmounts(operator.tenantId);
+  const lamportsOf = (walletId: string) => bed.storedLamports(walletId);
   const addresses = () => wallets.map((wallet) => wallet.address);
 
   beforeAll(async () => {
     harness = await createTestApp(kind, { withJobs: true, finalTruthBatchSize: BATCH });
     operator = await createOperator(harness.app, 'deep@example.com');
     other = await createOperator(harness.app, 'other-deep@example.com');
-    const created = await call(operator, 'POST', '/api/create-wallet', { count: 6 });
-    expect(created.statusCode, created.body).toBe(200);
-    wallets = created.json<{ wallets: { id: string; address: string }[] }>().wallets;
+    wallets = await bed.createWallets(operator, 6);
     const { admin } = harness.localnet;
     const [w0, w1, w2, w3] = wallets;
     if (!w0 || !w1 || !w2 || !w3) throw new Error('six wallets were not made');

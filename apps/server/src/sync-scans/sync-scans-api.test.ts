@@ -9,10 +9,11 @@ import {
 } from '@fleet/core';
 import { schema } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../jobs/jobs-harness';
 import { newTestKeypair } from '../testing/keypairs';
+import { scanTestBed } from '../testing/scan-test-bed';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
 
 const SOL = 1_000_000_000n;
@@ -31,13 +32,8 @@ describe.each(testDatabaseKinds)('The quick refresh and the verify scan on %s', 
   /** Held by wallets[1] on the chain, not stored: only a cold scan finds it. */
   let unknownAccount = '';
 
-  const call = (who: Operator, method: 'GET' | 'POST', url: string, payload?: object) =>
-    harness.app.inject({
-      method,
-      url,
-      cookies: { fleet_session: who.cookie },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const bed = scanTestBed(() => harness);
+  const { call } = bed;
   const refreshProgress = async (jobId: string, who: Operator = operator) => {
     const response = await call(who, 'GET', `/api/solana/sync-refresh-progress?jobId=${jobId}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -59,36 +55,14 @@ describe.each(testDatabaseKinds)('The quick refresh and the verify scan on %s', 
     expect(response.statusCode, response.body).toBe(200);
     return syncVerifyResponseSchema.parse(response.json());
   };
-  const storedAccounts = async () => {
-    const rows = await harness.database.db
-      .select({
-        account: schema.walletTokenAccounts.tokenAccount,
-        amount: schema.walletTokenAccounts.amount,
-      })
-      .from(schema.walletTokenAccounts)
-      .where(eq(schema.walletTokenAccounts.tenantId, operator.tenantId));
-    return new Map(rows.map((row) => [row.account, row.amount]));
-  };
-  const scanTimes = async () => {
-    const rows = await harness.database.db
-      .select({ id: schema.wallets.id, at: schema.wallets.lastScannedAt })
-      .from(schema.wallets)
-      .where(
-        inArray(
-          schema.wallets.id,
-          wallets.map((wallet) => wallet.id),
-        ),
-      );
-    return new Map(rows.map((row) => [row.id, row.at?.getTime() ?? null]));
-  };
+  const storedAccounts = () => bed.storedAmounts(operator.tenantId);
+  const scanTimes = () => bed.scanTimes(wallets.map((wallet) => wallet.id));
 
   beforeAll(async () => {
     harness = await createTestApp(kind, { withJobs: true, finalTruthBatchSize: BATCH });
     operator = await createOperator(harness.app, 'sync@example.com');
     other = await createOperator(harness.app, 'other-sync@example.com');
-    const created = await call(operator, 'POST', '/api/create-wallet', { count: 10 });
-    expect(created.statusCode, created.body).toBe(200);
-    wallets = created.json<{ wallets: { id: string; address: string }[] }>().wallets;
+    wallets = await bed.createWallets(operator, 10);
     const { admin } = harness.localnet;
     const [w0, w1, , w3, w4] = wallets;
     if (!w0 || !w1 || !w3 || !w4) throw new Error('ten wallets were not made');
@@ -158,11 +132,7 @@ describe.each(testDatabaseKinds)('The quick refresh and the verify scan on %s', 
     expect(stored.has(staleAccount)).toBe(false);
     // Not looked for: a quick refresh reads only the accounts already known.
     expect(stored.has(unknownAccount)).toBe(false);
-    const [funded] = await harness.database.db
-      .select({ lamports: schema.wallets.lamports })
-      .from(schema.wallets)
-      .where(eq(schema.wallets.id, wallets[3]?.id ?? ''));
-    expect(funded?.lamports).toBe(2n * SOL);
+    expect(await bed.storedLamports(wallets[3]?.id ?? '')).toBe(2n * SOL);
 
     // What is left for a verify to find: the account only a cold scan sees.
     const { report } = await verify();
@@ -226,11 +196,7 @@ describe.each(testDatabaseKinds)('The quick refresh and the verify scan on %s', 
     expect(done.processedWallets % BATCH).toBe(0);
     expect(done.processedWallets).toBeLessThan(10);
     expect(done.report.walletsScanned).toBe(done.processedWallets);
-    const [row] = await harness.database.db
-      .select({ params: schema.jobs.params })
-      .from(schema.jobs)
-      .where(eq(schema.jobs.id, jobId));
-    const order = (row?.params as { walletIds: string[] }).walletIds;
+    const order = await bed.jobWalletOrder(jobId);
     const after = await scanTimes();
     order.forEach((id, index) => {
       if (index < done.processedWallets) expect(after.get(id)).not.toBe(before.get(id));
