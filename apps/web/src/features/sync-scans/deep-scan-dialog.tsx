@@ -1,11 +1,10 @@
 import { exhaustiveSwitchError, type DeepScanProgress } from '@fleet/core';
-import { useEffect, useReducer, type ReactNode } from 'react';
+import { useEffect, useReducer } from 'react';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
-import { JobProgressBar } from '../jobs/job-progress-parts';
 import {
   INITIAL_DEEP_SCAN,
   deepScanConfirmText,
@@ -18,8 +17,8 @@ import {
   updateFigures,
   type DeepScanState,
 } from './deep-scan-state';
-import { FigureList, ScanLog, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
-import { countText, statusLine } from './sync-scan-view';
+import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
+import { countText } from './sync-scan-view';
 import {
   useAbortDeepScan,
   useDeepScanProgress,
@@ -29,6 +28,13 @@ import {
 } from './use-deep-scan';
 import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
 
+import {
+  CloseButton,
+  confirmStep,
+  followStep,
+  waitingStep,
+  type SyncScanStep,
+} from './sync-scan-steps';
 /** The results table draws this many rows; the figures above it count every wallet. */
 const SHOWN_ROWS = 500;
 
@@ -126,90 +132,44 @@ export interface DeepScanStepHandlers {
   readonly onClose: () => void;
 }
 
-interface Step {
-  readonly description: string;
-  readonly body: ReactNode;
-  readonly footer: ReactNode;
-}
-
-export function deepScanStep(state: DeepScanState, on: DeepScanStepHandlers): Step {
-  const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
+export function deepScanStep(state: DeepScanState, on: DeepScanStepHandlers): SyncScanStep {
   switch (state.kind) {
     case 'fetchConfirm':
-      return {
+      return confirmStep({
         description: 'Fetch the addresses of every active wallet, then confirm the scan.',
-        body: <SyncScanErrorAlert error={state.error} />,
-        footer: (
-          <>
-            {close()}
-            <Button variant="primary" onClick={on.fetch}>
-              Fetch Wallets
-            </Button>
-          </>
-        ),
-      };
+        error: state.error,
+        action: 'Fetch Wallets',
+        onAction: on.fetch,
+        onClose: on.onClose,
+      });
     case 'fetching':
-      return {
+      return waitingStep({
         description: 'Fetching wallet addresses from the database.',
-        body: <Waiting text="Fetching wallets…" />,
-        footer: close(),
-      };
+        text: 'Fetching wallets…',
+        onClose: on.onClose,
+      });
     case 'scanConfirm':
-      return {
+      return confirmStep({
         description: deepScanConfirmText(state.wallets.length),
-        body: <SyncScanErrorAlert error={state.error} />,
-        footer: (
-          <>
-            {close()}
-            <Button
-              variant="primary"
-              busy={on.startBusy}
-              onClick={() => on.startScan(state.wallets, state.jobId)}
-            >
-              Start Scan
-            </Button>
-          </>
-        ),
-      };
-    case 'scanning': {
-      const view = deepScanProgressView(state.job);
-      return {
+        error: state.error,
+        action: 'Start Scan',
+        onAction: () => on.startScan(state.wallets, state.jobId),
+        busy: on.startBusy,
+        onClose: on.onClose,
+      });
+    case 'scanning':
+      return followStep({
         description: 'Scanning the wallets from the chain; nothing is written yet.',
-        body: (
-          <>
-            {state.joined ? (
-              <Alert kind="info">A deep scan was already running: this dialog follows it.</Alert>
-            ) : null}
-            <JobProgressBar
-              label="Scan progress"
-              percent={view.percent}
-              countText={view.countText}
-            />
-            <p role="status" className="text-sm text-fg-muted">
-              {state.job ? statusLine(state.job) : 'Starting…'}
-            </p>
-            <SyncScanErrorAlert error={state.error} />
-            <p className="text-xs text-fg-muted">
-              Closing this dialog leaves the scan running; opening Deep Scan again follows it.
-            </p>
-            <ScanLog logs={state.job?.logs ?? []} />
-          </>
-        ),
-        footer: (
-          <>
-            <Button
-              variant="danger"
-              busy={on.cancelBusy}
-              disabled={!view.canCancel}
-              onClick={() => on.cancel(state.jobId)}
-            >
-              Cancel
-            </Button>
-            {close('Close')}
-          </>
-        ),
-      };
-    }
+        title: 'Deep Scan',
+        progressLabel: 'Scan progress',
+        joined: state.joined,
+        view: deepScanProgressView(state.job),
+        job: state.job,
+        error: state.error,
+        cancelBusy: on.cancelBusy,
+        onCancel: () => on.cancel(state.jobId),
+        onClose: on.onClose,
+      });
     case 'summary':
       return {
         description: 'Review what the scan read; Update writes it.',
@@ -223,7 +183,7 @@ export function deepScanStep(state: DeepScanState, on: DeepScanStepHandlers): St
         ),
         footer: (
           <>
-            {close('Close')}
+            <CloseButton onClose={on.onClose} label="Close" />
             <Button variant="primary" onClick={on.requestUpdate}>
               Update
             </Button>

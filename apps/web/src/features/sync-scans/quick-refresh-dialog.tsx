@@ -1,9 +1,8 @@
 import { exhaustiveSwitchError } from '@fleet/core';
-import { useEffect, useReducer, type ReactNode } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { JobProgressBar } from '../jobs/job-progress-parts';
 import {
   INITIAL_QUICK_REFRESH,
   quickRefreshFigures,
@@ -13,8 +12,7 @@ import {
   scanConfirmText,
   type QuickRefreshState,
 } from './quick-refresh-state';
-import { FigureList, ScanLog, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
-import { statusLine } from './sync-scan-view';
+import { FigureList, ScanLog, SyncScanErrorAlert } from './sync-scan-parts';
 import {
   useAbortQuickRefresh,
   useFetchQuickRefreshTokens,
@@ -23,6 +21,13 @@ import {
 } from './use-quick-refresh';
 import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
 
+import {
+  CloseButton,
+  confirmStep,
+  followStep,
+  waitingStep,
+  type SyncScanStep,
+} from './sync-scan-steps';
 /**
  * The Quick Refresh (spec 2 §4): fetch the known tokens, confirm, follow the job every 1.5 s with
  * Cancel, then its report; 'Sync & Refresh' reads the page's lists again. Closing the dialog
@@ -105,89 +110,48 @@ export interface QuickRefreshStepHandlers {
   readonly onClose: () => void;
 }
 
-interface Step {
-  readonly description: string;
-  readonly body: ReactNode;
-  readonly footer: ReactNode;
-}
-
-export function quickRefreshStep(state: QuickRefreshState, on: QuickRefreshStepHandlers): Step {
-  const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
+export function quickRefreshStep(
+  state: QuickRefreshState,
+  on: QuickRefreshStepHandlers,
+): SyncScanStep {
   switch (state.kind) {
     case 'fetchConfirm':
-      return {
+      return confirmStep({
         description:
           'Fetch the token accounts stored for every active wallet, then confirm the refresh.',
-        body: <SyncScanErrorAlert error={state.error} />,
-        footer: (
-          <>
-            {close()}
-            <Button variant="primary" onClick={on.fetch}>
-              Fetch Tokens
-            </Button>
-          </>
-        ),
-      };
+        error: state.error,
+        action: 'Fetch Tokens',
+        onAction: on.fetch,
+        onClose: on.onClose,
+      });
     case 'fetching':
-      return {
+      return waitingStep({
         description: 'Fetching tokens from the database.',
-        body: <Waiting text="Fetching tokens…" />,
-        footer: close(),
-      };
+        text: 'Fetching tokens…',
+        onClose: on.onClose,
+      });
     case 'scanConfirm':
-      return {
+      return confirmStep({
         description: scanConfirmText(state.tokens),
-        body: <SyncScanErrorAlert error={state.error} />,
-        footer: (
-          <>
-            {close()}
-            <Button variant="primary" busy={on.startBusy} onClick={on.startScan}>
-              Start Scan
-            </Button>
-          </>
-        ),
-      };
-    case 'progress': {
-      const view = quickRefreshProgressView(state);
-      return {
+        error: state.error,
+        action: 'Start Scan',
+        onAction: on.startScan,
+        busy: on.startBusy,
+        onClose: on.onClose,
+      });
+    case 'progress':
+      return followStep({
         description: 'Refreshing SOL and known token balances from the chain.',
-        body: (
-          <>
-            {state.joined ? (
-              <Alert kind="info">
-                A quick refresh was already running: this dialog follows it.
-              </Alert>
-            ) : null}
-            <JobProgressBar
-              label="Refresh progress"
-              percent={view.percent}
-              countText={view.countText}
-            />
-            <p role="status" className="text-sm text-fg-muted">
-              {state.job ? statusLine(state.job) : 'Starting…'}
-            </p>
-            <SyncScanErrorAlert error={state.error} />
-            <p className="text-xs text-fg-muted">
-              Closing this dialog leaves the scan running; opening Quick Refresh again follows it.
-            </p>
-            <ScanLog logs={state.job?.logs ?? []} />
-          </>
-        ),
-        footer: (
-          <>
-            <Button
-              variant="danger"
-              busy={on.cancelBusy}
-              disabled={!view.canCancel}
-              onClick={() => on.cancel(state.jobId)}
-            >
-              Cancel
-            </Button>
-            {close('Close')}
-          </>
-        ),
-      };
-    }
+        title: 'Quick Refresh',
+        progressLabel: 'Refresh progress',
+        joined: state.joined,
+        view: quickRefreshProgressView(state),
+        job: state.job,
+        error: state.error,
+        cancelBusy: on.cancelBusy,
+        onCancel: () => on.cancel(state.jobId),
+        onClose: on.onClose,
+      });
     case 'summary': {
       const outcome = quickRefreshOutcome(state.job);
       return {
@@ -215,7 +179,7 @@ export function quickRefreshStep(state: QuickRefreshState, on: QuickRefreshStepH
         ),
         footer: (
           <>
-            {close('Close')}
+            <CloseButton onClose={on.onClose} label="Close" />
             <Button variant="primary" onClick={on.syncAndRefresh}>
               Sync &amp; Refresh
             </Button>

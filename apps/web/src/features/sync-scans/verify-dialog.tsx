@@ -1,5 +1,5 @@
 import { exhaustiveSwitchError, type VerifyReport } from '@fleet/core';
-import { useReducer, type ReactNode } from 'react';
+import { useReducer } from 'react';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -18,6 +18,8 @@ import {
   verifyingText,
   type VerifyState,
 } from './verify-state';
+
+import { CloseButton, confirmStep, waitingStep, type SyncScanStep } from './sync-scan-steps';
 
 /**
  * Verify (spec 2 §4): fetch the wallets, confirm, wait for the scan with an elapsed-seconds
@@ -63,47 +65,30 @@ export interface VerifyStepHandlers {
   readonly onClose: () => void;
 }
 
-interface Step {
-  readonly description: string;
-  readonly body: ReactNode;
-  readonly footer: ReactNode;
-}
-
-export function verifyStep(state: VerifyState, on: VerifyStepHandlers): Step {
-  const close = (label = 'Cancel') => <Button onClick={on.onClose}>{label}</Button>;
+export function verifyStep(state: VerifyState, on: VerifyStepHandlers): SyncScanStep {
   switch (state.kind) {
     case 'fetchConfirm':
-      return {
+      return confirmStep({
         description: 'Fetch the active wallets, then confirm the verification.',
-        body: <SyncScanErrorAlert error={state.error} />,
-        footer: (
-          <>
-            {close()}
-            <Button variant="primary" onClick={on.fetch}>
-              Fetch Wallets
-            </Button>
-          </>
-        ),
-      };
+        error: state.error,
+        action: 'Fetch Wallets',
+        onAction: on.fetch,
+        onClose: on.onClose,
+      });
     case 'fetching':
-      return {
+      return waitingStep({
         description: 'Fetching the wallets from the database.',
-        body: <Waiting text="Fetching wallets…" />,
-        footer: close(),
-      };
+        text: 'Fetching wallets…',
+        onClose: on.onClose,
+      });
     case 'verifyConfirm':
-      return {
+      return confirmStep({
         description: verifyConfirmText(state.walletCount),
-        body: <SyncScanErrorAlert error={state.error} />,
-        footer: (
-          <>
-            {close()}
-            <Button variant="primary" onClick={on.verify}>
-              Verify
-            </Button>
-          </>
-        ),
-      };
+        error: state.error,
+        action: 'Verify',
+        onAction: on.verify,
+        onClose: on.onClose,
+      });
     case 'verifying':
       return {
         description: verifyConfirmText(state.walletCount),
@@ -116,7 +101,7 @@ export function verifyStep(state: VerifyState, on: VerifyStepHandlers): Step {
             </p>
           </>
         ),
-        footer: close('Close'),
+        footer: <CloseButton onClose={on.onClose} label="Close" />,
       };
     case 'summary':
       return {
