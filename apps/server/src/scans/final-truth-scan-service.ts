@@ -12,7 +12,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { Actor } from '../http/actor';
 import { insertJob } from '../jobs/job-repository';
 import type { JobService } from '../jobs/job-service';
-import { activeWalletIdsOf } from '../sync-scans/sync-scan-jobs';
+import { activeWalletIdsOf, ofKind } from '../sync-scans/sync-scan-jobs';
 import { finalTruthScanParamsSchema } from './final-truth-scan-job';
 
 /**
@@ -56,11 +56,8 @@ export function createFinalTruthScanService(context: {
     return null;
   }
 
-  async function jobOfKind(actor: Actor, jobId: string) {
-    const job = await jobs.get(actor, jobId);
-    if (job.kind !== FINAL_TRUTH_SCAN_JOB_KIND) throw new FleetError('JOB__NOT_FOUND', { jobId });
-    return job;
-  }
+  const jobOfKind = async (actor: Actor, jobId: string) =>
+    ofKind(await jobs.get(actor, jobId), FINAL_TRUTH_SCAN_JOB_KIND);
 
   async function progress(actor: Actor, jobId: string): Promise<FinalTruthScanProgress> {
     const job = await jobOfKind(actor, jobId);
