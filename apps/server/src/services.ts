@@ -2,7 +2,7 @@
 // app, the first start (the demo account) and job workers all build their services here, so a
 // service gets the same database, pool, vault, clock and randomness wherever it runs.
 
-import { createBalanceReader, createWalletScanner } from '@fleet/chain';
+import { createBalanceReader, createDigitalAssets, createWalletScanner } from '@fleet/chain';
 import {
   FleetError,
   MAINNET_CHAIN,
@@ -58,6 +58,7 @@ import { createWalletNamesService } from './organize/wallet-names-service';
 import { createScanActivity } from './scan-details/scan-activity';
 import { createScanDetailsService } from './scan-details/scan-details-service';
 import { createFinalTruthScanJob } from './scans/final-truth-scan-job';
+import { createAssetScanJob } from './asset-scan/asset-scan-job';
 import { createBatchedScanJob } from './sync-scans/batched-scan-job';
 import { deepScan, quickRefreshScan, verifyScan } from './sync-scans/sync-scan-kinds';
 import { createDeepScanService, type DeepScanService } from './sync-scans/deep-scan-service';
@@ -218,6 +219,7 @@ export function createServices(context: ServiceContext): Services {
   // One scanner for every scan: its mint directory (decimals, names) is then read once per mint
   // for the life of the process, not once per feature.
   const scanner = createWalletScanner({ pool: context.chainPool, clock, random });
+  const digitalAssets = createDigitalAssets(context.chainPool);
   const backgroundRefresh = createBackgroundRefresh({
     db: context.db,
     scanner,
@@ -268,6 +270,7 @@ export function createServices(context: ServiceContext): Services {
     createBatchedScanJob(syncScanDeps, quickRefreshScan),
     createBatchedScanJob(syncScanDeps, verifyScan),
     createBatchedScanJob(syncScanDeps, deepScan),
+    createAssetScanJob({ db: context.db, assets: digitalAssets, clock }),
     ...(context.jobHandlers ?? []),
   ];
   const jobs = createJobService({
@@ -468,9 +471,10 @@ export function createServices(context: ServiceContext): Services {
       db: context.db,
       holdings: valuation,
       market: market.market,
-      pool: context.chainPool,
+      assets: digitalAssets,
+      jobs,
       audit,
-      now: () => clock.now(),
+      clock,
       onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),
     }),
   };

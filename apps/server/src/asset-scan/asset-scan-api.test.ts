@@ -1,17 +1,27 @@
+import { createDigitalAssets, createEndpointPool } from '@fleet/chain';
 import {
   aggregatedTokensResponseSchema,
+  jobViewSchema,
   scanAssetsResponseSchema,
+  syncScanConflictSchema,
   tokenHoldersResponseSchema,
   type ScanAssetsResponse,
 } from '@fleet/core';
 import { schema, withTenant } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWallets } from '../organize/organize-fixtures';
+import { eventually } from '../jobs/jobs-harness';
 import { startFakeMarket, type FakeMarket } from '../testing/fake-market';
+import { Killed, memoryJobContext } from '../testing/memory-job-context';
 import { newTestKeypair } from '../testing/keypairs';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
+import {
+  createAssetScanJob,
+  type AssetScanCheckpoint,
+  type AssetScanParams,
+} from './asset-scan-job';
 
 // The GetAssets scan (spec 2 §2.4, §7 `POST /api/scan-assets/preview-write`; issue 20) against
 // the localnet's digital-asset API: fungible tokens, an NFT and compressed NFTs.
@@ -39,7 +49,7 @@ describe.each(testDatabaseKinds)('the GetAssets scan on %s', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeMarket();
-    harness = await createTestApp(kind, { market: fake.market() });
+    harness = await createTestApp(kind, { market: fake.market(), withJobs: true });
     operator = await createOperator(harness.app, 'getassets@example.com');
     other = await createOperator(harness.app, 'getassets-other@example.com');
     const { db } = harness.database;
@@ -104,7 +114,7 @@ describe.each(testDatabaseKinds)('the GetAssets scan on %s', (kind) => {
         [mints.art, 'nft', '1', 1],
         [leafA, 'cnft', '1', 1],
         [leafB, 'cnft', '1', 1],
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]), 'en', { sensitivity: 'variant' })),
+      ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
     ]);
     expect(result.holdersByMint[mints.coin]).toBe(2);
     expect(result.stats).toMatchObject({
@@ -169,5 +179,97 @@ describe.each(testDatabaseKinds)('the GetAssets scan on %s', (kind) => {
       { address: theirs?.address, error: 'Not an active wallet of this licence' },
     ]);
     expect(result.stats.walletsScanned).toBe(0);
+  });
+
+  const assetJobs = () =>
+    harness.database.db
+      .select({ id: schema.jobs.id, status: schema.jobs.status })
+      .from(schema.jobs)
+      .where(eq(schema.jobs.kind, 'scan.getassets'))
+      .orderBy(desc(schema.jobs.createdAt));
+
+  it('runs as a job whose report is the answer, in the jobs list', async () => {
+    const result = await scan(operator, { publicAddresses: [alice.address] });
+    const [latest] = await assetJobs();
+    expect(latest?.status).toBe('succeeded');
+    const job = jobViewSchema.parse((await get(operator, `/api/jobs/${latest?.id ?? ''}`)).json());
+    expect(job).toMatchObject({ kind: 'scan.getassets', processedItems: 1, totalItems: 1 });
+    expect(scanAssetsResponseSchema.parse(job.report)).toEqual(result);
+    // Another licence sees no such job.
+    expect((await get(other, `/api/jobs/${latest?.id ?? ''}`)).statusCode).toBe(404);
+  });
+
+  it('has a second start for the same wallets follow the running scan, and refuses other wallets', async () => {
+    const before = (await assetJobs()).length;
+    harness.localnet.admin.setProfile('default', { latencyMs: 800 });
+    try {
+      const post = (payload: object) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/api/scan-assets/preview-write',
+          payload,
+          cookies: { fleet_session: operator.cookie },
+        });
+      const first = post({});
+      await eventually(
+        () => assetJobs(),
+        (rows) => rows.length === before + 1,
+        { timeoutMs: 10_000, stepMs: 50 },
+      );
+      const second = post({});
+      const refused = await post({ publicAddresses: [bob.address] });
+      expect(refused.statusCode, refused.body).toBe(409);
+      const [running] = await assetJobs();
+      expect(syncScanConflictSchema.parse(refused.json()).jobId).toBe(running?.id);
+      const [a, b] = await Promise.all([first, second]);
+      expect(a?.statusCode, a?.body).toBe(200);
+      expect(scanAssetsResponseSchema.parse(b?.json())).toEqual(
+        scanAssetsResponseSchema.parse(a?.json()),
+      );
+    } finally {
+      harness.localnet.admin.setProfile('default', {});
+    }
+    expect((await assetJobs()).length).toBe(before + 1);
+  }, 60_000);
+
+  describe('its job', () => {
+    const job = () =>
+      createAssetScanJob({
+        db: harness.database.db,
+        assets: createDigitalAssets(createEndpointPool({ endpoints: [harness.localnet.url] })),
+        batchSize: 1,
+      });
+    const params = (): AssetScanParams => ({ wallets: [alice, bob], unknownAddresses: [] });
+    const withoutDuration = (report: unknown) => {
+      const parsed = scanAssetsResponseSchema.parse(report);
+      return { ...parsed, stats: { ...parsed.stats, durationMs: 0 }, logMessages: [] };
+    };
+
+    it('resumed after a kill between a batch written and its checkpoint, sums each wallet once', async () => {
+      const whole = memoryJobContext<AssetScanCheckpoint>(operator.tenantId, undefined);
+      await job().run(params(), whole.context);
+
+      const first = memoryJobContext<AssetScanCheckpoint>(operator.tenantId, undefined, {
+        killAtCheckpoint: 2,
+      });
+      await expect(job().run(params(), first.context)).rejects.toBeInstanceOf(Killed);
+      const second = memoryJobContext(operator.tenantId, first.state.checkpoint, { processed: 1 });
+      await job().run(params(), second.context);
+      expect(second.state.logs[0]).toBe('Resuming at wallet 2 of 2');
+      expect(second.state.processed).toBe(2);
+      expect(withoutDuration(second.state.report)).toEqual(withoutDuration(whole.state.report));
+      expect(scanAssetsResponseSchema.parse(second.state.report).stats.walletsScanned).toBe(2);
+    });
+
+    it('stops on Cancel after whole batches, with the sums of the wallets read', async () => {
+      const run = memoryJobContext<AssetScanCheckpoint>(operator.tenantId, undefined, {
+        cancelAtCheck: 2,
+      });
+      await job().run(params(), run.context);
+      expect(run.state.processed).toBe(1);
+      const report = scanAssetsResponseSchema.parse(run.state.report);
+      expect(report.stats.walletsScanned).toBe(1);
+      expect(report.logMessages.at(-1)).toBe('Cancelled: 1 of 2 wallet(s) read');
+    });
   });
 });

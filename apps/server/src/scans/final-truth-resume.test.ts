@@ -3,58 +3,11 @@ import { schema } from '@fleet/db';
 import { testDatabaseKinds } from '@fleet/db/testing';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext } from '../jobs/job-handler';
+import { Killed, memoryJobContext } from '../testing/memory-job-context';
 import { createOperator, createTestApp, type Operator, type TestApp } from '../testing/test-app';
 import { createFinalTruthScanJob, type FinalTruthCheckpoint } from './final-truth-scan-job';
 
 const SOL = 1_000_000_000n;
-
-/** Thrown by the first run's context where its process would have been killed. */
-class Killed extends Error {}
-
-/** A job context in memory: what the kernel would store, kept in this object. */
-function memoryContext(
-  tenantId: string,
-  checkpoint: FinalTruthCheckpoint | undefined,
-  options: { readonly killAtCheckpoint?: number } = {},
-) {
-  const state = {
-    checkpoint,
-    processed: checkpoint?.nextIndex ?? 0,
-    report: undefined as unknown,
-    logs: [] as string[],
-    checkpoints: 0,
-  };
-  const context: JobContext<FinalTruthCheckpoint> = {
-    jobId: '00000000-0000-4000-8000-000000000001',
-    tenantId,
-    checkpoint,
-    processedItems: state.processed,
-    totalItems: 0,
-    signal: new AbortController().signal,
-    progress(processed, _message, next) {
-      if (next !== undefined) {
-        state.checkpoints += 1;
-        if (state.checkpoints === options.killAtCheckpoint) {
-          return Promise.reject(new Killed('killed'));
-        }
-        state.checkpoint = next;
-      }
-      state.processed = processed;
-      return Promise.resolve();
-    },
-    log(_level, line) {
-      state.logs.push(line);
-      return Promise.resolve();
-    },
-    report(value) {
-      state.report = value;
-      return Promise.resolve();
-    },
-    isCancelRequested: () => Promise.resolve(false),
-  };
-  return { context, state };
-}
 
 describe.each(testDatabaseKinds)('A Final Truth Scan resumed after a crash on %s', (kind) => {
   let harness: TestApp;
@@ -96,12 +49,16 @@ describe.each(testDatabaseKinds)('A Final Truth Scan resumed after a crash on %s
   it('goes on after the last recorded batch; a batch written but not recorded is scanned again', async () => {
     const job = createFinalTruthScanJob({ db: harness.database.db, scanner, batchSize: 4 });
     const params = { walletIds: wallets.map((wallet) => wallet.id) };
-    const first = memoryContext(operator.tenantId, undefined, { killAtCheckpoint: 2 });
+    const first = memoryJobContext<FinalTruthCheckpoint>(operator.tenantId, undefined, {
+      killAtCheckpoint: 2,
+    });
     // The second batch is written, then the process dies before its checkpoint is stored.
     await expect(job.run(params, first.context)).rejects.toBeInstanceOf(Killed);
     expect(first.state.checkpoint?.nextIndex).toBe(4);
 
-    const second = memoryContext(operator.tenantId, first.state.checkpoint);
+    const second = memoryJobContext(operator.tenantId, first.state.checkpoint, {
+      processed: first.state.checkpoint?.nextIndex ?? 0,
+    });
     await job.run(params, second.context);
     const addresses = wallets.map((wallet) => wallet.address);
     expect(scanned).toEqual([

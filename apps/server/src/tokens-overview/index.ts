@@ -1,8 +1,10 @@
-import { createDigitalAssets, type EndpointPool } from '@fleet/chain';
+import type { DigitalAssets } from '@fleet/chain';
+import type { Clock } from '@fleet/core';
 import type { FleetDatabase } from '@fleet/db';
 import type { Market } from '@fleet/market';
 import { createAssetScanService } from '../asset-scan/asset-scan-service';
 import type { AuditLog } from '../audit/audit-log';
+import type { JobService } from '../jobs/job-service';
 import { createMarketFigures } from './market-figures';
 import { createTokensOverviewService, type HeldMintSums } from './tokens-overview-service';
 
@@ -39,16 +41,17 @@ export function createTokenServices(context: {
   readonly db: FleetDatabase;
   readonly holdings: HeldMintSums;
   readonly market: Market;
-  readonly pool: EndpointPool;
+  readonly assets: DigitalAssets;
+  readonly jobs: JobService;
   readonly audit: AuditLog;
-  readonly now: () => number;
+  readonly clock: Clock;
   readonly onMarketError: (error: unknown) => void;
 }) {
-  const { db, holdings, audit, now } = context;
-  const assets = createDigitalAssets(context.pool);
+  const { db, holdings, assets, jobs, audit, clock } = context;
+  const now = () => clock.now();
   return {
-    tokensOverview: createTokensOverview(context),
+    tokensOverview: createTokensOverview({ ...context, now }),
     tokenClassify: createTokenClassifyService({ db, holdings, assets, audit, now }),
-    assetScan: createAssetScanService({ db, assets, audit, now }),
+    assetScan: createAssetScanService({ db, jobs, audit, clock }),
   };
 }

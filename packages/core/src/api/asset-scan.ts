@@ -13,6 +13,9 @@ import { MAX_OPERATION_WALLETS } from './sol-operations';
  * (the answer below) or `error`, as `GET /api/scan-sol-balances` does.
  */
 
+/** The job kind of the GetAssets scan (a durable job; the route answers when it ends). */
+export const ASSET_SCAN_JOB_KIND = 'scan.getassets';
+
 /** Spec 2 §9: the GetAssets dialog shows the first 120 tokens. */
 export const GETASSETS_SHOWN_TOKENS = 120;
 /** Log lines an answer carries (the last ones). */

@@ -21,7 +21,21 @@ export interface OwnedAsset {
 export function summarizeAssets(
   wallets: readonly { readonly assets: readonly OwnedAsset[] }[],
 ): ScannedToken[] {
-  const byId = new Map<string, { first: OwnedAsset; balance: bigint; holders: number }>();
+  return foldWalletAssets([], wallets);
+}
+
+/**
+ * `tokens` (an earlier summary, as a scan's checkpoint keeps it) with more wallets' assets added:
+ * a scan done batch by batch sums to what one summary of all its wallets would. The first
+ * wallet to hold an id names it.
+ */
+export function foldWalletAssets(
+  tokens: readonly ScannedToken[],
+  wallets: readonly { readonly assets: readonly OwnedAsset[] }[],
+): ScannedToken[] {
+  const byId = new Map<string, { token: ScannedToken; balance: bigint; holders: number }>();
+  for (const token of tokens)
+    byId.set(token.id, { token, balance: BigInt(token.balance_str), holders: token.holders });
   for (const wallet of wallets) {
     const seen = new Set<string>();
     for (const asset of wallet.assets) {
@@ -30,7 +44,7 @@ export function summarizeAssets(
       const firstHere = !seen.has(asset.id);
       seen.add(asset.id);
       if (entry === undefined) {
-        byId.set(asset.id, { first: asset, balance: units, holders: 1 });
+        byId.set(asset.id, { token: tokenOf(asset), balance: units, holders: 1 });
       } else {
         entry.balance += units;
         if (firstHere) entry.holders += 1;
@@ -38,15 +52,23 @@ export function summarizeAssets(
     }
   }
   return [...byId.values()]
-    .map(({ first, balance, holders }): ScannedToken => ({
-      id: first.id,
-      name: first.name,
-      symbol: first.symbol,
-      logoUrl: first.logoUrl,
-      type: first.type,
-      decimals: first.decimals,
+    .map(({ token, balance, holders }): ScannedToken => ({
+      ...token,
       balance_str: balance.toString(),
       holders,
     }))
     .sort((a, b) => b.holders - a.holders || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function tokenOf(asset: OwnedAsset): ScannedToken {
+  return {
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    logoUrl: asset.logoUrl,
+    type: asset.type,
+    decimals: asset.decimals,
+    balance_str: '0',
+    holders: 0,
+  };
 }

@@ -4,6 +4,7 @@ import { sessionActor } from '../../http/actor';
 import { toFleetError } from '../../http/error-handler';
 import { httpStatusOf } from '../../http/error-status';
 import type { Services } from '../../services';
+import { withScanConflict } from '../sync-scans/scan-conflict';
 
 /** Room for a large wallet list as base58 text in JSON. */
 const SCAN_ASSETS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -11,8 +12,8 @@ const SCAN_ASSETS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /**
  * `POST /api/scan-assets/preview-write { publicAddresses? }` (spec 2 §7; issue 20): the GetAssets
  * scan. Asked with `Accept: text/event-stream` it streams `progress` events and ends with `done`
- * (the answer) or `error`; a closed connection stops the scan after the batch in hand, whose
- * wallets are written whole (see `createAssetScanService`).
+ * (the answer) or `error`. The scan is a job (`createAssetScanJob`): a closed connection stops
+ * the wait, not the scan. A start for other wallets while one runs answers 409 with its `jobId`.
  */
 export function postScanAssetsRoute(app: FastifyInstance, { sessions, assetScan }: Services): void {
   app.post(
@@ -27,7 +28,9 @@ export function postScanAssetsRoute(app: FastifyInstance, { sessions, assetScan 
       });
       void reply.header('cache-control', 'no-store');
       if (!(request.headers.accept ?? '').includes('text/event-stream')) {
-        return assetScan.scan(actor, body, { signal: clientGone.signal });
+        return withScanConflict(request, reply, () =>
+          assetScan.scan(actor, body, { signal: clientGone.signal }),
+        );
       }
 
       reply.hijack();
