@@ -16,7 +16,7 @@ import { fundWallets } from '../../packages/chain/src/testing/fixtures';
 import type { DatabaseKind, FinalTruthScanReport } from '../../packages/core/src/index';
 import { withTenant } from '../../packages/db/src/index.js';
 import { createTestDatabase } from '../../packages/db/src/testing/index.js';
-import type { JobContext } from '../../apps/server/src/jobs/job-handler';
+import { memoryJobContext } from '../../apps/server/src/testing/memory-job-context';
 import {
   createFinalTruthScanJob,
   type FinalTruthCheckpoint,
@@ -104,22 +104,7 @@ try {
     },
   };
   const job = createFinalTruthScanJob({ db, scanner: timed, batchSize: BATCH });
-  let report: FinalTruthScanReport | undefined;
-  const context: JobContext<FinalTruthCheckpoint> = {
-    jobId: '00000000-0000-4000-8000-000000000001',
-    tenantId,
-    checkpoint: undefined,
-    processedItems: 0,
-    totalItems: WALLETS,
-    signal: new AbortController().signal,
-    progress: () => Promise.resolve(),
-    log: () => Promise.resolve(),
-    report: (value) => {
-      report = value as FinalTruthScanReport;
-      return Promise.resolve();
-    },
-    isCancelRequested: () => Promise.resolve(false),
-  };
+  const { context, state } = memoryJobContext<FinalTruthCheckpoint>(tenantId, undefined);
   for (const name of ENDPOINTS) admin.resetCounters(name);
   const started = performance.now();
   await job.run({ walletIds: ids }, context);
@@ -154,6 +139,7 @@ try {
       differing += 1;
     }
   }
+  const report = state.report as FinalTruthScanReport | undefined;
   const stats = report?.stats;
   console.log(
     `pool: ${ENDPOINTS.length} endpoints × ${RPS} req/s = ${limit} req/s summed limit; 50 ms + 0–25 ms latency, 2% HTTP 503`,

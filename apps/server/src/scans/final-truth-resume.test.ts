@@ -14,6 +14,8 @@ describe.each(testDatabaseKinds)('A Final Truth Scan resumed after a crash on %s
   let operator: Operator;
   let wallets: { id: string; address: string }[] = [];
   const scanned: string[][] = [];
+  /** Each scan's starting concurrency as asked, and where the scan ended it. */
+  const paces: { asked: number | undefined; ended: number }[] = [];
   let scanner: WalletScanner;
 
   beforeAll(async () => {
@@ -36,9 +38,11 @@ describe.each(testDatabaseKinds)('A Final Truth Scan resumed after a crash on %s
     scanner = {
       mints: real.mints,
       rescan: (known, options) => real.rescan(known, options),
-      scan: (owners, options) => {
+      scan: async (owners, options) => {
         scanned.push([...owners]);
-        return real.scan(owners, options);
+        const report = await real.scan(owners, options);
+        paces.push({ asked: options?.startConcurrency, ended: report.stats.concurrency.end });
+        return report;
       },
     };
   }, 120_000);
@@ -91,5 +95,19 @@ describe.each(testDatabaseKinds)('A Final Truth Scan resumed after a crash on %s
     wallets.forEach((wallet, index) => {
       expect(lamportsOf.get(wallet.id)).toBe(BigInt(index + 1) * SOL);
     });
+  }, 120_000);
+
+  it('starts each batch at the concurrency the last batch ended on', async () => {
+    paces.length = 0;
+    const job = createFinalTruthScanJob({ db: harness.database.db, scanner, batchSize: 4 });
+    await job.run(
+      { walletIds: wallets.map((wallet) => wallet.id) },
+      memoryJobContext<FinalTruthCheckpoint>(operator.tenantId, undefined).context,
+    );
+    expect(paces).toHaveLength(3);
+    expect(paces[0]?.asked).toBeUndefined();
+    expect(paces.slice(1).map((pace) => pace.asked)).toEqual(
+      paces.slice(0, -1).map((pace) => pace.ended),
+    );
   }, 120_000);
 });

@@ -86,6 +86,8 @@ export function createFinalTruthScanJob(
       // through the write. Its scan starts only once n's has ended, so each batch's figures are
       // its own; it is recorded only after n's checkpoint, so the order of the writes holds.
       const stopAll = new AbortController();
+      // Each batch's scan starts at the pace the last one ended on, not climbing again.
+      let pace: number | undefined;
       const prepare = async (from: number): Promise<PreparedBatch> => {
         const ids = walletIds.slice(from, from + size);
         const batch = await withTenant(deps.db, context.tenantId, (tx) =>
@@ -98,7 +100,11 @@ export function createFinalTruthScanJob(
         const scan = scanStoppable(
           { scanActivity: deps.scanActivity, clock },
           context,
-          (options) => deps.scanner.scan(addresses, options),
+          (options) =>
+            deps.scanner.scan(addresses, {
+              ...options,
+              ...(pace === undefined ? {} : { startConcurrency: pace }),
+            }),
           stopAll.signal,
         );
         // Awaited later; until then a failure must not count as unhandled.
@@ -115,6 +121,7 @@ export function createFinalTruthScanJob(
           next = null;
           const scan = await current.scan;
           if (scan === null) break;
+          pace = scan.stats.concurrency.end;
           const after = nextIndex + current.ids.length;
           if (after < walletIds.length && !context.signal.aborted) next = await prepare(after);
           await deps.scanActivity?.recordScan(context.tenantId, scan);

@@ -88,6 +88,8 @@ export function createBatchedScanJob<Report>(
       );
       await context.progress(nextIndex, progressMessage(nextIndex, total));
 
+      // Each batch's scan starts at the pace the last one ended on, not climbing again.
+      let pace: number | undefined;
       while (nextIndex < total && !(await context.isCancelRequested())) {
         const ids = walletIds.slice(nextIndex, nextIndex + size);
         const held = await withTenant(deps.db, context.tenantId, (tx) => readHeldWallets(tx, ids));
@@ -95,21 +97,23 @@ export function createBatchedScanJob<Report>(
         // The time the chain was read from: a later read's numbers are never replaced.
         const scannedAt = new Date(startedAt);
         const addresses = held.wallets.map((wallet) => wallet.address);
+        const paced = pace === undefined ? {} : { startConcurrency: pace };
         const scan = await scanStoppable(
           { scanActivity: deps.scanActivity, clock },
           context,
           (options) =>
             scanKind.read === 'cold'
-              ? deps.scanner.scan(addresses, options)
+              ? deps.scanner.scan(addresses, { ...options, ...paced })
               : deps.scanner.rescan(
                   held.wallets.map((wallet) => ({
                     owner: wallet.address,
                     tokenAccounts: [...wallet.holdings.accounts.keys()],
                   })),
-                  options,
+                  { ...options, ...paced },
                 ),
         );
         if (scan === null) break;
+        pace = scan.stats.concurrency.end;
         await deps.scanActivity?.recordScan(context.tenantId, scan);
         const batch: SyncBatch = {
           wallets: held.wallets,

@@ -15,4 +15,12 @@ describe('scan concurrency bounds (spec 3 §9)', () => {
     expect(() => concurrencyBounds(3, 25)).toThrow('from 1 to 24');
     expect(() => concurrencyBounds(3, 0)).toThrow('from 1 to 24');
   });
+
+  it('resumes where an earlier scan left the limit, inside the bounds', () => {
+    expect(concurrencyBounds(3, undefined, 11)).toEqual({ start: 11, min: 4, max: 12 });
+    expect(concurrencyBounds(3, undefined, 40)).toEqual({ start: 12, min: 4, max: 12 });
+    expect(concurrencyBounds(3, undefined, 1)).toEqual({ start: 4, min: 4, max: 12 });
+    // An operator's override wins over where a scan left it.
+    expect(concurrencyBounds(3, 6, 11)).toEqual({ start: 6, min: 4, max: 6 });
+  });
 });

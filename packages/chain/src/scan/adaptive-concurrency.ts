@@ -17,13 +17,23 @@ export interface ConcurrencyBounds {
   readonly max: number;
 }
 
-export function concurrencyBounds(endpointCount: number, override?: number): ConcurrencyBounds {
+/**
+ * `resumeAt`: where an earlier scan of the same pool left the limit (its report's
+ * `concurrency.end`). A job that scans batch after batch starts each batch there, inside the
+ * bounds, instead of climbing again from the endpoint count while the endpoints idle.
+ */
+export function concurrencyBounds(
+  endpointCount: number,
+  override?: number,
+  resumeAt?: number,
+): ConcurrencyBounds {
   if (override !== undefined) {
     if (!Number.isInteger(override) || override < 1 || override > OVERRIDE_MAX_CONCURRENCY)
       throw new FleetError('SCAN__INVALID_CONCURRENCY', { max: OVERRIDE_MAX_CONCURRENCY });
     return { start: override, min: Math.min(MIN_CONCURRENCY, override), max: override };
   }
-  const start = Math.min(DEFAULT_MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, endpointCount + 4));
+  const from = resumeAt !== undefined && Number.isInteger(resumeAt) ? resumeAt : endpointCount + 4;
+  const start = Math.min(DEFAULT_MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, from));
   return { start, min: MIN_CONCURRENCY, max: DEFAULT_MAX_CONCURRENCY };
 }
 

@@ -57,6 +57,11 @@ export interface WalletScannerContext {
 export interface ScanOptions {
   /** Jobs in flight; 1–24. Default: endpoint count + 4, adapting between 4 and 12. */
   readonly concurrency?: number;
+  /**
+   * Without `concurrency`: the adaptive limit to start from, such as an earlier batch's
+   * `report.concurrency.end`, so a job scanning batch after batch keeps the pace it found.
+   */
+  readonly startConcurrency?: number;
   readonly onEvent?: (event: ScanEvent) => void;
   readonly signal?: AbortSignal;
 }
@@ -246,7 +251,7 @@ export function createWalletScanner(ctx: WalletScannerContext): WalletScanner {
     const valid = all.filter((w) => w.error === null);
     const jobs = planJobs(valid);
 
-    const bounds = concurrencyBounds(pool.size, options.concurrency);
+    const bounds = concurrencyBounds(pool.size, options.concurrency, options.startConcurrency);
     const concurrency = new AdaptiveConcurrency(bounds, pool, (limit, why) =>
       log('info', `Concurrency ${limit} (${why})`),
     );
