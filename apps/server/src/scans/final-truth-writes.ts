@@ -1,8 +1,7 @@
 import type { ScanReport } from '@fleet/chain';
-import { schema, type TenantDatabase } from '@fleet/db';
-import { inArray } from 'drizzle-orm';
-import { chunksOf } from '../wallets/repository/wallet-ids';
-import { tokenAccountsByWallet, writeRefreshedBalances } from '../wallets/repository';
+import type { TenantDatabase } from '@fleet/db';
+import { readHeldWallets } from '../sync-scans/stored-holdings';
+import { writeRefreshedBalances } from '../wallets/repository';
 
 /** A wallet of a batch as stored: its address and the token accounts known for it. */
 export interface BatchWallet {
@@ -14,32 +13,20 @@ export interface BatchWallet {
 /**
  * The batch's wallets that are still active, in the order asked, with their stored token
  * accounts; `gone` names the others (archived since the scan began by address, removed by id).
+ * The sync scans' read (`readHeldWallets`), keeping what a cold scan needs.
  */
 export async function readBatchWallets(
   tx: TenantDatabase,
   walletIds: readonly string[],
 ): Promise<{ wallets: BatchWallet[]; gone: string[] }> {
-  const { wallets } = schema;
-  const rows = new Map<string, { address: string; archived: boolean }>();
-  for (const chunk of chunksOf(walletIds)) {
-    const found = await tx
-      .select({ id: wallets.id, address: wallets.publicAddress, archivedAt: wallets.archivedAt })
-      .from(wallets)
-      .where(inArray(wallets.id, chunk));
-    for (const row of found)
-      rows.set(row.id, { address: row.address, archived: row.archivedAt !== null });
-  }
-  const active = walletIds.filter((id) => rows.get(id)?.archived === false);
-  const accounts = await tokenAccountsByWallet(tx, active);
+  const held = await readHeldWallets(tx, walletIds);
   return {
-    wallets: active.map((id) => ({
-      id,
-      address: rows.get(id)?.address ?? '',
-      tokenAccounts: accounts.get(id) ?? [],
+    wallets: held.wallets.map((wallet) => ({
+      id: wallet.id,
+      address: wallet.address,
+      tokenAccounts: [...wallet.holdings.accounts.keys()],
     })),
-    gone: walletIds
-      .filter((id) => rows.get(id)?.archived !== false)
-      .map((id) => rows.get(id)?.address ?? id),
+    gone: held.gone,
   };
 }
 
