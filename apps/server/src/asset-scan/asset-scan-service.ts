@@ -103,7 +103,7 @@ export function createAssetScanService(context: {
       const { jobId } = await start(actor, body);
       let shown = -1;
       for (;;) {
-        const job = await jobs.get(actor, jobId);
+        const job = await jobs.state(actor, jobId);
         if (job.processedItems !== shown) {
           shown = job.processedItems;
           options.onProgress?.(job.processedItems, job.totalItems);

@@ -98,7 +98,11 @@ describe.each(testDatabaseKinds)('durable jobs on %s', (kind) => {
     expect(steps.filter((entry) => entry.jobId === id).map((entry) => entry.step)).toEqual([
       1, 2, 3, 4, 5,
     ]);
+    // What a waiting caller polls: the same row, without its log lines.
+    const { logs: _logs, ...withoutLogs } = done;
+    expect(await jobs.state(actor, id)).toEqual(withoutLogs);
     await expect(jobs.get(other, id)).rejects.toMatchObject({ code: 'JOB__NOT_FOUND' });
+    await expect(jobs.state(other, id)).rejects.toMatchObject({ code: 'JOB__NOT_FOUND' });
     await expect(jobs.requestAbort(other, id)).rejects.toBeInstanceOf(FleetError);
   }, 60_000);
 

@@ -92,6 +92,17 @@ export function createJobService(context: {
     get: view,
 
     /**
+     * The job without its log lines: what a caller waiting for the job to end polls (one row
+     * read, not the row and its 400 lines).
+     */
+    async state(actor: Actor, jobId: string): Promise<Omit<JobView, 'logs'>> {
+      const row = await withTenant(db, actor.tenantId, (tx) => findJob(tx, jobId));
+      if (!row) throw new FleetError('JOB__NOT_FOUND', { jobId });
+      const { logs: _logs, ...state } = jobViewOf(row, []);
+      return state;
+    },
+
+    /**
      * `GET /api/jobs`: the tenant's queued and running jobs oldest first (`active`), or its newest
      * jobs of any status; each with the ledger operation it runs. What the bottom bar polls.
      */

@@ -151,7 +151,7 @@ export function createSyncScanService(context: {
       });
       await jobs.dispatch(actor.tenantId, jobId);
       for (;;) {
-        const job = await jobs.get(actor, jobId);
+        const job = await jobs.state(actor, jobId);
         if (job.isDone) {
           const written = verifyReportSchema.safeParse(job.report);
           if (job.status === 'failed') {
