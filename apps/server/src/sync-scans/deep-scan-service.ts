@@ -151,11 +151,7 @@ export function createDeepScanService(context: {
         // One write per scan time: the writer's scan-time guard compares with it.
         const byTime = new Map<number, typeof reads>();
         for (const read of reads) {
-          const stored = held.get(read.walletId);
-          if (stored === undefined) continue;
-          const diff = diffHoldings(stored.holdings, read);
-          tokensAdded += diff.missingAccounts;
-          tokensUpdated += diff.differentAmounts + diff.goneAccounts;
+          if (!held.has(read.walletId)) continue;
           const group = byTime.get(read.scannedAt.getTime()) ?? [];
           group.push(read);
           byTime.set(read.scannedAt.getTime(), group);
@@ -180,6 +176,14 @@ export function createDeepScanService(context: {
           );
           written += outcome.written;
           keptNewer += outcome.keptNewer;
+          // Counted for the wallets written: one kept for a newer read changed nothing here.
+          for (const read of group) {
+            const stored = held.get(read.walletId);
+            if (stored === undefined || !outcome.writtenIds.has(read.walletId)) continue;
+            const diff = diffHoldings(stored.holdings, read);
+            tokensAdded += diff.missingAccounts;
+            tokensUpdated += diff.differentAmounts + diff.goneAccounts;
+          }
         }
         const result: DeepScanUpdateDetails = {
           walletsUpdated: written,

@@ -172,6 +172,8 @@ export async function replaceScannedBalances(
 /** What a guarded write did: wallets written, and wallets kept because newer numbers were stored. */
 export interface RefreshWriteOutcome {
   readonly written: number;
+  /** The wallets written (the others were kept newer). */
+  readonly writtenIds: ReadonlySet<string>;
   /** Skipped for a later scan time or a newer slot already stored. */
   readonly keptNewer: number;
 }
@@ -199,7 +201,7 @@ export async function writeRefreshedBalances(
   scannedAt: Date,
 ): Promise<RefreshWriteOutcome> {
   const at = scannedAt.toISOString();
-  let written = 0;
+  const writtenIds = new Set<string>();
   for (let start = 0; start < reads.length; start += CHUNK) {
     const chunk = reads.slice(start, start + CHUNK);
     const applied = await tx.execute<{ id: string }>(
@@ -212,7 +214,7 @@ export async function writeRefreshedBalances(
     );
     const fresh = new Set(applied.rows.map((row) => row.id));
     const current = chunk.filter((entry) => fresh.has(entry.walletId));
-    written += current.length;
+    for (const entry of current) writtenIds.add(entry.walletId);
 
     const dropped = current.flatMap((entry) =>
       entry.droppedTokenAccounts.map((account) => ({
@@ -253,5 +255,5 @@ export async function writeRefreshedBalances(
       { onlyNewer: true },
     );
   }
-  return { written, keptNewer: reads.length - written };
+  return { written: writtenIds.size, writtenIds, keptNewer: reads.length - writtenIds.size };
 }

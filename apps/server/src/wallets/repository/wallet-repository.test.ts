@@ -187,13 +187,14 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
         return { wallet: wallets[0], tokens };
       });
 
-    expect(await write(a, 10n, 100n, [token('s-1', 5n), token('s-2', 6n)])).toEqual({
+    expect(await write(a, 10n, 100n, [token('s-1', 5n), token('s-2', 6n)])).toMatchObject({
       written: 1,
       keptNewer: 0,
     });
     // Wallet a at an older slot: refused whole, its token rows untouched.
     expect(await write(a, 11n, 99n, [token('s-1', 50n)], ['s-2'])).toEqual({
       written: 0,
+      writtenIds: new Set(),
       keptNewer: 1,
     });
     expect(await state()).toEqual({
@@ -204,7 +205,11 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
       ],
     });
     // Wallet b (never scanned) claims s-1 from an older slot: b is written, s-1 stays a's.
-    expect(await write(b, 12n, 90n, [token('s-1', 70n)])).toEqual({ written: 1, keptNewer: 0 });
+    expect(await write(b, 12n, 90n, [token('s-1', 70n)])).toEqual({
+      written: 1,
+      writtenIds: new Set([b]),
+      keptNewer: 0,
+    });
     expect((await state()).tokens[0]).toEqual({
       account: 's-1',
       wallet: a,
@@ -229,7 +234,7 @@ describe.each(testDatabaseKinds)('the wallet repository on %s', (kind) => {
         { onlyNewer: true },
       ),
     );
-    expect(await write(a, 13n, 200n, [token('s-1', 9n)], ['s-2'])).toEqual({
+    expect(await write(a, 13n, 200n, [token('s-1', 9n)], ['s-2'])).toMatchObject({
       written: 1,
       keptNewer: 0,
     });
