@@ -287,6 +287,7 @@ describe('the jobs with a progress host of their own', () => {
       'scan.final-truth',
       'scan.quick-refresh',
       'scan.deep',
+      'scan.verify',
     ]) {
       expect(hasOwnProgressHost(kind), kind).toBe(true);
     }

@@ -2,6 +2,7 @@ import {
   DEEP_SCAN_JOB_KIND,
   FINAL_TRUTH_SCAN_JOB_KIND,
   QUICK_REFRESH_JOB_KIND,
+  VERIFY_SCAN_JOB_KIND,
   aggregationToast,
   burnJobReportSchema,
   closeJobReportSchema,
@@ -46,12 +47,13 @@ const OWN_HOST_KINDS: ReadonlySet<string> = new Set([
   FINAL_TRUTH_SCAN_JOB_KIND,
   QUICK_REFRESH_JOB_KIND,
   DEEP_SCAN_JOB_KIND,
+  VERIFY_SCAN_JOB_KIND,
 ]);
 
 /**
  * Whether a job kind is followed by a host of its own instead of the SOL operations' progress
- * host: the SPL transfers, the Final Truth Scan, the quick refresh and the deep scan (their
- * progress routes), the closes and the burns (their event streams).
+ * host: the SPL transfers, the Final Truth Scan and the sync scans (their progress routes), the
+ * closes and the burns (their event streams).
  */
 export function hasOwnProgressHost(kind: string | null | undefined): boolean {
   return isSplTransferKind(kind) || (typeof kind === 'string' && OWN_HOST_KINDS.has(kind));
