@@ -21,7 +21,7 @@ import {
   type DeepScanState,
 } from './deep-scan-state';
 import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
-import { keepSyncScanOpen, releaseSyncScan } from './sync-scan-open-job';
+import { releaseSyncScan, useKeepSyncScanOpen } from './sync-scan-open-job';
 import {
   CloseButton,
   confirmStep,
@@ -79,9 +79,7 @@ export function DeepScanDialog({
   }, [updated, refresh]);
   const followed = deepScanJobOf(state);
   const followedId = followed?.jobId ?? null;
-  useEffect(() => {
-    if (followedId !== null) keepSyncScanOpen(DEEP_SCAN_JOB_KIND, followedId);
-  }, [followedId]);
+  useKeepSyncScanOpen(DEEP_SCAN_JOB_KIND, followedId);
   const close = () => {
     if (followed !== null) releaseSyncScan(followed.jobId, followed.ended);
     onClose();

@@ -16,7 +16,7 @@ import {
   type QuickRefreshState,
 } from './quick-refresh-state';
 import { FigureList, ScanLog, SyncScanErrorAlert } from './sync-scan-parts';
-import { keepSyncScanOpen, releaseSyncScan } from './sync-scan-open-job';
+import { releaseSyncScan, useKeepSyncScanOpen } from './sync-scan-open-job';
 import {
   CloseButton,
   confirmStep,
@@ -63,10 +63,8 @@ export function QuickRefreshDialog({
   useEffect(() => {
     if (progress.error) dispatch({ type: 'pollFailed', error: progress.error });
   }, [progress.error]);
-  useEffect(() => {
-    // The host follows it from now on, to its end, and re-reads what it wrote then.
-    if (followedId !== null) keepSyncScanOpen(QUICK_REFRESH_JOB_KIND, followedId);
-  }, [followedId]);
+  // The host follows it from now on, to its end, and re-reads what it wrote then.
+  useKeepSyncScanOpen(QUICK_REFRESH_JOB_KIND, followedId);
 
   const close = () => {
     if (followed !== null) releaseSyncScan(followed.jobId, followed.ended);

@@ -42,7 +42,9 @@ describe('a sync scan’s dialog and the job kept open', () => {
 
   it('keeps the scan the dialog follows open, hides it when closed running, lets it go once seen ended', () => {
     setOpenJob(null);
-    keepSyncScanOpen('scan.deep', JOB);
+    expect(keepSyncScanOpen('scan.deep', JOB)).toBe(true);
+    // Already kept and shown: nothing new for the bottom bar.
+    expect(keepSyncScanOpen('scan.deep', JOB)).toBe(false);
     expect(currentOpenJob()).toEqual({
       jobId: JOB,
       operationId: null,
@@ -51,7 +53,7 @@ describe('a sync scan’s dialog and the job kept open', () => {
     });
     releaseSyncScan(JOB, false);
     expect(currentOpenJob()).toMatchObject({ jobId: JOB, kind: 'scan.deep', visible: false });
-    keepSyncScanOpen('scan.deep', JOB);
+    expect(keepSyncScanOpen('scan.deep', JOB)).toBe(true);
     expect(currentOpenJob()?.visible).toBe(true);
     releaseSyncScan(JOB, true);
     expect(currentOpenJob()).toBeNull();

@@ -49,11 +49,28 @@ export function syncScanDialogPlan(
   return { kind: 'none' };
 }
 
-/** The dialog follows this scan: it becomes the job kept open, and shown. */
-export function keepSyncScanOpen(kind: string, jobId: string): void {
+/**
+ * The dialog follows this scan: it becomes the job kept open, and shown. True when it was not
+ * already.
+ */
+export function keepSyncScanOpen(kind: string, jobId: string): boolean {
   const current = currentOpenJob();
-  if (current?.jobId === jobId && current.kind === kind && current.visible) return;
+  if (current?.jobId === jobId && current.kind === kind && current.visible) return false;
   setOpenJob({ jobId, operationId: null, kind, visible: true });
+  return true;
+}
+
+/**
+ * While the dialog follows a scan (`jobId`), that scan is the job kept open; a scan newly kept
+ * shows in the bottom bar's running operations at once, not at the bar's next look.
+ */
+export function useKeepSyncScanOpen(kind: string, jobId: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (jobId !== null && keepSyncScanOpen(kind, jobId)) {
+      void queryClient.invalidateQueries({ queryKey: activeJobsQueryKey });
+    }
+  }, [kind, jobId, queryClient]);
 }
 
 /**
