@@ -1,4 +1,11 @@
-import type { Localnet } from '@fleet/localnet';
+import {
+  deepScanProgressSchema,
+  formatTokenAmount,
+  quickRefreshProgressSchema,
+  syncVerifyResponseSchema,
+  type DeepScanProgress,
+} from '@fleet/core';
+import type { FaultProfile, Localnet } from '@fleet/localnet';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/chromium';
@@ -11,7 +18,10 @@ import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-local
  * Fleet: one wallet is funded, one token amount grows, and one wallet gets a token account of a
  * new mint. Verify reports the three wallets that differ and writes nothing; Quick Refresh reads
  * the known accounts again (the SOL and the amount, not the new account); Deep Scan finds the new
- * account and its Update writes it, after which a second Verify finds nothing left.
+ * account and its Update writes it, after which a second Verify finds nothing left. Before that,
+ * on a chain that holds its answers back, a deep scan is closed, reopened from the bottom bar and
+ * cancelled: its report is aborted with nothing to update. Last, a quick refresh whose dialog was
+ * closed while it ran re-reads the overview when it ends.
  */
 let localnet: Localnet;
 let server: FleetServer;
@@ -24,6 +34,11 @@ let wallets: { id: string; address: string }[] = [];
 let token = '';
 let newMint = '';
 const WAIT = { timeout: 30_000 } as const;
+/**
+ * Every RPC call left unanswered (until the client's timeout): no scan batch can end while it
+ * holds, however fast the machine, so a scan is still running when the test acts on it.
+ */
+const HUNG: FaultProfile = { outage: 'hang' };
 
 beforeAll(async () => {
   session = await startOnOwnLocalnet({ width: 1400, height: 1400 });
@@ -53,6 +68,23 @@ async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: obj
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as T;
 }
+
+/** The job the page keeps open (sessionStorage: the bottom bar and a reload come back to it). */
+async function openJob(): Promise<{ jobId: string; visible: boolean } | null> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('fleet.operations.openJob'));
+  const parsed: unknown = JSON.parse(stored ?? 'null');
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const jobId: unknown = Reflect.get(parsed, 'jobId');
+  return typeof jobId === 'string'
+    ? { jobId, visible: Reflect.get(parsed, 'visible') !== false }
+    : null;
+}
+
+const deepProgress = async (jobId: string): Promise<DeepScanProgress> =>
+  deepScanProgressSchema.parse(await api('GET', `/api/solana/deep-scan/progress?jobId=${jobId}`));
+
+const runningOperation = (name: RegExp) =>
+  page.getByRole('group', { name: 'Running operations' }).getByRole('button', { name });
 
 async function openSync(item: string, title = item): Promise<Locator> {
   await page.getByRole('button', { name: 'Sync' }).click();
@@ -120,6 +152,60 @@ describe('the Sync menu of the Tokens Overview', () => {
     expect(await verifyDiffering()).toBe('1');
   }, 120_000);
 
+  it('cancels a deep scan reopened from the bottom bar: aborted, nothing to update, nothing written', async () => {
+    await page.goto(`${server.url}/tokens`);
+    await page.locator(`[role=row][data-mint="${token}"]`).waitFor(WAIT);
+    const mintRow = page.locator(`[role=row][data-mint="${newMint}"]`);
+    expect(await mintRow.count()).toBe(0);
+    localnet.admin.setProfile('default', HUNG);
+    let jobId = '';
+    try {
+      const dialog = await openSync('Deep Scan');
+      await dialog.getByRole('button', { name: 'Fetch Wallets' }).click();
+      await dialog.getByRole('button', { name: 'Start Scan' }).click();
+      await expect.poll(openJob, WAIT).not.toBeNull();
+      jobId = (await openJob())?.jobId ?? '';
+      await expect.poll(async () => (await deepProgress(jobId)).status, WAIT).toBe('running');
+
+      // Closed, the scan goes on out of sight; the bottom bar brings its dialog back.
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => dialog.count(), WAIT).toBe(0);
+      expect(await openJob()).toEqual({ jobId, visible: false });
+      await runningOperation(/^Scan deep/).click();
+      await dialog.waitFor();
+
+      // Spec 2 §4: cancel possible while scanning; the summary may show aborted.
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await dialog
+        .getByText('The scan was aborted: its report covers the wallets read before it stopped.', {
+          exact: true,
+        })
+        .waitFor(WAIT);
+      const report = 'Deep scan report';
+      expect(await figure(dialog, report, 'Aborted')).toBe('Yes');
+      expect(await figure(dialog, report, 'Wallets scanned')).toMatch(/^0 of \d+$/);
+      await screenshot(page, 'sync-deep-scan-cancelled');
+      const done = await deepProgress(jobId);
+      expect(done).toMatchObject({ status: 'cancelled', done: true, scannedWallets: 0 });
+      expect(done.report).toMatchObject({ aborted: true, scanResults: [] });
+
+      // The batch in flight was dropped whole: nothing to apply (spec 2 §8's words).
+      await dialog.getByRole('button', { name: 'Update' }).click();
+      await dialog.getByText('No scan summary available.', { exact: true }).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Back' }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => dialog.count(), WAIT).toBe(0);
+      // Its end seen, the scan is let go.
+      expect(await openJob()).toBeNull();
+    } finally {
+      localnet.admin.setProfile('default', {});
+    }
+    // Nothing was written: the overview still does not list the new mint.
+    await page.goto(`${server.url}/tokens`);
+    await page.locator(`[role=row][data-mint="${token}"]`).waitFor(WAIT);
+    expect(await mintRow.count()).toBe(0);
+  }, 120_000);
+
   it('deep-scans, finds the new account, and its Update writes it', async () => {
     const mintRow = page.locator(`[role=row][data-mint="${newMint}"]`);
     expect(await mintRow.count()).toBe(0);
@@ -141,6 +227,112 @@ describe('the Sync menu of the Tokens Overview', () => {
     await mintRow.waitFor(WAIT);
     expect(await verifyDiffering()).toBe('0');
   }, 120_000);
+});
+
+describe('a quick refresh whose dialog was closed', () => {
+  it('is followed to its end out of sight, then the overview reads what it wrote', async () => {
+    const [w0] = wallets;
+    // The chain moves beside Fleet once more: wallets[0]'s token account now holds 4.5.
+    await localnet.admin.createTokenAccount({
+      owner: w0?.address ?? '',
+      mint: token,
+      amount: 4_500_000n,
+    });
+    await page.goto(`${server.url}/tokens`);
+    const balance = page.locator(`[role=row][data-mint="${token}"]`).getByRole('cell').nth(2);
+    await balance.waitFor(WAIT);
+    const stored = formatTokenAmount('3000000', 6);
+    expect(await balance.textContent()).toBe(stored);
+
+    localnet.admin.setProfile('default', HUNG);
+    let jobId = '';
+    try {
+      const dialog = await openSync('Quick Refresh');
+      await dialog.getByRole('button', { name: 'Fetch Tokens' }).click();
+      await dialog.getByRole('button', { name: 'Start Scan' }).click();
+      await expect.poll(openJob, WAIT).not.toBeNull();
+      jobId = (await openJob())?.jobId ?? '';
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => dialog.count(), WAIT).toBe(0);
+      expect(await openJob()).toEqual({ jobId, visible: false });
+      await runningOperation(/^Scan quick refresh/).waitFor(WAIT);
+      const running = quickRefreshProgressSchema.parse(
+        await api('GET', `/api/solana/sync-refresh-progress?jobId=${jobId}`),
+      );
+      expect(running.progress.done).toBe(false);
+      expect(await balance.textContent()).toBe(stored);
+    } finally {
+      // The chain answers again: the calls left hanging are retried and the refresh ends.
+      localnet.admin.setProfile('default', {});
+    }
+    await page.getByText('Quick Refresh Finished', { exact: true }).first().waitFor(WAIT);
+    await page
+      .getByText(
+        /^\d+ of \d+ wallets refreshed: 0 SOL balance\(s\) and 1 token account\(s\) updated\.$/,
+      )
+      .first()
+      .waitFor();
+    // Re-read without a reload, and let go.
+    await expect.poll(() => balance.textContent(), WAIT).toBe(formatTokenAmount('4500000', 6));
+    expect(await openJob()).toBeNull();
+    await expect.poll(() => runningOperation(/^Scan quick refresh/).count(), WAIT).toBe(0);
+    await screenshot(page, 'sync-quick-refresh-hidden');
+  }, 120_000);
+});
+
+describe('a second Verify', () => {
+  it('is refused while one runs, follows that one instead and shows its report', async () => {
+    await page.goto(`${server.url}/tokens`);
+    localnet.admin.setProfile('default', HUNG);
+    let first: Promise<unknown> | null = null;
+    try {
+      // A verify started beside the page (another tab), held by the hanging chain.
+      const started = page.request.post(`${server.url}/api/solana/sync-verify`, {
+        data: { publicAddresses: [] },
+        timeout: 90_000,
+      });
+      first = started.then(async (response): Promise<unknown> => {
+        expect(response.status(), await response.text()).toBe(200);
+        return (await response.json()) as unknown;
+      });
+      // Awaited below; a failure before then is the test's own, not an unhandled rejection.
+      first.catch(() => undefined);
+      await runningOperation(/^Scan verify/).waitFor(WAIT);
+      const dialog = await openSync('Verify');
+      await dialog.getByRole('button', { name: 'Fetch Wallets' }).click();
+      await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+      await dialog
+        .getByText(
+          'A verify was already running: this dialog follows it and shows its report when it ends.',
+          { exact: true },
+        )
+        .waitFor(WAIT);
+      expect(await dialog.getByText('Verification failed', { exact: true }).count()).toBe(0);
+    } finally {
+      localnet.admin.setProfile('default', {});
+    }
+    const dialog = page.getByRole('dialog', { name: 'Verify', exact: true });
+    const report = 'Verify report';
+    await dialog.getByLabel(report).waitFor({ timeout: 60_000 });
+    // The report shown is the running verify's, as its own caller was answered (the calls the
+    // hanging chain held may have failed: the same in both).
+    const answered = syncVerifyResponseSchema.parse(await first).report;
+    expect({
+      scanned: await figure(dialog, report, 'Wallets scanned'),
+      failures: await figure(dialog, report, 'RPC failures'),
+      differing: await figure(dialog, report, 'Wallets differing'),
+      matching: await figure(dialog, report, 'Wallets matching'),
+    }).toEqual({
+      scanned: String(answered.walletsScanned),
+      failures: String(answered.rpcFailures),
+      differing: String(answered.walletsDiffering),
+      matching: String(answered.walletsMatching),
+    });
+    expect(answered.walletsScanned).toBeGreaterThan(0);
+    await screenshot(page, 'sync-verify-followed');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+  }, 150_000);
 });
 
 /** Runs Verify from the Sync menu; answers its 'Wallets differing' figure. */

@@ -1,10 +1,12 @@
 import {
   errorBodySchema,
+  jobViewSchema,
   quickRefreshProgressSchema,
   quickRefreshStartSchema,
   quickRefreshTokensSchema,
   syncScanConflictSchema,
   syncVerifyResponseSchema,
+  verifyReportSchema,
   type QuickRefreshProgress,
 } from '@fleet/core';
 import { schema } from '@fleet/db';
@@ -142,7 +144,7 @@ describe.each(testDatabaseKinds)('The quick refresh and the verify scan on %s', 
     ]);
   }, 90_000);
 
-  it('joins a running quick refresh and refuses a second verify with the running one’s job', async () => {
+  it('joins a running quick refresh; refuses a second verify with the running one’s job, whose report the jobs API gives', async () => {
     harness.localnet.admin.setProfile('default', { latencyMs: 1_500 });
     try {
       const first = await startRefresh();
@@ -167,7 +169,17 @@ describe.each(testDatabaseKinds)('The quick refresh and the verify scan on %s', 
       expect(refused.statusCode, refused.body).toBe(409);
       const conflict = syncScanConflictSchema.parse(refused.json());
       expect(jobs.map((row) => row.id)).toContain(conflict.jobId);
-      expect((await running).statusCode).toBe(200);
+      const answered = await running;
+      expect(answered.statusCode).toBe(200);
+      const waited = syncVerifyResponseSchema.parse(answered.json());
+      expect(conflict.jobId).toBe(waited.jobId);
+      // The refused page follows that verify through the jobs API: once it is done, its job
+      // carries the report the first caller was answered.
+      const followed = await call(operator, 'GET', `/api/jobs/${conflict.jobId}`);
+      expect(followed.statusCode, followed.body).toBe(200);
+      const job = jobViewSchema.parse(followed.json());
+      expect(job).toMatchObject({ kind: 'scan.verify', status: 'succeeded', isDone: true });
+      expect(verifyReportSchema.parse(job.report)).toEqual(waited.report);
       await refreshDone(first.jobId);
     } finally {
       harness.localnet.admin.setProfile('default', {});

@@ -278,11 +278,26 @@ describe('the toast a finished burn ends with', () => {
 });
 
 describe('the jobs with a progress host of their own', () => {
-  it('leaves the closes, the burns and the SPL transfers out of the SOL progress host', () => {
-    for (const kind of ['token.close', 'token.burn', 'token.withdraw', 'token.distribute']) {
+  it('leaves the closes, the burns, the SPL transfers and the scans out of the SOL progress host', () => {
+    for (const kind of [
+      'token.close',
+      'token.burn',
+      'token.withdraw',
+      'token.distribute',
+      'scan.final-truth',
+      'scan.quick-refresh',
+      'scan.deep',
+      'scan.verify',
+    ]) {
       expect(hasOwnProgressHost(kind), kind).toBe(true);
     }
-    for (const kind of ['sol.distribute', 'sol.aggregate', 'sol.double_distribution', null]) {
+    for (const kind of [
+      'sol.distribute',
+      'sol.aggregate',
+      'sol.double_distribution',
+      'scan',
+      null,
+    ]) {
       expect(hasOwnProgressHost(kind), String(kind)).toBe(false);
     }
   });

@@ -1,5 +1,8 @@
 import {
+  DEEP_SCAN_JOB_KIND,
   FINAL_TRUTH_SCAN_JOB_KIND,
+  QUICK_REFRESH_JOB_KIND,
+  VERIFY_SCAN_JOB_KIND,
   aggregationToast,
   burnJobReportSchema,
   closeJobReportSchema,
@@ -37,18 +40,23 @@ export function isSplTransferKind(kind: string | null | undefined): kind is SplT
   return kind !== null && kind !== undefined && SPL_TRANSFER_KINDS.includes(kind);
 }
 
+/** Jobs whose progress a host of its own draws from its own progress route or stream. */
+const OWN_HOST_KINDS: ReadonlySet<string> = new Set([
+  'token.close',
+  'token.burn',
+  FINAL_TRUTH_SCAN_JOB_KIND,
+  QUICK_REFRESH_JOB_KIND,
+  DEEP_SCAN_JOB_KIND,
+  VERIFY_SCAN_JOB_KIND,
+]);
+
 /**
  * Whether a job kind is followed by a host of its own instead of the SOL operations' progress
- * host: the SPL transfers and the Final Truth Scan (their progress routes), the closes and the
- * burns (their event streams).
+ * host: the SPL transfers, the Final Truth Scan and the sync scans (their progress routes), the
+ * closes and the burns (their event streams).
  */
 export function hasOwnProgressHost(kind: string | null | undefined): boolean {
-  return (
-    isSplTransferKind(kind) ||
-    kind === 'token.close' ||
-    kind === 'token.burn' ||
-    kind === FINAL_TRUTH_SCAN_JOB_KIND
-  );
+  return isSplTransferKind(kind) || (typeof kind === 'string' && OWN_HOST_KINDS.has(kind));
 }
 
 /** How an SPL transfer job ended, as its progress route or the job itself says. */

@@ -1,4 +1,4 @@
-import { exhaustiveSwitchError, type DeepScanProgress } from '@fleet/core';
+import { DEEP_SCAN_JOB_KIND, exhaustiveSwitchError, type DeepScanProgress } from '@fleet/core';
 import { useEffect, useReducer } from 'react';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
@@ -6,18 +6,29 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import {
+  DEEP_SCAN_ABORTED,
   INITIAL_DEEP_SCAN,
   deepScanConfirmText,
+  deepScanJobOf,
   deepScanFigures,
   deepScanOutcome,
   deepScanProgressView,
   deepScanReducer,
   deepScanResultRows,
+  followingDeepScan,
   updateConfirmText,
   updateFigures,
   type DeepScanState,
 } from './deep-scan-state';
 import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
+import { releaseSyncScan, useKeepSyncScanOpen } from './sync-scan-open-job';
+import {
+  CloseButton,
+  confirmStep,
+  followStep,
+  waitingStep,
+  type SyncScanStep,
+} from './sync-scan-steps';
 import { countText } from './sync-scan-view';
 import {
   useAbortDeepScan,
@@ -28,23 +39,27 @@ import {
 } from './use-deep-scan';
 import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
 
-import {
-  CloseButton,
-  confirmStep,
-  followStep,
-  waitingStep,
-  type SyncScanStep,
-} from './sync-scan-steps';
 /** The results table draws this many rows; the figures above it count every wallet. */
 const SHOWN_ROWS = 500;
 
 /**
  * The Deep Scan (spec 2 §4): fetch the wallets, confirm, follow the scan every second with Cancel,
  * review its report (which may be aborted), then confirm the update, which writes what the server
- * read, and its final summary. The scan writes nothing by itself.
+ * read, and its final summary. The scan writes nothing by itself. The scan followed is the job
+ * kept open (`sync-scan-open-job`): closed while it runs, the host follows it out of sight, and
+ * the bottom bar or the Sync menu opens the dialog on it again, its report too once it ended.
+ * `jobId` opens the dialog on that scan.
  */
-export function DeepScanDialog({ onClose }: { readonly onClose: () => void }) {
-  const [state, dispatch] = useReducer(deepScanReducer, INITIAL_DEEP_SCAN);
+export function DeepScanDialog({
+  jobId,
+  onClose,
+}: {
+  readonly jobId: string | null;
+  readonly onClose: () => void;
+}) {
+  const [state, dispatch] = useReducer(deepScanReducer, jobId, (kept): DeepScanState =>
+    kept === null ? INITIAL_DEEP_SCAN : followingDeepScan(kept),
+  );
   const fetchWallets = useFetchDeepScanWallets();
   const start = useStartDeepScan();
   const abort = useAbortDeepScan();
@@ -62,6 +77,13 @@ export function DeepScanDialog({ onClose }: { readonly onClose: () => void }) {
   useEffect(() => {
     if (updated) refresh();
   }, [updated, refresh]);
+  const followed = deepScanJobOf(state);
+  const followedId = followed?.jobId ?? null;
+  useKeepSyncScanOpen(DEEP_SCAN_JOB_KIND, followedId);
+  const close = () => {
+    if (followed !== null) releaseSyncScan(followed.jobId, followed.ended);
+    onClose();
+  };
 
   const on: DeepScanStepHandlers = {
     fetch: () => {
@@ -72,17 +94,17 @@ export function DeepScanDialog({ onClose }: { readonly onClose: () => void }) {
         onError: (error) => dispatch({ type: 'fetchFailed', error }),
       });
     },
-    startScan: (publicAddresses, jobId) =>
+    startScan: (publicAddresses, id) =>
       start.mutate(
-        { publicAddresses, jobId },
+        { publicAddresses, jobId: id },
         {
           onSuccess: (started) => dispatch({ type: 'started', jobId: started.jobId }),
           onError: (error) => dispatch({ type: 'startFailed', error }),
         },
       ),
     startBusy: start.isPending,
-    cancel: (jobId) =>
-      abort.mutate(jobId, {
+    cancel: (id) =>
+      abort.mutate(id, {
         onSuccess: (answer) => {
           if (answer) dispatch({ type: 'polled', progress: answer });
         },
@@ -91,24 +113,24 @@ export function DeepScanDialog({ onClose }: { readonly onClose: () => void }) {
     cancelBusy: abort.isPending,
     requestUpdate: () => dispatch({ type: 'requestUpdate' }),
     backToSummary: () => dispatch({ type: 'backToSummary' }),
-    update: (jobId, job) => {
+    update: (id, job) => {
       dispatch({ type: 'update' });
       update.mutate(
-        { jobId, report: job.report },
+        { jobId: id, report: job.report },
         {
           onSuccess: (details) => dispatch({ type: 'updated', details }),
           onError: (error) => dispatch({ type: 'updateFailed', error }),
         },
       );
     },
-    onClose,
+    onClose: close,
   };
   const step = deepScanStep(state, on);
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) close();
       }}
       title="Deep Scan"
       description={step.description}
@@ -237,11 +259,7 @@ function ScanOutcome({ job }: { readonly job: DeepScanProgress }) {
     case 'withErrors':
       return <SyncScanErrorAlert error={outcome.error} kind="warning" />;
     case 'aborted':
-      return (
-        <Alert kind="warning">
-          The scan was aborted: its report covers the wallets read before it stopped.
-        </Alert>
-      );
+      return <Alert kind="warning">{DEEP_SCAN_ABORTED}</Alert>;
     case 'clean':
       return <Alert kind="success">Every wallet scanned was read in full.</Alert>;
     default:

@@ -9,11 +9,14 @@ import { ApiError, NetworkError } from '../../api/api-error';
 import {
   INITIAL_DEEP_SCAN,
   deepScanConfirmText,
+  deepScanEndedToast,
   deepScanFigures,
+  deepScanJobOf,
   deepScanOutcome,
   deepScanProgressView,
   deepScanReducer,
   deepScanResultRows,
+  followingDeepScan,
   updateConfirmText,
   updateFigures,
   type DeepScanAction,
@@ -356,5 +359,60 @@ describe('the deep scan progress and reports', () => {
       { label: 'Wallets skipped', value: '1' },
       { label: 'Newer numbers kept', value: '0' },
     ]);
+  });
+});
+
+describe('the deep scan kept open', () => {
+  it('reopens on the scan’s progress, and on its summary once it is read done', () => {
+    const state = followingDeepScan(JOB);
+    expect(state).toEqual({ kind: 'scanning', jobId: JOB, joined: false, job: null, error: null });
+    expect(deepScanReducer(state, { type: 'polled', progress: DONE })).toEqual({
+      kind: 'summary',
+      jobId: JOB,
+      job: DONE,
+      error: null,
+    });
+  });
+
+  it('names the scan it follows; from the summary on, its end was seen', () => {
+    expect(deepScanJobOf(INITIAL_DEEP_SCAN)).toBeNull();
+    expect(deepScanJobOf(run(toScanConfirm))).toBeNull();
+    expect(deepScanJobOf(run(toScanning))).toEqual({ jobId: JOB, ended: false });
+    for (const actions of [toSummary, toUpdateConfirm, toUpdating]) {
+      expect(deepScanJobOf(run(actions))).toEqual({ jobId: JOB, ended: true });
+    }
+    expect(deepScanJobOf(run([...toUpdating, { type: 'updated', details: DETAILS }]))).toEqual({
+      jobId: JOB,
+      ended: true,
+    });
+  });
+
+  it('toasts how a scan ended out of sight, and where its report waits for the Update', () => {
+    const review = 'Open Deep Scan from the Sync menu to review it and Update.';
+    expect(deepScanEndedToast(DONE)).toEqual({
+      title: 'Deep Scan Finished',
+      description: `2 of 3 wallets scanned: 3 new token account(s), 1 changed amount(s). ${review}`,
+      severity: 'success',
+    });
+    expect(deepScanEndedToast(progressOf({ status: 'cancelled', done: true }))).toEqual({
+      title: 'Deep Scan Finished',
+      description: `The scan was aborted: its report covers the wallets read before it stopped. ${review}`,
+      severity: 'warning',
+    });
+    const withErrors = deepScanEndedToast(
+      progressOf({ status: 'succeeded', done: true }, { rpcFailures: 1 }),
+    );
+    expect(withErrors.severity).toBe('warning');
+    expect(withErrors.description).toBe(
+      'Scan completed with errors. 1 RPC failure(s): those wallets are skipped by an update. ' +
+        review,
+    );
+    expect(
+      deepScanEndedToast(progressOf({ status: 'failed', done: true, statusMessage: 'RPC down' })),
+    ).toEqual({
+      title: 'Deep Scan',
+      description: 'Failed to scan wallets. RPC down',
+      severity: 'error',
+    });
   });
 });

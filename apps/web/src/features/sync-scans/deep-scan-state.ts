@@ -5,9 +5,11 @@ import {
   type DeepScanResult,
   type DeepScanUpdateDetails,
 } from '@fleet/core';
+import type { ToastMessage } from '../../ui/toast';
 import { UpdateTooLargeError } from './deep-scan-update';
 import {
   SYNC_SCAN_MESSAGES,
+  errorLine,
   plainError,
   pollFailedError,
   runningSyncScanOf,
@@ -77,6 +79,35 @@ export const INITIAL_DEEP_SCAN: DeepScanState = Object.freeze({
   kind: 'fetchConfirm',
   error: null,
 });
+
+/**
+ * The dialog reopened on a deep scan kept open (the bottom bar, a reload, the Sync menu): its
+ * progress, or its summary once the first poll reads it done.
+ */
+export function followingDeepScan(jobId: string): DeepScanState {
+  return { kind: 'scanning', jobId, joined: false, job: null, error: null };
+}
+
+/** The scan the dialog follows, and whether the operator has seen it end; null before a start. */
+export function deepScanJobOf(
+  state: DeepScanState,
+): { readonly jobId: string; readonly ended: boolean } | null {
+  switch (state.kind) {
+    case 'fetchConfirm':
+    case 'fetching':
+    case 'scanConfirm':
+      return null;
+    case 'scanning':
+      return { jobId: state.jobId, ended: false };
+    case 'summary':
+    case 'updateConfirm':
+    case 'updating':
+    case 'finalSummary':
+      return { jobId: state.jobId, ended: true };
+    default:
+      return exhaustiveSwitchError(state);
+  }
+}
 
 /**
  * The dialog's transitions. An answer that arrives for a state the dialog has left (a poll after
@@ -228,6 +259,42 @@ export function deepScanOutcome(job: DeepScanProgress): DeepScanOutcome {
     };
   }
   return { kind: 'clean' };
+}
+
+export const DEEP_SCAN_ABORTED =
+  'The scan was aborted: its report covers the wallets read before it stopped.';
+
+/**
+ * The toast of a deep scan that ended while its dialog was closed. Nothing is written yet: the
+ * toast says where its report is, for the review and the Update.
+ */
+export function deepScanEndedToast(job: DeepScanProgress): ToastMessage {
+  const title = 'Deep Scan Finished';
+  const review = 'Open Deep Scan from the Sync menu to review it and Update.';
+  const scanned = `${countText(job.report.walletsScanned)} of ${countText(job.totalWallets)} wallets scanned`;
+  const outcome = deepScanOutcome(job);
+  switch (outcome.kind) {
+    case 'failed':
+      return { title: 'Deep Scan', description: errorLine(outcome.error), severity: 'error' };
+    case 'aborted':
+      return { title, description: `${DEEP_SCAN_ABORTED} ${review}`, severity: 'warning' };
+    case 'withErrors':
+      return {
+        title,
+        description: `${errorLine(outcome.error)} ${review}`,
+        severity: 'warning',
+      };
+    case 'clean':
+      return {
+        title,
+        description:
+          `${scanned}: ${countText(job.report.tokensAdded)} new token account(s), ` +
+          `${countText(job.report.tokensUpdated)} changed amount(s). ${review}`,
+        severity: 'success',
+      };
+    default:
+      return exhaustiveSwitchError(outcome);
+  }
 }
 
 /** What the update confirmation says it will write. */

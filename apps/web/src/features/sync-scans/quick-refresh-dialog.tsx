@@ -1,11 +1,14 @@
-import { exhaustiveSwitchError } from '@fleet/core';
+import { QUICK_REFRESH_JOB_KIND, exhaustiveSwitchError } from '@fleet/core';
 import { useEffect, useReducer } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import {
   INITIAL_QUICK_REFRESH,
+  QUICK_REFRESH_CANCELLED,
+  followingQuickRefresh,
   quickRefreshFigures,
+  quickRefreshJobOf,
   quickRefreshOutcome,
   quickRefreshProgressView,
   quickRefreshReducer,
@@ -13,6 +16,14 @@ import {
   type QuickRefreshState,
 } from './quick-refresh-state';
 import { FigureList, ScanLog, SyncScanErrorAlert } from './sync-scan-parts';
+import { releaseSyncScan, useKeepSyncScanOpen } from './sync-scan-open-job';
+import {
+  CloseButton,
+  confirmStep,
+  followStep,
+  waitingStep,
+  type SyncScanStep,
+} from './sync-scan-steps';
 import {
   useAbortQuickRefresh,
   useFetchQuickRefreshTokens,
@@ -21,25 +32,30 @@ import {
 } from './use-quick-refresh';
 import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
 
-import {
-  CloseButton,
-  confirmStep,
-  followStep,
-  waitingStep,
-  type SyncScanStep,
-} from './sync-scan-steps';
 /**
  * The Quick Refresh (spec 2 §4): fetch the known tokens, confirm, follow the job every 1.5 s with
- * Cancel, then its report; 'Sync & Refresh' reads the page's lists again. Closing the dialog
- * while it runs leaves the scan running; opening it again joins it.
+ * Cancel, then its report; 'Sync & Refresh' reads the page's lists again. The job followed is the
+ * one kept open (`sync-scan-open-job`): closing the dialog while it runs leaves it running, the
+ * host follows it out of sight to its end (and reads the lists again then), and the bottom bar or
+ * the Sync menu opens the dialog on it again. `jobId` opens the dialog on that scan.
  */
-export function QuickRefreshDialog({ onClose }: { readonly onClose: () => void }) {
-  const [state, dispatch] = useReducer(quickRefreshReducer, INITIAL_QUICK_REFRESH);
+export function QuickRefreshDialog({
+  jobId,
+  onClose,
+}: {
+  readonly jobId: string | null;
+  readonly onClose: () => void;
+}) {
+  const [state, dispatch] = useReducer(quickRefreshReducer, jobId, (kept): QuickRefreshState =>
+    kept === null ? INITIAL_QUICK_REFRESH : followingQuickRefresh(kept),
+  );
   const fetchTokens = useFetchQuickRefreshTokens();
   const start = useStartQuickRefresh();
   const abort = useAbortQuickRefresh();
   const progress = useQuickRefreshProgress(state.kind === 'progress' ? state.jobId : null);
   const refresh = useRefreshAfterSyncScan();
+  const followed = quickRefreshJobOf(state);
+  const followedId = followed?.jobId ?? null;
 
   useEffect(() => {
     if (progress.data) dispatch({ type: 'polled', progress: progress.data });
@@ -47,12 +63,13 @@ export function QuickRefreshDialog({ onClose }: { readonly onClose: () => void }
   useEffect(() => {
     if (progress.error) dispatch({ type: 'pollFailed', error: progress.error });
   }, [progress.error]);
-  const finished = state.kind === 'summary';
-  useEffect(() => {
-    // The job wrote its batches as it went: what it changed shows once it is done.
-    if (finished) refresh();
-  }, [finished, refresh]);
+  // The host follows it from now on, to its end, and re-reads what it wrote then.
+  useKeepSyncScanOpen(QUICK_REFRESH_JOB_KIND, followedId);
 
+  const close = () => {
+    if (followed !== null) releaseSyncScan(followed.jobId, followed.ended);
+    onClose();
+  };
   const runFetch = () => {
     dispatch({ type: 'fetch' });
     fetchTokens.mutate(undefined, {
@@ -65,14 +82,14 @@ export function QuickRefreshDialog({ onClose }: { readonly onClose: () => void }
       onSuccess: (started) => dispatch({ type: 'started', start: started }),
       onError: (error) => dispatch({ type: 'startFailed', error }),
     });
-  const cancel = (jobId: string) =>
-    abort.mutate(jobId, {
+  const cancel = (id: string) =>
+    abort.mutate(id, {
       onSuccess: (answer) => dispatch({ type: 'polled', progress: answer }),
       onError: (error) => dispatch({ type: 'cancelFailed', error }),
     });
   const syncAndRefresh = () => {
     refresh();
-    onClose();
+    close();
   };
 
   const step = quickRefreshStep(state, {
@@ -82,13 +99,13 @@ export function QuickRefreshDialog({ onClose }: { readonly onClose: () => void }
     cancel,
     cancelBusy: abort.isPending,
     syncAndRefresh,
-    onClose,
+    onClose: close,
   });
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) close();
       }}
       title="Quick Refresh"
       description={step.description}
@@ -163,9 +180,7 @@ export function quickRefreshStep(
               <SyncScanErrorAlert error={outcome.error} kind="warning" />
             ) : null}
             {outcome.kind === 'cancelled' ? (
-              <Alert kind="warning">
-                The refresh was cancelled; the wallets read before it stopped were stored.
-              </Alert>
+              <Alert kind="warning">{QUICK_REFRESH_CANCELLED}</Alert>
             ) : null}
             {outcome.kind === 'clean' ? (
               <Alert kind="success">Every wallet was refreshed.</Alert>

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../api/api-error';
 import {
   INITIAL_QUICK_REFRESH,
+  followingQuickRefresh,
+  quickRefreshEndedToast,
   quickRefreshFigures,
+  quickRefreshJobOf,
   quickRefreshOutcome,
   quickRefreshProgressView,
   quickRefreshReducer,
@@ -314,6 +317,75 @@ describe('the quick refresh progress and summary', () => {
     });
     expect(quickRefreshOutcome(progressOf({ status: 'succeeded', done: true }).progress)).toEqual({
       kind: 'clean',
+    });
+  });
+});
+
+describe('the quick refresh kept open', () => {
+  it('reopens on the scan’s progress, counting nothing until the first poll', () => {
+    const state = followingQuickRefresh(JOB);
+    expect(state).toEqual({
+      kind: 'progress',
+      jobId: JOB,
+      joined: false,
+      job: null,
+      startReport: null,
+      error: null,
+    });
+    if (state.kind !== 'progress') throw new Error('expected progress');
+    expect(quickRefreshProgressView(state)).toEqual({
+      percent: 0,
+      countText: '—',
+      canCancel: true,
+    });
+    const done = quickRefreshReducer(state, {
+      type: 'polled',
+      progress: progressOf({ status: 'succeeded', done: true }),
+    });
+    expect(done).toMatchObject({ kind: 'summary', jobId: JOB });
+  });
+
+  it('names the job it follows, and whether its end was seen', () => {
+    expect(quickRefreshJobOf(INITIAL_QUICK_REFRESH)).toBeNull();
+    expect(quickRefreshJobOf(run(toScanConfirm))).toBeNull();
+    expect(quickRefreshJobOf(run(toProgress))).toEqual({ jobId: JOB, ended: false });
+    expect(
+      quickRefreshJobOf(
+        run([
+          ...toProgress,
+          { type: 'polled', progress: progressOf({ status: 'succeeded', done: true }) },
+        ]),
+      ),
+    ).toEqual({ jobId: JOB, ended: true });
+  });
+
+  it('toasts how a refresh ended out of sight', () => {
+    const done = (overrides: Partial<QuickRefreshProgress['progress']>, report = {}) =>
+      progressOf({ done: true, status: 'succeeded', ...overrides }, report).progress;
+    expect(
+      quickRefreshEndedToast(done({}, { walletsScanned: 40, solUpdated: 3, tokensUpdated: 1_200 })),
+    ).toEqual({
+      title: 'Quick Refresh Finished',
+      description:
+        '40 of 40 wallets refreshed: 3 SOL balance(s) and 1,200 token account(s) updated.',
+      severity: 'success',
+    });
+    expect(quickRefreshEndedToast(done({}, { rpcFailures: 2 }))).toEqual({
+      title: 'Quick Refresh Finished',
+      description:
+        'Scan completed with errors. 2 RPC failure(s): those wallets kept their stored numbers.',
+      severity: 'warning',
+    });
+    expect(quickRefreshEndedToast(done({ status: 'cancelled' }))).toMatchObject({
+      description: 'The refresh was cancelled; the wallets read before it stopped were stored.',
+      severity: 'warning',
+    });
+    expect(
+      quickRefreshEndedToast(done({ status: 'failed', statusMessage: 'The database went away' })),
+    ).toEqual({
+      title: 'Quick Refresh',
+      description: 'Failed to perform scan: The database went away',
+      severity: 'error',
     });
   });
 });

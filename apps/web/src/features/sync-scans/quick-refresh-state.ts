@@ -5,8 +5,10 @@ import {
   type QuickRefreshStart,
   type QuickRefreshTokens,
 } from '@fleet/core';
+import type { ToastMessage } from '../../ui/toast';
 import {
   SYNC_SCAN_MESSAGES,
+  errorLine,
   inlineError,
   plainError,
   pollFailedError,
@@ -34,8 +36,8 @@ export type QuickRefreshState =
       readonly joined: boolean;
       /** The last progress read; null until the first poll answers. */
       readonly job: QuickRefreshJob | null;
-      /** The report the start answered, shown until the first poll. */
-      readonly startReport: QuickRefreshReport;
+      /** The report the start answered, shown until the first poll; null for a reopened scan. */
+      readonly startReport: QuickRefreshReport | null;
       readonly error: SyncScanError | null;
     }
   | {
@@ -59,6 +61,29 @@ export const INITIAL_QUICK_REFRESH: QuickRefreshState = Object.freeze({
   kind: 'fetchConfirm',
   error: null,
 });
+
+/** The dialog reopened on a quick refresh kept open (the bottom bar, a reload, the Sync menu). */
+export function followingQuickRefresh(jobId: string): QuickRefreshState {
+  return { kind: 'progress', jobId, joined: false, job: null, startReport: null, error: null };
+}
+
+/** The job the dialog follows, and whether the operator has seen it end; null before a start. */
+export function quickRefreshJobOf(
+  state: QuickRefreshState,
+): { readonly jobId: string; readonly ended: boolean } | null {
+  switch (state.kind) {
+    case 'fetchConfirm':
+    case 'fetching':
+    case 'scanConfirm':
+      return null;
+    case 'progress':
+      return { jobId: state.jobId, ended: false };
+    case 'summary':
+      return { jobId: state.jobId, ended: true };
+    default:
+      return exhaustiveSwitchError(state);
+  }
+}
 
 /**
  * The dialog's transitions. An answer that arrives for a state the dialog has left (a poll after
@@ -139,9 +164,13 @@ export function quickRefreshProgressView(
 ): QuickRefreshProgressView {
   const job = state.job;
   if (job === null) {
+    const start = state.startReport;
     return {
       percent: 0,
-      countText: `${countText(state.startReport.walletsScanned)} / ${countText(state.startReport.totalWallets)}`,
+      countText:
+        start === null
+          ? '—'
+          : `${countText(start.walletsScanned)} / ${countText(start.totalWallets)}`,
       canCancel: true,
     };
   }
@@ -193,4 +222,38 @@ export function quickRefreshOutcome(job: QuickRefreshJob): SummaryOutcome {
     };
   }
   return { kind: 'clean' };
+}
+
+export const QUICK_REFRESH_CANCELLED =
+  'The refresh was cancelled; the wallets read before it stopped were stored.';
+
+/** The toast of a quick refresh that ended while its dialog was closed. */
+export function quickRefreshEndedToast(job: QuickRefreshJob): ToastMessage {
+  const title = 'Quick Refresh Finished';
+  const outcome = quickRefreshOutcome(job);
+  switch (outcome.kind) {
+    case 'failed':
+      return { title: 'Quick Refresh', description: outcome.error.message, severity: 'error' };
+    case 'cancelled':
+      return { title, description: QUICK_REFRESH_CANCELLED, severity: 'warning' };
+    case 'withErrors':
+      return {
+        title,
+        description: errorLine(outcome.error),
+        severity: 'warning',
+      };
+    case 'clean': {
+      const { report } = job;
+      return {
+        title,
+        description:
+          `${countText(report.walletsScanned)} of ${countText(report.totalWallets)} wallets ` +
+          `refreshed: ${countText(report.solUpdated)} SOL balance(s) and ` +
+          `${countText(report.tokensUpdated)} token account(s) updated.`,
+        severity: 'success',
+      };
+    }
+    default:
+      return exhaustiveSwitchError(outcome);
+  }
 }

@@ -77,6 +77,19 @@ describe('the Quick Refresh dialog’s steps', () => {
     expect(html).toContain('>Cancel<');
   });
 
+  it('reopens on a kept refresh with its progress, counting nothing before the first poll', () => {
+    const html = render(
+      quickRefreshStep(
+        { kind: 'progress', jobId: JOB, joined: false, job: null, startReport: null, error: null },
+        quickOn,
+      ),
+    );
+    expect(html).not.toContain('already running');
+    expect(html).toContain('aria-label="Refresh progress"');
+    expect(html).toContain('—');
+    expect(html).toContain('opening Quick Refresh again follows it');
+  });
+
   it('ends with the report and Sync &amp; Refresh', () => {
     const step = quickRefreshStep(
       {
@@ -179,9 +192,32 @@ describe('the Deep Scan dialog’s steps', () => {
 describe('the Verify dialog’s steps', () => {
   it('counts the seconds while it verifies', () => {
     const html = render(
-      verifyStep({ kind: 'verifying', walletCount: 3, startedAt: Date.now() }, verifyOn),
+      verifyStep(
+        { kind: 'verifying', walletCount: 3, startedAt: Date.now(), following: null, error: null },
+        verifyOn,
+      ),
     );
     expect(html).toMatch(/Verifying… \d+ s/);
+    expect(html).not.toContain('already running');
+  });
+
+  it('says it follows the verify already running, with a failed read of it', () => {
+    const step = verifyStep(
+      {
+        kind: 'verifying',
+        walletCount: null,
+        startedAt: Date.now(),
+        following: JOB,
+        error: { message: 'Error polling progress', detail: 'Failed to fetch' },
+      },
+      verifyOn,
+    );
+    const html = render(step);
+    expect(html).toContain('A verify was already running: this dialog follows it');
+    expect(html).toMatch(/Verifying… \d+ s/);
+    expect(html).toContain('Error polling progress');
+    expect(html).not.toContain('Verification failed');
+    expect(step.description).toMatch(/^Read the wallets from the chain/);
   });
 
   it('lists the mismatches with stored and chain SOL', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../api/api-error';
 import {
+  errorLine,
   inlineError,
   isGoneJob,
   pollFailedError,
@@ -70,5 +71,19 @@ describe('the sync scans’ error messages', () => {
       ),
     ).toBeNull();
     expect(runningSyncScanOf(new Error('x'))).toBeNull();
+  });
+});
+
+describe('a sync scan failure in one line', () => {
+  it('puts the reason after the spec’s sentence, with a full stop between when it has none', () => {
+    expect(errorLine({ message: 'Failed to scan wallets.', detail: 'RPC down' })).toBe(
+      'Failed to scan wallets. RPC down',
+    );
+    expect(errorLine({ message: 'Scan completed with errors', detail: '2 failed' })).toBe(
+      'Scan completed with errors. 2 failed',
+    );
+    expect(errorLine({ message: 'Failed to perform scan.', detail: null })).toBe(
+      'Failed to perform scan.',
+    );
   });
 });

@@ -39,6 +39,14 @@ export function syncScanError(message: string, error: unknown): SyncScanError {
   return { message, detail: serverText(error) };
 }
 
+/** A failure as one line (a toast's): the spec's sentence, then the reason. */
+export function errorLine(error: SyncScanError): string {
+  if (error.detail === null) return error.message;
+  // Some of spec 2 §8's sentences end without a full stop ('Scan completed with errors').
+  const joint = /[.!?:]$/.test(error.message) ? ' ' : '. ';
+  return `${error.message}${joint}${error.detail}`;
+}
+
 /** A failure of the step itself, with nothing more to say. */
 export function plainError(message: string): SyncScanError {
   return { message, detail: null };

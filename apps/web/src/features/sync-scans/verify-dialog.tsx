@@ -1,35 +1,65 @@
 import { exhaustiveSwitchError, type VerifyReport } from '@fleet/core';
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { useNow } from '../../ui/use-now';
+import { forgetOpenJob } from '../jobs/open-job-store';
+import { useJob } from '../jobs/use-jobs';
 import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
+import { CloseButton, confirmStep, waitingStep, type SyncScanStep } from './sync-scan-steps';
 import { countText } from './sync-scan-view';
 import { useFetchVerifyWallets, useStartVerify } from './use-verify';
 import {
   INITIAL_VERIFY,
+  followingVerify,
   mismatchRows,
   verifyConfirmText,
   verifyFigures,
   verifyOutcomes,
+  verifyJobOf,
   verifyReducer,
   verifyingText,
   type VerifyState,
 } from './verify-state';
 
-import { CloseButton, confirmStep, waitingStep, type SyncScanStep } from './sync-scan-steps';
-
 /**
  * Verify (spec 2 §4): fetch the wallets, confirm, wait for the scan with an elapsed-seconds
  * counter (the server answers when it is done), then where the stored numbers differ from the
  * chain. Nothing is written. Closing the dialog stops the wait; the scan finishes on the server.
+ * A verify refused because one is running follows that one through its job (the jobs API) to its
+ * report; `jobId` opens the dialog on a running verify (the bottom bar, a reload).
  */
-export function VerifyDialog({ onClose }: { readonly onClose: () => void }) {
-  const [state, dispatch] = useReducer(verifyReducer, INITIAL_VERIFY);
+export function VerifyDialog({
+  jobId,
+  onClose,
+}: {
+  readonly jobId: string | null;
+  readonly onClose: () => void;
+}) {
+  const [state, dispatch] = useReducer(verifyReducer, jobId, (kept): VerifyState =>
+    kept === null ? INITIAL_VERIFY : followingVerify(kept, Date.now()),
+  );
   const fetchWallets = useFetchVerifyWallets();
   const startVerify = useStartVerify(dispatch);
+  const following = state.kind === 'verifying' ? state.following : null;
+  const followed = useJob(following);
+  const shownJob = verifyJobOf(state);
+
+  useEffect(() => {
+    if (followed.data) dispatch({ type: 'followed', job: followed.data });
+  }, [followed.data]);
+  useEffect(() => {
+    if (followed.error) dispatch({ type: 'followFailed', error: followed.error });
+  }, [followed.error]);
+  // Nothing of a verify is followed out of sight: one opened from the bottom bar (or a reload) is
+  // let go when closed. A verify followed after a 409 is not made the job kept open, which would
+  // put out of sight the quick refresh or deep scan kept there.
+  const close = () => {
+    if (shownJob !== null) forgetOpenJob(shownJob);
+    onClose();
+  };
 
   const on: VerifyStepHandlers = {
     fetch: () => {
@@ -40,14 +70,14 @@ export function VerifyDialog({ onClose }: { readonly onClose: () => void }) {
       });
     },
     verify: startVerify,
-    onClose,
+    onClose: close,
   };
   const step = verifyStep(state, on);
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) close();
       }}
       title="Verify"
       description={step.description}
@@ -94,7 +124,14 @@ export function verifyStep(state: VerifyState, on: VerifyStepHandlers): SyncScan
         description: verifyConfirmText(state.walletCount),
         body: (
           <>
+            {state.following !== null ? (
+              <Alert kind="info">
+                A verify was already running: this dialog follows it and shows its report when it
+                ends.
+              </Alert>
+            ) : null}
             <Elapsed startedAt={state.startedAt} />
+            <SyncScanErrorAlert error={state.error} />
             <p className="text-xs text-fg-muted">
               A large fleet takes minutes. Closing this dialog stops waiting; the scan still
               finishes and is kept in the jobs list.

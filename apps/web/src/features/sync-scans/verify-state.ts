@@ -2,13 +2,18 @@ import {
   exhaustiveSwitchError,
   formatSolExact,
   parseLamports,
+  verifyReportSchema,
+  type JobView,
   type SyncVerifyResponse,
   type VerifyMismatch,
   type VerifyReport,
 } from '@fleet/core';
 import {
   SYNC_SCAN_MESSAGES,
+  isGoneJob,
   plainError,
+  pollFailedError,
+  runningSyncScanOf,
   syncScanError,
   type SyncScanError,
 } from './sync-scan-messages';
@@ -25,9 +30,18 @@ export type VerifyState =
     }
   | {
       readonly kind: 'verifying';
-      readonly walletCount: number;
-      /** Epoch milliseconds when the request went out, for the elapsed-seconds counter. */
+      /** Null until known: a verify reopened from the bottom bar, before its job is read. */
+      readonly walletCount: number | null;
+      /** Epoch milliseconds when the verify started, for the elapsed-seconds counter. */
       readonly startedAt: number;
+      /**
+       * The running verify this dialog follows instead of its own (a second one is refused with
+       * 409 and that verify's job), read through the jobs API until it ends; null while the
+       * dialog waits for its own verify's answer.
+       */
+      readonly following: string | null;
+      /** The last read of the followed job failed; it is read again. */
+      readonly error: SyncScanError | null;
     }
   | { readonly kind: 'summary'; readonly jobId: string; readonly report: VerifyReport };
 
@@ -37,9 +51,33 @@ export type VerifyAction =
   | { readonly type: 'fetchFailed'; readonly error: unknown }
   | { readonly type: 'verify'; readonly now: number }
   | { readonly type: 'verified'; readonly response: SyncVerifyResponse }
-  | { readonly type: 'verifyFailed'; readonly error: unknown };
+  | { readonly type: 'verifyFailed'; readonly error: unknown }
+  /** A read of the followed verify's job (`GET /api/jobs/:id`). */
+  | { readonly type: 'followed'; readonly job: JobView }
+  | { readonly type: 'followFailed'; readonly error: unknown };
 
 export const INITIAL_VERIFY: VerifyState = Object.freeze({ kind: 'fetchConfirm', error: null });
+
+/** The dialog opened on a running verify (the bottom bar, a reload): its job, followed. */
+export function followingVerify(jobId: string, now: number): VerifyState {
+  return { kind: 'verifying', walletCount: null, startedAt: now, following: jobId, error: null };
+}
+
+/** The verify job the dialog follows or shows the report of; null for its own, still waited for. */
+export function verifyJobOf(state: VerifyState): string | null {
+  switch (state.kind) {
+    case 'fetchConfirm':
+    case 'fetching':
+    case 'verifyConfirm':
+      return null;
+    case 'verifying':
+      return state.following;
+    case 'summary':
+      return state.jobId;
+    default:
+      return exhaustiveSwitchError(state);
+  }
+}
 
 /**
  * The dialog's transitions. An answer that arrives for a state the dialog has left changes
@@ -63,29 +101,76 @@ export function verifyReducer(state: VerifyState, action: VerifyAction): VerifyS
         : state;
     case 'verify':
       return state.kind === 'verifyConfirm'
-        ? { kind: 'verifying', walletCount: state.walletCount, startedAt: action.now }
-        : state;
-    case 'verified':
-      return state.kind === 'verifying'
-        ? { kind: 'summary', jobId: action.response.jobId, report: action.response.report }
-        : state;
-    case 'verifyFailed':
-      return state.kind === 'verifying'
         ? {
-            kind: 'verifyConfirm',
+            kind: 'verifying',
             walletCount: state.walletCount,
-            error: syncScanError(SYNC_SCAN_MESSAGES.verificationFailed, action.error),
+            startedAt: action.now,
+            following: null,
+            error: null,
           }
         : state;
+    case 'verified':
+      return state.kind === 'verifying' && state.following === null
+        ? { kind: 'summary', jobId: action.response.jobId, report: action.response.report }
+        : state;
+    case 'verifyFailed': {
+      if (state.kind !== 'verifying' || state.following !== null) return state;
+      // One verify at a time: the running one is followed to its report instead.
+      const running = runningSyncScanOf(action.error);
+      return running !== null
+        ? { ...state, following: running }
+        : failedVerify(state, syncScanError(SYNC_SCAN_MESSAGES.verificationFailed, action.error));
+    }
+    case 'followed': {
+      const { job } = action;
+      if (state.kind !== 'verifying' || state.following !== job.id) return state;
+      if (!job.isDone) {
+        const created = Date.parse(job.createdAt);
+        return {
+          ...state,
+          walletCount: job.totalItems,
+          startedAt: Number.isFinite(created) ? created : state.startedAt,
+          error: null,
+        };
+      }
+      const report = verifyReportSchema.safeParse(job.report);
+      if (job.status === 'failed' || !report.success) {
+        const reason = job.message.trim();
+        return failedVerify(state, {
+          message: SYNC_SCAN_MESSAGES.verificationFailed,
+          detail: reason !== '' ? reason : report.success ? null : 'The verify left no report.',
+        });
+      }
+      return { kind: 'summary', jobId: job.id, report: report.data };
+    }
+    case 'followFailed':
+      if (state.kind !== 'verifying' || state.following === null) return state;
+      return isGoneJob(action.error)
+        ? failedVerify(state, syncScanError(SYNC_SCAN_MESSAGES.verificationFailed, action.error))
+        : { ...state, error: pollFailedError(action.error) };
     default:
       return exhaustiveSwitchError(action);
   }
 }
 
-export function verifyConfirmText(walletCount: number): string {
+/** Back to where the operator can ask again, with why the verify did not report. */
+function failedVerify(
+  state: Extract<VerifyState, { kind: 'verifying' }>,
+  error: SyncScanError,
+): VerifyState {
+  return state.walletCount === null
+    ? { kind: 'fetchConfirm', error }
+    : { kind: 'verifyConfirm', walletCount: state.walletCount, error };
+}
+
+export function verifyConfirmText(walletCount: number | null): string {
+  const wallets =
+    walletCount === null
+      ? 'the wallets'
+      : `${countText(walletCount)} wallet${walletCount === 1 ? '' : 's'}`;
   return (
-    `Read ${countText(walletCount)} wallet${walletCount === 1 ? '' : 's'} from the chain and ` +
-    'compare them with the stored balances and token accounts. Nothing is written.'
+    `Read ${wallets} from the chain and compare them with the stored balances and token ` +
+    'accounts. Nothing is written.'
   );
 }
 
