@@ -27,6 +27,7 @@ import {
   TOKEN_PROGRAM,
 } from './support/token-accounts';
 import { openAllWallets, openToolkitTile, planFigures } from './support/wallets-page';
+import { pageApi } from './support/page-api';
 
 /**
  * Issue 19, "burn dust" in Chromium: four wallets, imported beside the demo's master, hold a
@@ -123,14 +124,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const response =
-    method === 'GET'
-      ? await page.request.get(`${server.url}${path}`)
-      : await page.request.post(`${server.url}${path}`, { data: data ?? {} });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = <T = unknown>(method: 'GET' | 'POST', path: string, data?: object) =>
+  pageApi<T>(page, server.url, method, path, data);
 
 async function chainLamports(address: string): Promise<bigint> {
   const { value } = await rpcCall<{ value: number }>(chain.rpcUrl, 'getBalance', [

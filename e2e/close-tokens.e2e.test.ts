@@ -30,6 +30,7 @@ import {
   TOKEN_2022_PROGRAM,
   type OpenedAccount,
 } from './support/token-accounts';
+import { pageApi } from './support/page-api';
 
 /**
  * Issue 19, "End to end (Chromium)": 20 wallets holding empty token accounts of both programs
@@ -153,14 +154,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const response =
-    method === 'GET'
-      ? await page.request.get(`${server.url}${path}`)
-      : await page.request.post(`${server.url}${path}`, { data: data ?? {} });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = <T = unknown>(method: 'GET' | 'POST', path: string, data?: object) =>
+  pageApi<T>(page, server.url, method, path, data);
 
 async function chainLamports(address: string): Promise<bigint> {
   const { value } = await rpcCall<{ value: number }>(chain.rpcUrl, 'getBalance', [

@@ -6,6 +6,7 @@ import { newTestKeypair } from '../apps/server/src/testing/keypairs';
 import type { FleetServer } from './support/fleet-server';
 import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-localnet';
 import { openToolkitTile } from './support/wallets-page';
+import { pageApi } from './support/page-api';
 
 /**
  * Issue 20, the Final Truth Scan end to end (Chromium). Fleet runs on a localnet of this test's
@@ -56,14 +57,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const response =
-    method === 'GET'
-      ? await page.request.get(`${server.url}${path}`)
-      : await page.request.post(`${server.url}${path}`, { data: data ?? {} });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = <T = unknown>(method: 'GET' | 'POST', path: string, data?: object) =>
+  pageApi<T>(page, server.url, method, path, data);
 
 const progressOf = async (jobId: string): Promise<FinalTruthScanProgress> =>
   finalTruthScanProgressSchema.parse(

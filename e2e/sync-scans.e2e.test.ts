@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-localnet';
+import { pageApi } from './support/page-api';
 
 /**
  * Issue 20, the Tokens Overview's Sync menu end to end (Chromium), on a localnet of this test's
@@ -60,14 +61,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const response =
-    method === 'GET'
-      ? await page.request.get(`${server.url}${path}`)
-      : await page.request.post(`${server.url}${path}`, { data: data ?? {} });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = <T = unknown>(method: 'GET' | 'POST', path: string, data?: object) =>
+  pageApi<T>(page, server.url, method, path, data);
 
 /** The job the page keeps open (sessionStorage: the bottom bar and a reload come back to it). */
 async function openJob(): Promise<{ jobId: string; visible: boolean } | null> {

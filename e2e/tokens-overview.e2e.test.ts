@@ -27,6 +27,7 @@ import {
   type OpenedAccount,
 } from './support/token-accounts';
 import { planFigures } from './support/wallets-page';
+import { pageApi } from './support/page-api';
 
 /**
  * Issue 20, "End to end (Chromium)": four wallets imported beside the demo's master hold two
@@ -118,14 +119,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T = unknown>(method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const response =
-    method === 'GET'
-      ? await page.request.get(`${server.url}${path}`)
-      : await page.request.post(`${server.url}${path}`, { data: data ?? {} });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = <T = unknown>(method: 'GET' | 'POST', path: string, data?: object) =>
+  pageApi<T>(page, server.url, method, path, data);
 
 async function aggregated(query = ''): Promise<AggregatedTokensResponse> {
   return aggregatedTokensResponseSchema.parse(await api('GET', `/api/tokens/aggregated${query}`));
