@@ -38,7 +38,10 @@ export interface ScanFleet {
 
 /** SOL each wallet holds before the import: 0.01 SOL and a thousand lamports per position. */
 const FUNDING_LAMPORTS = 10_000_000n;
-/** Transfers from the issuer per transaction, and what a wallet co-signs (inside 1,232 bytes). */
+/**
+ * Inside 1,232 bytes: SOL transfers from the issuer per transaction, and wallets per transaction
+ * when each signs its own moves (a signature and two instructions each).
+ */
 const PAYMENTS_PER_TRANSACTION = 20;
 const OWNERS_PER_TRANSACTION = 5;
 /** `POST /api/wallet` takes at most 5,000 keys; the preview's answer for that many is megabytes. */
@@ -89,7 +92,9 @@ export async function importChangedFleet(
       PAYMENTS_PER_TRANSACTION,
     ),
   );
+  // Where emptied accounts' tokens go: the issuer's own account of the mint.
   const [sink] = await issuer.give([{ owner: issuer.authority, mint: coin, amount: 0n }]);
+  if (sink === undefined) throw new Error('the issuer has no account of its own mint');
   await issuer.give([
     ...addresses.map((owner, index) => ({ owner, mint: coin, amount: 1_000n + BigInt(index) })),
     ...addresses
@@ -113,7 +118,7 @@ export async function importChangedFleet(
   log(`scan fleet: ${count} wallets imported with their scan preview`);
 
   // 3. the chain changed beside Fleet
-  const fresh = await changeBesideFleet(session, issuer, { addresses, coin, sink: sink ?? '' });
+  const fresh = await changeBesideFleet(session, issuer, { addresses, coin, sink });
   log(`scan fleet: the chain changed beside Fleet`);
 
   const mints: CrashMint[] = [coin, nft, fresh];
