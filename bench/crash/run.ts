@@ -8,14 +8,31 @@
 //
 // `--tables 0` leaves out the distribution through new lookup tables; `--distribute 0
 // --two-hop 0 --sweep 0` runs it alone, with every kill.
+//
+//   npx tsx bench/crash/run.ts --scan 2000 [--kills 20] [--batch 500] [--max-delay 1500]
+//
+// runs a Final Truth Scan of that many wallets instead (issue 20): the store read after each
+// kill, before the restart (see README.md).
 
 import { runCrashScenario } from '../../apps/server/src/testing/crash/crash-scenario';
+import { printScanCrash } from './scan';
 
 const args = process.argv.slice(2);
 const numberArg = (name: string, fallback: number): number => {
   const index = args.indexOf(name);
   return index >= 0 ? Number(args[index + 1]) : fallback;
 };
+
+if (args.includes('--scan')) {
+  await printScanCrash({
+    wallets: numberArg('--scan', 2_000),
+    kills: numberArg('--kills', 20),
+    ...(args.includes('--batch') ? { batchSize: numberArg('--batch', 500) } : {}),
+    maxKillDelayMs: numberArg('--max-delay', 1_500),
+    log: (line) => console.log(line),
+  });
+  process.exit(0);
+}
 
 const outcomes = await runCrashScenario({
   kills: numberArg('--kills', 20),

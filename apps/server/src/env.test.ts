@@ -53,6 +53,16 @@ describe('loadEnv', () => {
     );
   });
 
+  it("reads the scans' batch size as a whole number from 1 to 5000, unset by default", () => {
+    expect(loadEnv({}).scanBatchSize).toBeUndefined();
+    expect(loadEnv({ FLEET_SCAN_BATCH_SIZE: '100' }).scanBatchSize).toBe(100);
+    for (const bad of ['0', '5001', '2.5', 'many']) {
+      expect(() => loadEnv({ FLEET_SCAN_BATCH_SIZE: bad })).toThrow(
+        'Invalid environment variable FLEET_SCAN_BATCH_SIZE',
+      );
+    }
+  });
+
   it('never echoes an admin token or a key-encryption key', () => {
     expect(() => loadEnv({ FLEET_ADMIN_TOKEN: 'short-secret' })).toThrow(
       /^Invalid environment variable FLEET_ADMIN_TOKEN: must be at least 24 characters$/,

@@ -123,6 +123,12 @@ const envSchema = z.object({
     .max(24 * 3_600_000)
     .refine((ms) => ms === 0 || ms >= 10_000, { message: 'must be 0 (off) or at least 10000' })
     .default(300_000),
+  FLEET_SCAN_BATCH_SIZE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 5000')
+    .max(5_000, 'must be between 1 and 5000')
+    .optional(),
   FLEET_DEV_DATABASE: z.enum(['true', 'false']).optional(),
   FLEET_SMTP_URL: z
     .string()
@@ -243,6 +249,11 @@ export interface Env {
   readonly sessionAbsoluteHours: number;
   /** Time between background refresh rounds of the balances (issue 20); 0 turns it off. */
   readonly backgroundRefreshMs: number;
+  /**
+   * Wallets per batch (one chain read, one write transaction, one checkpoint) of the Final Truth
+   * Scan and the sync scans; unset → their default of 500.
+   */
+  readonly scanBatchSize: number | undefined;
   /** Allows a superuser or BYPASSRLS database role; defaults to true outside production. */
   readonly devDatabase: boolean;
   readonly smtpUrl: string | undefined;
@@ -320,6 +331,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     sessionIdleMinutes: env.FLEET_SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.FLEET_SESSION_ABSOLUTE_HOURS,
     backgroundRefreshMs: env.FLEET_BACKGROUND_REFRESH_MS,
+    scanBatchSize: env.FLEET_SCAN_BATCH_SIZE,
     devDatabase: env.FLEET_DEV_DATABASE
       ? env.FLEET_DEV_DATABASE === 'true'
       : env.NODE_ENV !== 'production',

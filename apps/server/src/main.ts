@@ -176,6 +176,7 @@ async function main(env: Env): Promise<void> {
     jobQueue,
     market,
     backgroundRefreshMs: env.backgroundRefreshMs,
+    ...(env.scanBatchSize === undefined ? {} : { finalTruthBatchSize: env.scanBatchSize }),
     liveBalances: () => liveBalances?.state(),
   };
   const services = createServices(context);

@@ -68,7 +68,10 @@ export interface ServiceContext {
    * (the sandbox market by default). Without one, every price reads as unavailable.
    */
   readonly market?: Market;
-  /** Wallets per batch of a Final Truth Scan; its default when not said (tests pass a few). */
+  /**
+   * Wallets per batch of a Final Truth Scan and of the sync scans (`FLEET_SCAN_BATCH_SIZE`); their
+   * default when not said (tests pass a few).
+   */
   readonly finalTruthBatchSize?: number;
   /** The process's live balances for Scan Details (`main.ts` starts them; issue 20). */
   readonly liveBalances?: () => LiveBalancesState | undefined;

@@ -18,8 +18,15 @@ export interface RunningServer {
   readonly child: ChildProcess;
 }
 
-/** Starts the server as `npm start` does, on `dataDir`, and waits until it listens. */
-export function startServer(dataDir: string, port: number): Promise<RunningServer> {
+/**
+ * Starts the server as `npm start` does, on `dataDir`, and waits until it listens; `env` adds to
+ * (or overrides) the few variables it is given.
+ */
+export function startServer(
+  dataDir: string,
+  port: number,
+  env: Readonly<Record<string, string>> = {},
+): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -30,6 +37,7 @@ export function startServer(dataDir: string, port: number): Promise<RunningServe
       LOG_LEVEL: 'warn',
       FLEET_SERVE_WEB: 'false',
       FLEET_DATA_DIR: dataDir,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

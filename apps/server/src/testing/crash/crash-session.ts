@@ -38,8 +38,9 @@ export interface CrashSession {
   /**
    * Starts the job, then kills the server up to `killShare` times, restarting it each time; then
    * waits for the job to end. Each kill comes after a random wait (`maxKillDelayMs`), or once
-   * `at.killPoint` answers (false: no more kills, nothing is left to interrupt); `at.afterRestart`
-   * looks at the operation each time the server is back.
+   * `at.killPoint` answers (false: no more kills, nothing is left to interrupt); `at.afterKill`
+   * looks at the data directory while no server runs on it, `at.afterRestart` at the operation
+   * each time the server is back.
    */
   runWithKills(
     kind: string,
@@ -47,6 +48,7 @@ export interface CrashSession {
     killShare: number,
     at?: {
       readonly killPoint: (operationId: string) => Promise<boolean>;
+      readonly afterKill?: (operationId: string) => Promise<void>;
       readonly afterRestart: (operationId: string) => Promise<void>;
     },
   ): Promise<{
@@ -59,6 +61,8 @@ export interface CrashSession {
   }>;
   /** kill -9 without a restart (the scenario's last look at the ledger needs the server gone). */
   stop(): Promise<void>;
+  /** kill -9, `read` while no server runs on the data directory, then a restart. */
+  whileStopped<T>(read: () => Promise<T>): Promise<T>;
   /** Wallets made through the API, 100 a call. */
   createWallets(count: number): Promise<{ id: string; address: string }[]>;
 }
@@ -70,6 +74,8 @@ export interface CrashSessionOptions {
   /** Longest wait before a kill when the operation names no kill point. */
   readonly maxKillDelayMs: number;
   readonly log: (line: string) => void;
+  /** Variables the server gets besides the harness's own, on every start. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** `withCrashSession`'s work, for a test file whose cases share one server. */
@@ -91,7 +97,7 @@ export async function openCrashSession(options: CrashSessionOptions): Promise<Op
   };
   try {
     await seedPgliteDataDir(dataDir);
-    server = await startServer(dataDir, 0);
+    server = await startServer(dataDir, 0, options.env);
   } catch (error) {
     await close();
     throw error;
@@ -102,6 +108,11 @@ export async function openCrashSession(options: CrashSessionOptions): Promise<Op
     throw error;
   });
   const master = (await api<{ public_address: string }>('GET', '/master-wallet')).public_address;
+  const restart = async () => {
+    running = await startServer(dataDir, 0, options.env);
+    server = running;
+    api = await signIn(running, dataDir);
+  };
 
   const runWithKills: CrashSession['runWithKills'] = async (kind, execute, killShare, at) => {
     const started = Date.now();
@@ -115,9 +126,8 @@ export async function openCrashSession(options: CrashSessionOptions): Promise<Op
       await killHard(running);
       kills += 1;
       options.log(`${kind}: kill -9 #${kills} (job ${job.processedItems}/${job.totalItems})`);
-      running = await startServer(dataDir, 0);
-      server = running;
-      api = await signIn(running, dataDir);
+      await at?.afterKill?.(operationId);
+      await restart();
       await at?.afterRestart(operationId);
       job = await api<Job>('GET', `/jobs/${jobId}`);
     }
@@ -142,6 +152,12 @@ export async function openCrashSession(options: CrashSessionOptions): Promise<Op
     server: () => running,
     api: () => api,
     stop: () => killHard(running),
+    async whileStopped(read) {
+      await killHard(running);
+      const found = await read();
+      await restart();
+      return found;
+    },
     close,
     runWithKills,
     async createWallets(count) {

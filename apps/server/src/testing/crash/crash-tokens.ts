@@ -79,8 +79,8 @@ function initializeMint(
   };
 }
 
-/** MintToChecked (14). */
-function mintTo(
+/** MintToChecked (14): the issuer's authority mints to an account that exists. */
+export function mintTo(
   mint: CrashMint,
   destination: string,
   authority: string,
@@ -172,6 +172,19 @@ export async function crashIssuer(rpcUrl: () => string) {
   ]);
 
   return {
+    /** The issuer's own address: it pays every fee and signs as the mints' authority. */
+    authority: authority.address as string as Address,
+
+    /**
+     * Keys the issuer may sign with besides its own: owners co-signing what moves their tokens
+     * or SOL (the authority still pays the fees).
+     */
+    signFor(owners: readonly KeyPairSigner[]): void {
+      for (const owner of owners) signers.set(owner.address, owner);
+    },
+
+    send,
+
     async createMint(program: TokenProgramKind, decimals: number): Promise<CrashMint> {
       const mint = await generateKeyPairSigner();
       signers.set(mint.address, mint);

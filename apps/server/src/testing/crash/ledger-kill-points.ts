@@ -49,6 +49,12 @@ export function ledgerKillPoints(options: {
   readonly killShare: number;
   /** Longest wait after a kill point is reached before the kill. */
   readonly maxKillDelayMs: number;
+  /**
+   * How far a point may fall, in shares of what is left per kill left: 2 (the default) centres
+   * the points on an even spread, the last kill's beyond the end half the time; 1 keeps every
+   * point before the end, for a job that would otherwise often end before its last kill.
+   */
+  readonly reach?: number;
   readonly look: (operationId: string) => Promise<LedgerProgress>;
   readonly isOpen: (operationId: string) => Promise<boolean>;
   readonly afterRestart?: (operationId: string, kills: number) => Promise<void>;
@@ -60,7 +66,8 @@ export function ledgerKillPoints(options: {
       if (!(await options.isOpen(operationId))) return false;
       const start = await options.look(operationId);
       const span = Math.ceil(
-        (2 * Math.max(1, start.end - start.moved)) / Math.max(1, options.killShare - kills),
+        ((options.reach ?? 2) * Math.max(1, start.end - start.moved)) /
+          Math.max(1, options.killShare - kills),
       );
       const target = start.moved + Math.floor(Math.random() * span);
       for (let poll = 0; poll < MAX_POLLS; poll++) {
