@@ -5,12 +5,11 @@ import type { OpenJob } from '../jobs/open-job-store';
 import { DeepScanDialog } from './deep-scan-dialog';
 import { deepScanEndedToast } from './deep-scan-state';
 import { closeDeepScan, useDeepScanRequest } from './deep-scan-store';
+import { SyncScanHost } from './sync-scan-host';
 import { isGoneJob } from './sync-scan-messages';
 import {
-  syncScanDialogPlan,
   syncScanEndSteps,
   useForgetGoneScan,
-  useKeptSyncScan,
   useSyncScanEnd,
   type SyncScanEnd,
 } from './sync-scan-open-job';
@@ -22,16 +21,14 @@ import { useDeepScanProgress } from './use-deep-scan';
  * dialog is closed.
  */
 export function DeepScanHost() {
-  const request = useDeepScanRequest();
-  const kept = useKeptSyncScan(DEEP_SCAN_JOB_KIND);
-  const plan = syncScanDialogPlan(request, kept);
   return (
-    <>
-      {kept ? <FollowedDeepScan key={kept.jobId} kept={kept} /> : null}
-      {plan.kind === 'dialog' ? (
-        <DeepScanDialog key={plan.key} jobId={plan.jobId} onClose={closeDeepScan} />
-      ) : null}
-    </>
+    <SyncScanHost
+      kind={DEEP_SCAN_JOB_KIND}
+      request={useDeepScanRequest()}
+      Dialog={DeepScanDialog}
+      Followed={FollowedDeepScan}
+      onClose={closeDeepScan}
+    />
   );
 }
 

@@ -5,12 +5,11 @@ import { forgetOpenJob, type OpenJob } from '../jobs/open-job-store';
 import { QuickRefreshDialog } from './quick-refresh-dialog';
 import { quickRefreshEndedToast } from './quick-refresh-state';
 import { closeQuickRefresh, useQuickRefreshRequest } from './quick-refresh-store';
+import { SyncScanHost } from './sync-scan-host';
 import { isGoneJob } from './sync-scan-messages';
 import {
-  syncScanDialogPlan,
   syncScanEndSteps,
   useForgetGoneScan,
-  useKeptSyncScan,
   useSyncScanEnd,
   type SyncScanEnd,
 } from './sync-scan-open-job';
@@ -23,16 +22,14 @@ import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
  * while its dialog is closed.
  */
 export function QuickRefreshHost() {
-  const request = useQuickRefreshRequest();
-  const kept = useKeptSyncScan(QUICK_REFRESH_JOB_KIND);
-  const plan = syncScanDialogPlan(request, kept);
   return (
-    <>
-      {kept ? <FollowedQuickRefresh key={kept.jobId} kept={kept} /> : null}
-      {plan.kind === 'dialog' ? (
-        <QuickRefreshDialog key={plan.key} jobId={plan.jobId} onClose={closeQuickRefresh} />
-      ) : null}
-    </>
+    <SyncScanHost
+      kind={QUICK_REFRESH_JOB_KIND}
+      request={useQuickRefreshRequest()}
+      Dialog={QuickRefreshDialog}
+      Followed={FollowedQuickRefresh}
+      onClose={closeQuickRefresh}
+    />
   );
 }
 
