@@ -469,13 +469,13 @@ export function createServices(context: ServiceContext): Services {
     deepScan: createDeepScanService({ db: context.db, jobs, audit, clock }),
     ...createTokenServices({
       db: context.db,
-      holdings: valuation,
       market: market.market,
       assets: digitalAssets,
       jobs,
       audit,
       clock,
       onMarketError: (error) => context.logger.warn({ err: error }, 'token pair figures unread'),
+      onFoldError: (error) => context.logger.warn({ err: error }, 'mint holdings not folded'),
     }),
   };
 }

@@ -6,6 +6,7 @@ import { createAssetScanService } from '../asset-scan/asset-scan-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { JobService } from '../jobs/job-service';
 import { createMarketFigures } from './market-figures';
+import { createMintHoldingsSource } from './mint-holdings';
 import { createTokensOverviewService, type HeldMintSums } from './tokens-overview-service';
 
 export type { TokensOverviewService } from './tokens-overview-service';
@@ -39,18 +40,19 @@ export function createTokensOverview(context: {
  */
 export function createTokenServices(context: {
   readonly db: FleetDatabase;
-  readonly holdings: HeldMintSums;
   readonly market: Market;
   readonly assets: DigitalAssets;
   readonly jobs: JobService;
   readonly audit: AuditLog;
   readonly clock: Clock;
   readonly onMarketError: (error: unknown) => void;
+  readonly onFoldError: (error: unknown) => void;
 }) {
-  const { db, holdings, assets, jobs, audit, clock } = context;
+  const { db, assets, jobs, audit, clock } = context;
   const now = () => clock.now();
+  const holdings = createMintHoldingsSource({ db, onFoldError: context.onFoldError });
   return {
-    tokensOverview: createTokensOverview({ ...context, now }),
+    tokensOverview: createTokensOverview({ ...context, holdings, now }),
     tokenClassify: createTokenClassifyService({ db, holdings, assets, audit, now }),
     assetScan: createAssetScanService({ db, jobs, audit, clock }),
   };

@@ -13,9 +13,8 @@ import {
 } from '@fleet/core';
 import { withTenant, type FleetDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
-import type { HoldingsModel } from '../valuation/holdings-model';
-import type { HeldMintRow } from '../valuation/valuation-repository';
 import type { MarketFiguresSource } from './market-figures';
+import type { MintHoldingsRead } from './mint-holdings';
 import { readMintClasses } from './mint-classes';
 import {
   readCompressedHoldings,
@@ -28,19 +27,15 @@ import {
 /** Tenants whose mints' scan times one process keeps (a few hundred entries each). */
 const CACHED_TENANTS = 64;
 
-/** The valuation's kept holdings (`ValuationService.heldMints`), the one source of the sums. */
+/** The tenant's held mints as migration 0034's triggers sum them (`createMintHoldingsSource`). */
 export interface HeldMintSums {
-  heldMints(tenantId: string): Promise<{
-    readonly version: string;
-    readonly mints: readonly HeldMintRow[];
-    readonly model: HoldingsModel;
-  }>;
+  heldMints(tenantId: string): Promise<MintHoldingsRead>;
 }
 
 /**
  * The Tokens Overview (spec 2 §2.5, issue 20): `GET /api/tokens/aggregated` and
- * `GET /api/token/{mint}/holders`. The per-mint sums are the valuation's kept holdings (decision
- * 031: after a change only the changed wallets are read), so the two pages agree to the token;
+ * `GET /api/token/{mint}/holders`. The per-mint sums are kept by the database's triggers (decision
+ * 034), so a read is a few hundred rows however large the fleet, in any process, after any change;
  * each mint's last scan is read per wallet-list version (one index step a mint). The market
  * figures are read after the tenant's transaction ends (never held across the network).
  */
@@ -56,7 +51,7 @@ export function createTokensOverviewService(context: {
   >();
 
   async function heldMints(tenantId: string): Promise<HeldMint[]> {
-    const { version, mints, model } = await context.holdings.heldMints(tenantId);
+    const { version, mints } = await context.holdings.heldMints(tenantId);
     let kept = scanTimes.get(tenantId);
     if (kept?.version !== version) {
       const list = mints.map((row) => row.mint);
@@ -72,21 +67,18 @@ export function createTokensOverviewService(context: {
       }
     }
     const { times } = kept;
-    return mints.map((row) => {
-      const m = model.mintIndex.get(row.mint);
-      return {
-        mint: row.mint,
-        name: row.name,
-        symbol: row.symbol,
-        decimals: row.decimals,
-        balance: row.amount,
-        // Wallets holding a balance of it, each counted once (the valuation's holders).
-        walletCount: m === undefined ? 0 : (model.perMint.holders[m] ?? 0),
-        accountCount: row.instances,
-        emptyAccountCount: row.instances - row.instancesWithBalance,
-        lastScan: times.get(row.mint) ?? null,
-      };
-    });
+    return mints.map((row) => ({
+      mint: row.mint,
+      name: row.name,
+      symbol: row.symbol,
+      decimals: row.decimals,
+      balance: row.amount,
+      // Wallets holding a balance of it, each counted once.
+      walletCount: row.holders,
+      accountCount: row.accounts,
+      emptyAccountCount: row.accounts - row.funded,
+      lastScan: times.get(row.mint) ?? null,
+    }));
   }
 
   return {

@@ -121,21 +121,6 @@ export function createValuationService(context: {
       });
     },
 
-    /**
-     * The held mints of the tenant's kept holdings at its current version, for the Tokens
-     * Overview (issue 20): the same model, so no second copy per tenant and no second whole read
-     * after a change.
-     */
-    async heldMints(
-      tenantId: string,
-    ): Promise<Pick<HoldingsSnapshot, 'version' | 'mints' | 'model'>> {
-      const { version } = await withTenant(context.db, tenantId, (tx) =>
-        readValuationVersion(tx, tenantId),
-      );
-      const snapshot = await cache.get(tenantId, version, () => loadSnapshot(tenantId, version));
-      return { version: snapshot.version, mints: snapshot.mints, model: snapshot.model };
-    },
-
     /** `GET /api/valuation/wallets`: each wallet holding tokens, with their value. */
     async walletValues(actor: Actor): Promise<WalletValues> {
       const { snapshot, solPrice, values } = await priceHoldings(actor.tenantId);

@@ -11,3 +11,4 @@ export * from './middlemen';
 export * from './lookup-tables';
 export * from './close-history';
 export * from './assets';
+export * from './mint-holdings';

@@ -1,0 +1,134 @@
+import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
+import { sql } from 'drizzle-orm';
+
+/** One mint over the tenant's active wallets, as the triggers of migration 0034 sum it. */
+export interface MintHolding {
+  readonly mint: string;
+  readonly symbol: string | null;
+  readonly name: string | null;
+  readonly decimals: number;
+  /** Token accounts, with a balance or not. */
+  readonly accounts: number;
+  readonly funded: number;
+  /** Wallets holding a balance of it, each counted once. */
+  readonly holders: number;
+  /** Raw amount as numeric text (a sum can exceed u64). */
+  readonly amount: string;
+}
+
+export interface MintHoldingsRead {
+  /** The wallet-list version the sums were read at (same statement, same snapshot). */
+  readonly version: string;
+  /** The mints the active wallets have accounts of. */
+  readonly mints: readonly MintHolding[];
+  /** How many parts the sums were folded from (decision 034). */
+  readonly parts: number;
+}
+
+/**
+ * The tenant's held mints: the parts the triggers appended, summed per mint, with the mints'
+ * names (shared chain facts). A few hundred rows to a few thousand, through the (tenant_id, mint)
+ * index, whatever the number of wallets and token accounts.
+ */
+export async function readMintHoldings(
+  tx: TenantDatabase,
+  tenantId: string,
+): Promise<MintHoldingsRead> {
+  const tenant = sql`${tenantId}::uuid`;
+  const result = await tx.execute<{
+    version: string | null;
+    mint: string | null;
+    decimals: number | null;
+    accounts: number | null;
+    funded: number | null;
+    holders: number | null;
+    amount: string | null;
+    parts: number | null;
+    symbol: string | null;
+    name: string | null;
+  }>(sql`
+    with v as (
+      select (select version::text from wallet_list_versions where tenant_id = ${tenant}) as version
+    ), h as (
+      select p.mint, max(p.decimals) as decimals, sum(p.accounts)::int as accounts,
+        sum(p.funded)::int as funded, sum(p.holders)::int as holders, sum(p.amount)::text as amount,
+        count(*)::int as parts
+      from mint_holding_parts p where p.tenant_id = ${tenant}
+      group by p.mint
+    )
+    select v.version, h.*, m.symbol, m.name
+    from v left join h on true left join mints m on m.mint = h.mint`);
+  let version = '0';
+  let parts = 0;
+  const mints: MintHolding[] = [];
+  for (const row of result.rows) {
+    version = row.version ?? '0';
+    parts += row.parts ?? 0;
+    // A mint whose accounts have all gone keeps a zero row until the next fold.
+    if (row.mint === null || (row.accounts ?? 0) <= 0) continue;
+    mints.push({
+      mint: row.mint,
+      symbol: row.symbol,
+      name: row.name,
+      decimals: row.decimals ?? 0,
+      accounts: row.accounts ?? 0,
+      funded: row.funded ?? 0,
+      holders: row.holders ?? 0,
+      amount: row.amount ?? '0',
+    });
+  }
+  return { version, mints, parts };
+}
+
+/**
+ * Folds the tenant's parts into one row per mint (and drops the mints summing to nothing). Parts
+ * that writers still hold uncommitted are not seen, so not deleted: they are folded next time.
+ * Two folds at once are still exact: each deletes and re-adds a disjoint share of the parts.
+ */
+export async function foldMintHoldings(tx: TenantDatabase, tenantId: string): Promise<void> {
+  await tx.execute(sql`
+    with gone as (
+      delete from mint_holding_parts where tenant_id = ${tenantId}::uuid returning *
+    )
+    insert into mint_holding_parts (tenant_id, mint, decimals, accounts, funded, holders, amount)
+    select tenant_id, mint, max(decimals), sum(accounts), sum(funded), sum(holders), sum(amount)
+    from gone group by tenant_id, mint
+    having sum(accounts) <> 0 or sum(funded) <> 0 or sum(holders) <> 0 or sum(amount) <> 0`);
+}
+
+/** Parts beyond twice the mints (plus this slack) are folded after the read that saw them. */
+const FOLD_SLACK = 200;
+
+/**
+ * The held mints of a tenant, read afresh each time (a few milliseconds: no copy to keep in step
+ * between processes), folding the parts in the background when a scan has piled them up.
+ */
+export function createMintHoldingsSource(context: {
+  readonly db: FleetDatabase;
+  readonly onFoldError: (error: unknown) => void;
+}) {
+  const folding = new Map<string, Promise<void>>();
+
+  const fold = (tenantId: string) => {
+    if (folding.has(tenantId)) return;
+    const done = withTenant(context.db, tenantId, (tx) => foldMintHoldings(tx, tenantId))
+      .catch(context.onFoldError)
+      .finally(() => folding.delete(tenantId));
+    folding.set(tenantId, done);
+  };
+
+  return {
+    async heldMints(tenantId: string): Promise<MintHoldingsRead> {
+      const read = await withTenant(context.db, tenantId, (tx) => readMintHoldings(tx, tenantId));
+      if (read.parts > 2 * read.mints.length + FOLD_SLACK) fold(tenantId);
+      return read;
+    },
+
+    /** Resolves when no fold is under way (tests and shutdown wait on it). */
+    async settled(): Promise<void> {
+      await Promise.all(folding.values());
+    },
+  };
+}
+
+export type MintHoldingsSource = ReturnType<typeof createMintHoldingsSource>;
