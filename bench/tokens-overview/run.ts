@@ -10,9 +10,9 @@
 // a DexScreener pair. Times are `app.inject` request to reply in the server process, session check
 // included. The first request reads the prices and the pairs (its provider calls are counted);
 // the runs after it find the prices cached (the market's clock stands still) and the tenant's
-// sums kept while its version stands still; the runs "after one wallet changed" rename a wallet
-// first, so the valuation's kept holdings read the changed wallets (decision 031) and each mint's
-// last scan is read again; the runs after 2,001 changed wallets read the holdings whole.
+// per-mint sums read from the parts migration 0034's triggers keep (decision 034); the runs
+// "after one wallet changed" rename a wallet first, so each mint's last scan is read again; then a
+// rescan of every wallet piles up parts, and a second process answers its first request.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../../packages/db/src/index.js';
@@ -24,7 +24,11 @@ import {
 } from '../../packages/core/src/index.js';
 import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { jsonReply, startFakeMarket } from '../../apps/server/src/testing/fake-market';
-import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
+import {
+  createOperator,
+  createSecondTestApp,
+  createTestApp,
+} from '../../apps/server/src/testing/test-app';
 import { flag as arg, timesLine } from '../request-times';
 
 const WALLETS = Number(arg('--wallets', '50000'));
@@ -35,7 +39,8 @@ const SOL_MINT = 'So11111111111111111111111111111111111111112';
 
 const fake = await startFakeMarket();
 const clock = createManualClock(Date.now());
-const harness = await createTestApp(KIND, { clock, market: fake.market(clock) });
+const market = fake.market(clock);
+const harness = await createTestApp(KIND, { clock, market });
 try {
   const operator = await createOperator(harness.app, 'bench-tokens@example.com');
   const { db } = harness.database;
@@ -106,18 +111,16 @@ try {
   const cached: number[] = [];
   for (let run = 0; run < RUNS; run += 1) cached.push((await aggregated()).ms);
   console.log(
-    `${timesLine('GET /api/tokens/aggregated, nothing changed (sums kept)', cached)}; provider calls during the runs: ${fake.requests.length - callsBefore}`,
+    `${timesLine('GET /api/tokens/aggregated, nothing changed', cached)}; provider calls during the runs: ${fake.requests.length - callsBefore}`,
   );
 
   const sorted: number[] = [];
   for (let run = 0; run < RUNS; run += 1)
     sorted.push((await aggregated('?type=spl&sort=name&order=asc')).ms);
-  console.log(
-    timesLine('GET /api/tokens/aggregated?type=spl&sort=name&order=asc, sums kept', sorted),
-  );
+  console.log(timesLine('GET /api/tokens/aggregated?type=spl&sort=name&order=asc', sorted));
 
-  // After a change: one wallet renamed moves the tenant's version, so the valuation's kept holdings
-  // read the wallets changed since (decision 031) and each mint's last scan is read again.
+  // After a change: one wallet renamed moves the tenant's version, so each mint's last scan is
+  // read again.
   const changed: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await withTenant(db, operator.tenantId, (tx) =>
@@ -129,19 +132,79 @@ try {
   }
   console.log(timesLine('GET /api/tokens/aggregated after one wallet changed', changed));
 
-  // After a large change (a scan of the whole fleet, an import): past 2,000 changed wallets the
-  // holdings are read whole, as on a process's first request.
-  const whole: number[] = [];
-  for (let run = 0; run < Math.min(RUNS, 5); run += 1) {
-    await withTenant(db, operator.tenantId, (tx) =>
-      tx.execute(
-        sql`update wallets set name = ${`bulk ${run}`} where id in (select id from wallets order by id limit 2001)`,
-      ),
-    );
-    whole.push((await aggregated()).ms);
+  // After a scan of the whole fleet: every funded account's balance changes, 500 wallets a
+  // statement as a scan's batches write them, so the triggers append a part per mint per batch
+  // (decision 034). The same rescan with the summing triggers disabled shows what they cost.
+  const rescan = async (label: string) => {
+    const before = performance.now();
+    for (let offset = 0; offset < WALLETS; offset += 500)
+      await withTenant(db, operator.tenantId, (tx) =>
+        tx.execute(sql`update wallet_token_accounts set amount = amount + 1
+          where amount > 0 and wallet_id in (select id from wallets order by id offset ${offset} limit 500)`),
+      );
+    console.log(`${label}: ${Math.round(performance.now() - before)} ms`);
+  };
+  const summing = ['insert', 'update', 'delete'].map(
+    (op) => `wallet_token_accounts_summed_on_${op}`,
+  );
+  for (const trigger of summing)
+    await db.execute(sql.raw(`alter table wallet_token_accounts disable trigger ${trigger}`));
+  await rescan('rescan of every wallet, 500 a statement, summing triggers disabled');
+  for (const trigger of summing)
+    await db.execute(sql.raw(`alter table wallet_token_accounts enable trigger ${trigger}`));
+  // The disabled rescan's changes were not summed: count afresh once, as migration 0034 does.
+  await db.execute(sql`delete from mint_holding_parts`);
+  await db.execute(sql`
+    insert into mint_holding_parts (tenant_id, mint, accounts, funded, holders, amount)
+    select tenant_id, mint, count(*), count(*) filter (where amount > 0),
+      count(distinct wallet_id) filter (where amount > 0), coalesce(sum(amount) filter (where amount > 0), 0)
+    from wallet_token_accounts group by tenant_id, mint`);
+  await rescan('rescan of every wallet, 500 a statement, summing triggers on');
+  const parts = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from mint_holding_parts`,
+  );
+  const afterScan: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    afterScan.push((await aggregated()).ms);
+    // The first read folds the parts in the background; give it its moment.
+    if (run === 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
   console.log(
-    timesLine('GET /api/tokens/aggregated after 2,001 wallets changed (whole read)', whole),
+    timesLine(
+      `GET /api/tokens/aggregated after the rescan (${parts.rows[0]?.n ?? 0} parts, folded after the first)`,
+      afterScan,
+    ),
+  );
+
+  // A second server process over the same database: its first request keeps nothing of the
+  // tenant yet. With the first process's market (its prices and pairs already read) the time is
+  // the server's own; with a market of its own it also reads every price and pair.
+  const firstRequest = async (label: string, ownMarket: boolean) => {
+    const firsts: number[] = [];
+    for (let run = 0; run < Math.min(RUNS, 5); run += 1) {
+      const second = await createSecondTestApp(harness, {
+        clock,
+        market: ownMarket ? fake.market(clock) : market,
+      });
+      try {
+        const before = performance.now();
+        const response = await second.app.inject({
+          method: 'GET',
+          url: '/api/tokens/aggregated',
+          cookies: { fleet_session: operator.cookie },
+        });
+        if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+        firsts.push(performance.now() - before);
+      } finally {
+        await second.close();
+      }
+    }
+    console.log(timesLine(label, firsts));
+  };
+  await firstRequest('GET /api/tokens/aggregated, first request of a second process', false);
+  await firstRequest(
+    'GET /api/tokens/aggregated, first request of a second process with its own market',
+    true,
   );
 
   const mint = seeded.mints[MINTS - 1] ?? '';

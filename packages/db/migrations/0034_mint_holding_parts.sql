@@ -1,7 +1,6 @@
 CREATE TABLE "mint_holding_parts" (
 	"tenant_id" uuid NOT NULL,
 	"mint" text NOT NULL,
-	"decimals" integer NOT NULL,
 	"accounts" bigint NOT NULL,
 	"funded" bigint NOT NULL,
 	"holders" bigint NOT NULL,
@@ -9,7 +8,8 @@ CREATE TABLE "mint_holding_parts" (
 );
 --> statement-breakpoint
 ALTER TABLE "mint_holding_parts" ADD CONSTRAINT "mint_holding_parts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "mint_holding_parts_tenant_idx" ON "mint_holding_parts" USING btree ("tenant_id","mint");--> statement-breakpoint
+CREATE INDEX "mint_holding_parts_tenant_idx" ON "mint_holding_parts" USING btree ("tenant_id","mint");
+--> statement-breakpoint
 -- The Tokens Overview's sums per mint, kept by triggers as the wallet list's counts are (0009),
 -- so every writer keeps them right without knowing about them (decision 034). Each statement
 -- appends the parts it changed; readers sum them and fold them now and then. Same second wall as
@@ -29,15 +29,18 @@ CREATE POLICY tenant_isolation ON mint_holding_parts
 -- accounts of it has a balance: the table as the statement left it says whether it holds it now,
 -- and the statement's own rows say how many funded accounts it had before.
 CREATE FUNCTION fleet_note_mint_holdings(
-  tenant_ids uuid[], wallet_ids uuid[], mints text[], decimals integer[], amounts numeric[],
-  signs integer[]
+  tenant_ids uuid[], wallet_ids uuid[], mints text[], amounts numeric[], signs integer[]
 ) RETURNS void
   LANGUAGE sql
 AS $fn$
   WITH moved AS (
-    SELECT x.* FROM unnest(tenant_ids, wallet_ids, mints, decimals, amounts, signs)
-      AS x(tenant_id, wallet_id, mint, decimals, amount, sign)
-    WHERE EXISTS (SELECT 1 FROM wallets w WHERE w.id = x.wallet_id AND w.archived_at IS NULL)
+    SELECT x.* FROM unnest(tenant_ids, wallet_ids, mints, amounts, signs)
+      AS x(tenant_id, wallet_id, mint, amount, sign)
+    -- Key lookups, one a row: as a semi-join, PGlite's planner (no statistics) hashed every
+    -- wallet of the tenant for each statement.
+    CROSS JOIN LATERAL (
+      SELECT 1 FROM wallets w WHERE w.id = x.wallet_id AND w.archived_at IS NULL LIMIT 1
+    ) active
   ), pairs AS (
     SELECT tenant_id, wallet_id, mint,
       coalesce(sum(sign) FILTER (WHERE amount > 0), 0) AS funded_moved
@@ -46,18 +49,19 @@ AS $fn$
     SELECT p.tenant_id, p.mint,
       sum((present.funded > 0)::int - (present.funded - p.funded_moved > 0)::int) AS holders
     FROM pairs p CROSS JOIN LATERAL (
-      SELECT count(*) AS funded FROM wallet_token_accounts t
-      WHERE t.tenant_id = p.tenant_id AND t.wallet_id = p.wallet_id AND t.mint = p.mint
-        AND t.amount > 0) present
+      -- By the wallet's index (a few accounts), not the mint's (every holder of the mint).
+      SELECT count(*) FILTER (WHERE t.mint = p.mint AND t.amount > 0) AS funded
+      FROM wallet_token_accounts t
+      WHERE t.tenant_id = p.tenant_id AND t.wallet_id = p.wallet_id) present
     GROUP BY p.tenant_id, p.mint
   ), sums AS (
-    SELECT tenant_id, mint, max(decimals) AS decimals, sum(sign) AS accounts,
+    SELECT tenant_id, mint, sum(sign) AS accounts,
       coalesce(sum(sign) FILTER (WHERE amount > 0), 0) AS funded,
       coalesce(sum(sign * amount) FILTER (WHERE amount > 0), 0) AS amount
     FROM moved GROUP BY tenant_id, mint
   )
-  INSERT INTO mint_holding_parts (tenant_id, mint, decimals, accounts, funded, holders, amount)
-    SELECT s.tenant_id, s.mint, s.decimals, s.accounts, s.funded, h.holders, s.amount
+  INSERT INTO mint_holding_parts (tenant_id, mint, accounts, funded, holders, amount)
+    SELECT s.tenant_id, s.mint, s.accounts, s.funded, h.holders, s.amount
     FROM sums s JOIN held h ON h.tenant_id = s.tenant_id AND h.mint = s.mint
     -- A rescan that found every balance as it was changes nothing.
     WHERE s.accounts <> 0 OR s.funded <> 0 OR h.holders <> 0 OR s.amount <> 0;
@@ -70,29 +74,28 @@ DECLARE
   tenant_ids uuid[];
   wallet_ids uuid[];
   mints text[];
-  decimals integer[];
   amounts numeric[];
   signs integer[];
 BEGIN
   -- Each branch names only the transition tables its trigger declares.
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(r.decimals),
-        array_agg(amount), array_agg(1)
-      INTO tenant_ids, wallet_ids, mints, decimals, amounts, signs FROM new_rows r;
+    SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(amount),
+        array_agg(1)
+      INTO tenant_ids, wallet_ids, mints, amounts, signs FROM new_rows;
   ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(c.decimals),
-        array_agg(amount), array_agg(sign)
-      INTO tenant_ids, wallet_ids, mints, decimals, amounts, signs
-      FROM (SELECT tenant_id, wallet_id, mint, r.decimals, amount, 1 AS sign FROM new_rows r
+    SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(amount),
+        array_agg(sign)
+      INTO tenant_ids, wallet_ids, mints, amounts, signs
+      FROM (SELECT tenant_id, wallet_id, mint, amount, 1 AS sign FROM new_rows
             UNION ALL
-            SELECT tenant_id, wallet_id, mint, r.decimals, amount, -1 FROM old_rows r) c;
+            SELECT tenant_id, wallet_id, mint, amount, -1 FROM old_rows) c;
   ELSE
-    SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(r.decimals),
-        array_agg(amount), array_agg(-1)
-      INTO tenant_ids, wallet_ids, mints, decimals, amounts, signs FROM old_rows r;
+    SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(amount),
+        array_agg(-1)
+      INTO tenant_ids, wallet_ids, mints, amounts, signs FROM old_rows;
   END IF;
   IF wallet_ids IS NOT NULL THEN
-    PERFORM fleet_note_mint_holdings(tenant_ids, wallet_ids, mints, decimals, amounts, signs);
+    PERFORM fleet_note_mint_holdings(tenant_ids, wallet_ids, mints, amounts, signs);
   END IF;
   RETURN NULL;
 END
@@ -131,12 +134,11 @@ BEGIN
   IF ids IS NULL OR was_active = is_active THEN
     RETURN NULL;
   END IF;
-  INSERT INTO mint_holding_parts (tenant_id, mint, decimals, accounts, funded, holders, amount)
-    SELECT p.tenant_id, p.mint, max(p.decimals), sum(p.sign * p.accounts),
+  INSERT INTO mint_holding_parts (tenant_id, mint, accounts, funded, holders, amount)
+    SELECT p.tenant_id, p.mint, sum(p.sign * p.accounts),
       sum(p.sign * p.funded), sum(p.sign * (p.funded > 0)::int), sum(p.sign * p.amount)
     FROM (
-      SELECT t.tenant_id, t.wallet_id, t.mint, c.sign, max(t.decimals) AS decimals,
-        count(*) AS accounts, count(*) FILTER (WHERE t.amount > 0) AS funded,
+      SELECT t.tenant_id, t.wallet_id, t.mint, c.sign, count(*) AS accounts, count(*) FILTER (WHERE t.amount > 0) AS funded,
         coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0) AS amount
       FROM (
         SELECT x.id, CASE WHEN x.present THEN 1 ELSE -1 END AS sign
@@ -163,11 +165,11 @@ ALTER TABLE wallet_token_accounts NO FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE mint_holding_parts NO FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-INSERT INTO mint_holding_parts (tenant_id, mint, decimals, accounts, funded, holders, amount)
-  SELECT p.tenant_id, p.mint, max(p.decimals), sum(p.accounts), sum(p.funded),
+INSERT INTO mint_holding_parts (tenant_id, mint, accounts, funded, holders, amount)
+  SELECT p.tenant_id, p.mint, sum(p.accounts), sum(p.funded),
     count(*) FILTER (WHERE p.funded > 0), sum(p.amount)
   FROM (
-    SELECT t.tenant_id, t.wallet_id, t.mint, max(t.decimals) AS decimals, count(*) AS accounts,
+    SELECT t.tenant_id, t.wallet_id, t.mint, count(*) AS accounts,
       count(*) FILTER (WHERE t.amount > 0) AS funded,
       coalesce(sum(t.amount) FILTER (WHERE t.amount > 0), 0) AS amount
     FROM wallet_token_accounts t JOIN wallets w ON w.id = t.wallet_id AND w.archived_at IS NULL

@@ -6,7 +6,6 @@ export interface MintHolding {
   readonly mint: string;
   readonly symbol: string | null;
   readonly name: string | null;
-  readonly decimals: number;
   /** Token accounts, with a balance or not. */
   readonly accounts: number;
   readonly funded: number;
@@ -38,7 +37,6 @@ export async function readMintHoldings(
   const result = await tx.execute<{
     version: string | null;
     mint: string | null;
-    decimals: number | null;
     accounts: number | null;
     funded: number | null;
     holders: number | null;
@@ -50,7 +48,7 @@ export async function readMintHoldings(
     with v as (
       select (select version::text from wallet_list_versions where tenant_id = ${tenant}) as version
     ), h as (
-      select p.mint, max(p.decimals) as decimals, sum(p.accounts)::int as accounts,
+      select p.mint, sum(p.accounts)::int as accounts,
         sum(p.funded)::int as funded, sum(p.holders)::int as holders, sum(p.amount)::text as amount,
         count(*)::int as parts
       from mint_holding_parts p where p.tenant_id = ${tenant}
@@ -70,7 +68,6 @@ export async function readMintHoldings(
       mint: row.mint,
       symbol: row.symbol,
       name: row.name,
-      decimals: row.decimals ?? 0,
       accounts: row.accounts ?? 0,
       funded: row.funded ?? 0,
       holders: row.holders ?? 0,
@@ -90,8 +87,8 @@ export async function foldMintHoldings(tx: TenantDatabase, tenantId: string): Pr
     with gone as (
       delete from mint_holding_parts where tenant_id = ${tenantId}::uuid returning *
     )
-    insert into mint_holding_parts (tenant_id, mint, decimals, accounts, funded, holders, amount)
-    select tenant_id, mint, max(decimals), sum(accounts), sum(funded), sum(holders), sum(amount)
+    insert into mint_holding_parts (tenant_id, mint, accounts, funded, holders, amount)
+    select tenant_id, mint, sum(accounts), sum(funded), sum(holders), sum(amount)
     from gone group by tenant_id, mint
     having sum(accounts) <> 0 or sum(funded) <> 0 or sum(holders) <> 0 or sum(amount) <> 0`);
 }

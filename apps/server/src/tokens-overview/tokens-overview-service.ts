@@ -18,10 +18,11 @@ import type { MintHoldingsRead } from './mint-holdings';
 import { readMintClasses } from './mint-classes';
 import {
   readCompressedHoldings,
-  readMintScanTimes,
+  readMintScans,
   readTokenHolders,
   type CompressedHolding,
   type HolderRow,
+  type MintScan,
 } from './tokens-overview-repository';
 
 /** Tenants whose mints' scan times one process keeps (a few hundred entries each). */
@@ -36,7 +37,7 @@ export interface HeldMintSums {
  * The Tokens Overview (spec 2 §2.5, issue 20): `GET /api/tokens/aggregated` and
  * `GET /api/token/{mint}/holders`. The per-mint sums are kept by the database's triggers (decision
  * 034), so a read is a few hundred rows however large the fleet, in any process, after any change;
- * each mint's last scan is read per wallet-list version (one index step a mint). The market
+ * each mint's last scan and decimals are read per wallet-list version (one index step a mint). The market
  * figures are read after the tenant's transaction ends (never held across the network).
  */
 export function createTokensOverviewService(context: {
@@ -45,9 +46,10 @@ export function createTokensOverviewService(context: {
   readonly figures: MarketFiguresSource;
   readonly now: () => number;
 }) {
+  // Per wallet-list version: any change of a token account moves it.
   const scanTimes = new Map<
     string,
-    { readonly version: string; readonly times: ReadonlyMap<string, string> }
+    { readonly version: string; readonly scans: ReadonlyMap<string, MintScan> }
   >();
 
   async function heldMints(tenantId: string): Promise<HeldMint[]> {
@@ -55,10 +57,10 @@ export function createTokensOverviewService(context: {
     let kept = scanTimes.get(tenantId);
     if (kept?.version !== version) {
       const list = mints.map((row) => row.mint);
-      const times = await withTenant(context.db, tenantId, (tx) =>
-        readMintScanTimes(tx, tenantId, list),
+      const scans = await withTenant(context.db, tenantId, (tx) =>
+        readMintScans(tx, tenantId, list),
       );
-      kept = { version, times };
+      kept = { version, scans };
       scanTimes.delete(tenantId);
       scanTimes.set(tenantId, kept);
       if (scanTimes.size > CACHED_TENANTS) {
@@ -66,18 +68,18 @@ export function createTokensOverviewService(context: {
         if (oldest.done !== true) scanTimes.delete(oldest.value);
       }
     }
-    const { times } = kept;
+    const { scans } = kept;
     return mints.map((row) => ({
       mint: row.mint,
       name: row.name,
       symbol: row.symbol,
-      decimals: row.decimals,
+      decimals: scans.get(row.mint)?.decimals ?? 0,
       balance: row.amount,
       // Wallets holding a balance of it, each counted once.
       walletCount: row.holders,
       accountCount: row.accounts,
       emptyAccountCount: row.accounts - row.funded,
-      lastScan: times.get(row.mint) ?? null,
+      lastScan: scans.get(row.mint)?.lastScan ?? null,
     }));
   }
 

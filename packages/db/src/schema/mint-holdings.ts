@@ -1,4 +1,4 @@
-import { bigint, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy';
 
 /**
@@ -18,8 +18,6 @@ export const mintHoldingParts = pgTable(
       .notNull()
       .references(() => tenants.id),
     mint: text('mint').notNull(),
-    /** The largest decimals an account of the mint declared (the sum's part takes the max). */
-    decimals: integer('decimals').notNull(),
     /** Token accounts, with a balance or not. */
     accounts: bigint('accounts', { mode: 'number' }).notNull(),
     /** Token accounts holding a balance. */
