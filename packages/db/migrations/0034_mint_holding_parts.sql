@@ -14,7 +14,8 @@ CREATE INDEX "mint_holding_parts_tenant_idx" ON "mint_holding_parts" USING btree
 -- so every writer keeps them right without knowing about them (decision 034). Each statement
 -- appends the parts it changed; readers sum them and fold them now and then. Same second wall as
 -- the wallets (0002, 0009; decision 006).
-GRANT SELECT, INSERT, DELETE ON mint_holding_parts TO fleet_tenant;
+-- UPDATE only for the fold's row locks (`for update skip locked`); no part is ever updated.
+GRANT SELECT, INSERT, UPDATE, DELETE ON mint_holding_parts TO fleet_tenant;
 --> statement-breakpoint
 ALTER TABLE mint_holding_parts ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint

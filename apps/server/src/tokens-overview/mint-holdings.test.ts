@@ -1,5 +1,6 @@
 import { schema, withTenant, type TenantDatabase } from '@fleet/db';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '@fleet/db/testing';
+import type { DatabaseKind } from '@fleet/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWallets } from '../organize/organize-fixtures';
@@ -42,6 +43,42 @@ async function kept(tx: TenantDatabase, tenantId: string) {
     .sort((a, b) => (a.mint < b.mint ? -1 : 1));
 }
 
+/**
+ * A fresh database with `count` tenants for the describe block it is called in, the first of
+ * them the one `inTenant` and `expectKeptSums` act as.
+ */
+function databaseWithTenants(kind: DatabaseKind, count: number) {
+  let database: TestDatabase | undefined;
+  let tenants: string[] = [];
+  beforeAll(async () => {
+    const opened = await createTestDatabase(kind);
+    database = opened;
+    const rows = await opened.db
+      .insert(schema.tenants)
+      .values(Array.from({ length: count }, () => ({})))
+      .returning({ id: schema.tenants.id });
+    tenants = rows.map((row) => row.id);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+  const db = () => {
+    if (database === undefined) throw new Error('the test database is not open yet');
+    return database.db;
+  };
+  const tenant = (index: number) => tenants[index] ?? '';
+  const inTenant = <T>(work: (tx: TenantDatabase) => Promise<T>) =>
+    withTenant(db(), tenant(0), work);
+  const expectKeptSums = async (step: string) => {
+    const [want, got] = await inTenant(async (tx) => [
+      await recomputed(tx, tenant(0)),
+      await kept(tx, tenant(0)),
+    ]);
+    expect(got, step).toEqual(want);
+  };
+  return { db, tenant, inTenant, expectKeptSums };
+}
+
 /** A small deterministic generator, so a failure replays the same operations. */
 function generator(seed: number) {
   let state = seed;
@@ -56,37 +93,12 @@ function generator(seed: number) {
 // restore, delete, an account moving wallet) is made here at random, and after each the kept sums
 // must equal the sums counted afresh.
 describe.each(testDatabaseKinds)('mint holdings kept by triggers on %s', (kind) => {
-  let database: TestDatabase;
-  let tenantId: string;
-  let otherTenant: string;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const rows = await database.db
-      .insert(schema.tenants)
-      .values([{}, {}])
-      .returning({ id: schema.tenants.id });
-    tenantId = rows[0]?.id ?? '';
-    otherTenant = rows[1]?.id ?? '';
-  }, 60_000);
-  afterAll(async () => {
-    await database.close();
-  });
-
-  const inTenant = <T>(work: (tx: TenantDatabase) => Promise<T>) =>
-    withTenant(database.db, tenantId, work);
-  const expectKeptSums = async (step: string) => {
-    const [want, got] = await inTenant(async (tx) => [
-      await recomputed(tx, tenantId),
-      await kept(tx, tenantId),
-    ]);
-    expect(got, step).toEqual(want);
-  };
+  const { db, tenant, inTenant, expectKeptSums } = databaseWithTenants(kind, 2);
 
   it('match the sums counted afresh after every kind of write, folded or not', async () => {
     const wallets = await insertWallets(
-      database.db,
-      tenantId,
+      db(),
+      tenant(0),
       Array.from({ length: 12 }, (_, w) => ({
         tokens: [
           { mint: MINTS[w % 3] ?? '', amount: BigInt(w * 1000) },
@@ -94,9 +106,7 @@ describe.each(testDatabaseKinds)('mint holdings kept by triggers on %s', (kind) 
         ],
       })),
     );
-    await insertWallets(database.db, otherTenant, [
-      { tokens: [{ mint: MINTS[0] ?? '', amount: 5n }] },
-    ]);
+    await insertWallets(db(), tenant(1), [{ tokens: [{ mint: MINTS[0] ?? '', amount: 5n }] }]);
     await expectKeptSums('seeded');
     const random = generator(20_261_203);
     const pick = <T>(items: readonly T[]): T => items[random(items.length)] as T;
@@ -132,7 +142,7 @@ describe.each(testDatabaseKinds)('mint holdings kept by triggers on %s', (kind) 
             accountCount += 1;
             label = `account added to ${wallet}`;
             await tx.insert(schema.walletTokenAccounts).values({
-              tenantId,
+              tenantId: tenant(0),
               tokenAccount: `extra-${accountCount}`,
               walletId: wallet,
               mint: pick(MINTS),
@@ -185,7 +195,7 @@ describe.each(testDatabaseKinds)('mint holdings kept by triggers on %s', (kind) 
           }
           default:
             label = 'folded';
-            await foldMintHoldings(tx, tenantId);
+            await foldMintHoldings(tx, tenant(0));
         }
       });
       await expectKeptSums(`step ${step}: ${label}`);
@@ -194,28 +204,24 @@ describe.each(testDatabaseKinds)('mint holdings kept by triggers on %s', (kind) 
     // Deleting wallets (their accounts first, as `deleteWallets` does), then a fold to nothing.
     await inTenant((tx) => deleteWallets(tx, walletIds));
     await expectKeptSums('every wallet deleted');
-    await inTenant((tx) => foldMintHoldings(tx, tenantId));
-    const read = await inTenant((tx) => readMintHoldings(tx, tenantId));
+    await inTenant((tx) => foldMintHoldings(tx, tenant(0)));
+    const read = await inTenant((tx) => readMintHoldings(tx, tenant(0)));
     expect(read).toMatchObject({ mints: [], parts: 0 });
   });
 
   it('appends nothing for a rescan that found every balance as it was', async () => {
-    await insertWallets(database.db, tenantId, [
-      { tokens: [{ mint: MINTS[1] ?? '', amount: 10n }] },
-    ]);
-    const before = await inTenant((tx) => readMintHoldings(tx, tenantId));
+    await insertWallets(db(), tenant(0), [{ tokens: [{ mint: MINTS[1] ?? '', amount: 10n }] }]);
+    const before = await inTenant((tx) => readMintHoldings(tx, tenant(0)));
     await inTenant((tx) =>
       tx.execute(sql`update wallet_token_accounts set amount = amount, updated_at = now()`),
     );
-    const after = await inTenant((tx) => readMintHoldings(tx, tenantId));
+    const after = await inTenant((tx) => readMintHoldings(tx, tenant(0)));
     expect(after.parts).toBe(before.parts);
     expect(after.version).not.toBe(before.version);
   });
 
   it("keeps each tenant's sums apart", async () => {
-    const theirs = await withTenant(database.db, otherTenant, (tx) =>
-      readMintHoldings(tx, otherTenant),
-    );
+    const theirs = await withTenant(db(), tenant(1), (tx) => readMintHoldings(tx, tenant(1)));
     expect(theirs.mints).toEqual([
       expect.objectContaining({ mint: MINTS[0], accounts: 1, funded: 1, holders: 1, amount: '5' }),
     ]);
@@ -226,33 +232,10 @@ describe.each(testDatabaseKinds)('mint holdings kept by triggers on %s', (kind) 
 describe.each(testDatabaseKinds.filter((kind) => kind === 'postgres'))(
   'mint holdings under concurrent writers on %s',
   (kind) => {
-    let database: TestDatabase;
-    let tenantId: string;
-
-    beforeAll(async () => {
-      database = await createTestDatabase(kind);
-      const rows = await database.db
-        .insert(schema.tenants)
-        .values({})
-        .returning({ id: schema.tenants.id });
-      tenantId = rows[0]?.id ?? '';
-    }, 60_000);
-    afterAll(async () => {
-      await database.close();
-    });
-
-    const inTenant = <T>(work: (tx: TenantDatabase) => Promise<T>) =>
-      withTenant(database.db, tenantId, work);
-    const expectKeptSums = async (step: string) => {
-      const [want, got] = await inTenant(async (tx) => [
-        await recomputed(tx, tenantId),
-        await kept(tx, tenantId),
-      ]);
-      expect(got, step).toEqual(want);
-    };
+    const { db, tenant, inTenant, expectKeptSums } = databaseWithTenants(kind, 1);
 
     it('counts a wallet once when two transactions fund two of its accounts of one mint at once', async () => {
-      const [wallet] = await insertWallets(database.db, tenantId, [
+      const [wallet] = await insertWallets(db(), tenant(0), [
         {
           tokens: [
             { mint: MINTS[2] ?? '', amount: 0n },

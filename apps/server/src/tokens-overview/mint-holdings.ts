@@ -1,5 +1,8 @@
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
+import { FOLD_SLACK, foldMintHoldings } from '../wallets/repository/mint-holding-parts';
+
+export { foldMintHoldings };
 
 /** One mint over the tenant's active wallets, as the triggers of migration 0034 sum it. */
 export interface MintHolding {
@@ -76,25 +79,6 @@ export async function readMintHoldings(
   }
   return { version, mints, parts };
 }
-
-/**
- * Folds the tenant's parts into one row per mint (and drops the mints summing to nothing). Parts
- * that writers still hold uncommitted are not seen, so not deleted: they are folded next time.
- * Two folds at once are still exact: each deletes and re-adds a disjoint share of the parts.
- */
-export async function foldMintHoldings(tx: TenantDatabase, tenantId: string): Promise<void> {
-  await tx.execute(sql`
-    with gone as (
-      delete from mint_holding_parts where tenant_id = ${tenantId}::uuid returning *
-    )
-    insert into mint_holding_parts (tenant_id, mint, accounts, funded, holders, amount)
-    select tenant_id, mint, sum(accounts), sum(funded), sum(holders), sum(amount)
-    from gone group by tenant_id, mint
-    having sum(accounts) <> 0 or sum(funded) <> 0 or sum(holders) <> 0 or sum(amount) <> 0`);
-}
-
-/** Parts beyond twice the mints (plus this slack) are folded after the read that saw them. */
-const FOLD_SLACK = 200;
 
 /**
  * The held mints of a tenant, read afresh each time (a few milliseconds: no copy to keep in step

@@ -1,5 +1,6 @@
 import { schema, type TenantDatabase } from '@fleet/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { foldMintHoldings } from './mint-holding-parts';
 
 /** Rows per statement: well under the 65,535 bind parameters of one statement. */
 const CHUNK = 500;
@@ -255,5 +256,8 @@ export async function writeRefreshedBalances(
       { onlyNewer: true },
     );
   }
+  // A scan of the whole fleet appends a part per mint per batch (decision 034): folded as it
+  // goes, so the overview's next read sums a few hundred rows, not tens of thousands.
+  if (writtenIds.size > 0) await foldMintHoldings(tx, tenantId, { whenPiled: true });
   return { written: writtenIds.size, writtenIds, keptNewer: reads.length - writtenIds.size };
 }
