@@ -199,6 +199,28 @@ describe.each(testDatabaseKinds)('the GetAssets scan on %s', (kind) => {
     expect((await get(other, `/api/jobs/${latest?.id ?? ''}`)).statusCode).toBe(404);
   });
 
+  it('streams the job it runs as first, then its progress, and ends with the answer', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/scan-assets/preview-write',
+      payload: { publicAddresses: [alice.address, bob.address] },
+      headers: { accept: 'text/event-stream' },
+      cookies: { fleet_session: operator.cookie },
+    });
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = response.body
+      .split('\n\n')
+      .filter((block) => block.trim() !== '')
+      .map((block) => {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        return JSON.parse(data?.slice(6) ?? 'null') as { type: string; jobId?: string };
+      });
+    const [latest] = await assetJobs();
+    expect(events[0]).toEqual({ type: 'started', jobId: latest?.id });
+    expect(events.slice(1, -1).every((event) => event.type === 'progress')).toBe(true);
+    expect(events.at(-1)?.type).toBe('done');
+  });
+
   it('has a second start for the same wallets follow the running scan, and refuses other wallets', async () => {
     const before = (await assetJobs()).length;
     harness.localnet.admin.setProfile('default', { latencyMs: 800 });

@@ -22,6 +22,8 @@ const WAIT_POLL_MS = 500;
 export interface AssetScanOptions {
   /** Stops the wait (the caller went away), not the scan: the job runs on and keeps its report. */
   readonly signal?: AbortSignal;
+  /** The job started or joined, before its first progress. */
+  readonly onStarted?: (jobId: string) => void;
   readonly onProgress?: (processed: number, total: number) => void;
 }
 
@@ -101,6 +103,7 @@ export function createAssetScanService(context: {
       options: AssetScanOptions = {},
     ): Promise<ScanAssetsResponse> {
       const { jobId } = await start(actor, body);
+      options.onStarted?.(jobId);
       let shown = -1;
       for (;;) {
         const job = await jobs.state(actor, jobId);

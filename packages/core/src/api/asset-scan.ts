@@ -9,8 +9,8 @@ import { MAX_OPERATION_WALLETS } from './sol-operations';
  * tokens included), summed by mint for the preview, and written: the classes of the mints seen,
  * and the compressed NFTs, which own no token account and are therefore found by no other scan.
  *
- * Asked with `Accept: text/event-stream`, the route streams `progress` events and ends with `done`
- * (the answer below) or `error`, as `GET /api/scan-sol-balances` does.
+ * Asked with `Accept: text/event-stream`, the route streams `started` (the job's id), `progress`
+ * events and ends with `done` (the answer below) or `error`, as `GET /api/scan-sol-balances` does.
  */
 
 /** The job kind of the GetAssets scan (a durable job; the route answers when it ends). */
@@ -76,6 +76,8 @@ export const scanAssetsResponseSchema = z.object({
 export type ScanAssetsResponse = z.infer<typeof scanAssetsResponseSchema>;
 
 export type ScanAssetsEvent =
+  /** The job the scan runs as (first): the dialog keeps it open, to follow after a reload. */
+  | { readonly type: 'started'; readonly jobId: string }
   | { readonly type: 'progress'; readonly processed: number; readonly total: number }
   | { readonly type: 'done'; readonly result: ScanAssetsResponse }
   | { readonly type: 'error'; readonly error: string; readonly code?: string };

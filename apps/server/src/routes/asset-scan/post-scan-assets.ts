@@ -11,8 +11,8 @@ const SCAN_ASSETS_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /**
  * `POST /api/scan-assets/preview-write { publicAddresses? }` (spec 2 §7; issue 20): the GetAssets
- * scan. Asked with `Accept: text/event-stream` it streams `progress` events and ends with `done`
- * (the answer) or `error`. The scan is a job (`createAssetScanJob`): a closed connection stops
+ * scan. Asked with `Accept: text/event-stream` it streams `started` (the job's id) and `progress`
+ * events and ends with `done` (the answer) or `error`. The scan is a job (`createAssetScanJob`): a closed connection stops
  * the wait, not the scan. A start for other wallets while one runs answers 409 with its `jobId`.
  */
 export function postScanAssetsRoute(app: FastifyInstance, { sessions, assetScan }: Services): void {
@@ -46,6 +46,7 @@ export function postScanAssetsRoute(app: FastifyInstance, { sessions, assetScan 
       try {
         const result = await assetScan.scan(actor, body, {
           signal: clientGone.signal,
+          onStarted: (jobId) => send({ type: 'started', jobId }),
           onProgress: (processed, total) => send({ type: 'progress', processed, total }),
         });
         send({ type: 'done', result });
