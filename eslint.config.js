@@ -76,6 +76,8 @@ const featureBoundaries = webFeatureBoundaries({
   scans: ['jobs', 'sol-operations'],
   // The Tokens Overview's quick refresh, deep scan and verify (issue 20): their dialogs and hosts.
   'sync-scans': ['jobs'],
+  // The GetAssets scan (issue 20): its dialog and host, kept open as the sync scans are.
+  'asset-scan': ['jobs', 'sync-scans'],
   // Every transaction the fleet sent (GET /api/transactions), with explorer links.
   'transaction-history': ['explorer'],
   // SPL withdraw to master and distribute from master (issue 19): their dialogs, plans and

@@ -1,11 +1,12 @@
 import { aggregatedTokensResponseSchema, type AggregatedTokensResponse } from '@fleet/core';
-import type { Localnet } from '@fleet/localnet';
+import type { FaultProfile, Localnet } from '@fleet/localnet';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeypair } from '../apps/server/src/testing/keypairs';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-localnet';
+import { openJob } from './support/open-job';
 import { pageApi } from './support/page-api';
 
 /**
@@ -25,6 +26,7 @@ let wallets: { id: string; address: string }[] = [];
 const leaves = Array.from({ length: 4 }, () => newTestKeypair().address);
 const [leafA, leafB, leafC, stranger] = leaves as [string, string, string, string];
 const WAIT = { timeout: 30_000 } as const;
+const HUNG: FaultProfile = { outage: 'hang' };
 
 const leaf = (id: string, owner: string, index: number) => ({
   id,
@@ -121,5 +123,52 @@ describe('compressed NFTs in the Tokens Overview', () => {
     await screenshot(page, 'compressed-nfts-holders');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count(), WAIT).toBe(0);
+  });
+
+  it('keep a GetAssets scan closed while it runs in the bottom bar; reopened, it is cancelled', async () => {
+    await page.goto(`${server.url}/tokens`);
+    await expect.poll(() => filterButton('cNFTs').textContent(), WAIT).toBe('cNFTs3');
+    // A chain that holds its answers back: the scan stays in its first batch.
+    localnet.admin.setProfile('default', HUNG);
+    try {
+      await page.getByRole('button', { name: 'Sync' }).click();
+      await page.getByRole('menuitem', { name: 'GetAssets Scan' }).click();
+      const dialog = page.getByRole('dialog', { name: 'GetAssets Scan' });
+      await expect.poll(() => openJob(page), WAIT).not.toBeNull();
+      const jobId = (await openJob(page))?.jobId ?? '';
+
+      // Closed, the scan goes on out of sight; the bottom bar brings its dialog back.
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect.poll(() => dialog.count(), WAIT).toBe(0);
+      expect(await openJob(page)).toEqual({ jobId, visible: false });
+      const job = await api<{ status: string }>('GET', `/api/jobs/${jobId}`);
+      expect(job.status).toBe('running');
+      await page
+        .getByRole('group', { name: 'Running operations' })
+        .getByRole('button', { name: /^Scan getassets/ })
+        .click();
+      await dialog.waitFor(WAIT);
+      expect(await dialog.getByText('The scan kept open', { exact: false }).count()).toBe(1);
+
+      await dialog.getByRole('button', { name: 'Cancel scan' }).click();
+      await dialog
+        .getByText(
+          'The scan was cancelled; the wallets scanned before it stopped keep what was written.',
+          { exact: true },
+        )
+        .waitFor(WAIT);
+      await screenshot(page, 'compressed-nfts-getassets-cancelled');
+      expect(await api<{ status: string }>('GET', `/api/jobs/${jobId}`)).toMatchObject({
+        status: 'cancelled',
+      });
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect.poll(() => dialog.count(), WAIT).toBe(0);
+      // Its end seen, the scan is let go.
+      expect(await openJob(page)).toBeNull();
+    } finally {
+      localnet.admin.setProfile('default', {});
+    }
+    // The leaves stored by the first scan are still listed.
+    expect((await aggregated()).counts.cnft).toBe(3);
   });
 });

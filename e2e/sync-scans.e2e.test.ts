@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/chromium';
 import type { FleetServer } from './support/fleet-server';
 import { startOnOwnLocalnet, type OwnLocalnetSession } from './support/own-localnet';
+import { openJob as openPageJob } from './support/open-job';
 import { pageApi } from './support/page-api';
 
 /**
@@ -64,16 +65,7 @@ afterAll(async () => {
 const api = <T = unknown>(method: 'GET' | 'POST', path: string, data?: object) =>
   pageApi<T>(page, server.url, method, path, data);
 
-/** The job the page keeps open (sessionStorage: the bottom bar and a reload come back to it). */
-async function openJob(): Promise<{ jobId: string; visible: boolean } | null> {
-  const stored = await page.evaluate(() => sessionStorage.getItem('fleet.operations.openJob'));
-  const parsed: unknown = JSON.parse(stored ?? 'null');
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const jobId: unknown = Reflect.get(parsed, 'jobId');
-  return typeof jobId === 'string'
-    ? { jobId, visible: Reflect.get(parsed, 'visible') !== false }
-    : null;
-}
+const openJob = () => openPageJob(page);
 
 const deepProgress = async (jobId: string): Promise<DeepScanProgress> =>
   deepScanProgressSchema.parse(await api('GET', `/api/solana/deep-scan/progress?jobId=${jobId}`));

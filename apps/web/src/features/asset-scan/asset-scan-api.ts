@@ -4,6 +4,7 @@ import { apiEventStream } from '../../api/http';
 import { ApiError, NetworkError } from '../../api/api-error';
 
 const scanAssetsEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('started'), jobId: z.string().uuid() }),
   z.object({
     type: z.literal('progress'),
     processed: z.number().int().nonnegative(),
@@ -15,12 +16,14 @@ const scanAssetsEventSchema = z.discriminatedUnion('type', [
 
 /**
  * `POST /api/scan-assets/preview-write` as an event stream: progress comes on the connection of
- * the server process doing the scan. Aborting `signal` closes it, which stops the scan after the
- * batch in hand (what was written stays).
+ * the server process doing the scan. Aborting `signal` closes it, which stops the wait, not the
+ * scan: the job runs on (Cancel is the jobs API's abort).
  */
 export async function runAssetScan(options: {
   readonly publicAddresses: readonly string[];
   readonly signal?: AbortSignal;
+  /** The job the scan runs as, started or joined. */
+  readonly onStarted: (jobId: string) => void;
   readonly onProgress: (processed: number, total: number) => void;
 }): Promise<ScanAssetsResponse> {
   let result: ScanAssetsResponse | undefined;
@@ -34,6 +37,9 @@ export async function runAssetScan(options: {
     onEvent: (raw) => {
       const event = scanAssetsEventSchema.parse(JSON.parse(raw.data));
       switch (event.type) {
+        case 'started':
+          options.onStarted(event.jobId);
+          return;
         case 'progress':
           options.onProgress(event.processed, event.total);
           return;

@@ -1,42 +1,65 @@
+import { errorMessage } from '../../api/error-message';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
-import type { AssetScanRequest } from './asset-scan-store';
 import { progressPercent, progressText, shownTokens, type AssetScanState } from './asset-scan-view';
+import { releaseSyncScan } from '../sync-scans/sync-scan-open-job';
 import { useAssetScan } from './use-asset-scan';
 
 /**
  * The GetAssets Scan dialog (spec 2 §2.4, §4: running, then complete, or error, with logs; §9:
- * the first 120 tokens). Closing it while it runs stops the scan; the wallets already scanned
- * stay written.
+ * the first 120 tokens). It starts a scan of `publicAddresses` (none: every active wallet), or
+ * follows the scan `jobId` when reopened. Closing it while the scan runs leaves the scan running,
+ * followed out of sight (the bottom bar reopens it); Cancel stops it after the batch in hand, and
+ * the wallets already scanned stay written.
  */
 export function AssetScanDialog(props: {
-  readonly request: AssetScanRequest;
+  readonly publicAddresses: readonly string[];
+  readonly jobId: string | null;
   readonly onClose: () => void;
 }) {
-  const state = useAssetScan(props.request.publicAddresses);
+  const scan = useAssetScan(props.publicAddresses, props.jobId);
+  const { state } = scan;
   const running = state.kind === 'running';
+  const close = () => {
+    if (scan.jobId !== null) releaseSyncScan(scan.jobId, !running);
+    props.onClose();
+  };
+  const scope =
+    props.jobId !== null
+      ? 'The scan kept open'
+      : props.publicAddresses.length === 0
+        ? 'Every active wallet'
+        : `${props.publicAddresses.length} selected wallet(s)`;
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) props.onClose();
+        if (!open) close();
       }}
       title="GetAssets Scan"
-      description={
-        props.request.publicAddresses.length === 0
-          ? 'Every active wallet, read through the digital-asset API (getAssetsByOwner).'
-          : `${props.request.publicAddresses.length} selected wallet(s), read through the digital-asset API (getAssetsByOwner).`
-      }
+      description={`${scope}, read through the digital-asset API (getAssetsByOwner).${running ? ' Closing this dialog leaves the scan running; the bottom bar shows it.' : ''}`}
       className="w-[min(48rem,calc(100vw-2rem))]"
       footer={
-        <Button variant={running ? 'secondary' : 'primary'} onClick={props.onClose}>
-          {running ? 'Stop and close' : 'Close'}
-        </Button>
+        <>
+          {scan.cancel !== null ? (
+            <Button variant="secondary" disabled={scan.cancelling} onClick={scan.cancel}>
+              {scan.cancelling ? 'Cancelling…' : 'Cancel scan'}
+            </Button>
+          ) : null}
+          <Button variant={running ? 'secondary' : 'primary'} onClick={close}>
+            Close
+          </Button>
+        </>
       }
     >
       <AssetScanBody state={state} />
+      {scan.cancelError ? (
+        <Alert kind="error">
+          {errorMessage(scan.cancelError, 'The scan could not be cancelled.')}
+        </Alert>
+      ) : null}
     </Dialog>
   );
 }

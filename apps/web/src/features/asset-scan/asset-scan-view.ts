@@ -1,15 +1,58 @@
 import {
   GETASSETS_SHOWN_TOKENS,
   formatTokenAmount,
+  scanAssetsResponseSchema,
+  type JobView,
   type ScanAssetsResponse,
   type TokenType,
 } from '@fleet/core';
+import type { ToastMessage } from '../../ui/toast';
 
 /** The GetAssets dialog's states (spec 2 §4: running, then complete, or error, with logs). */
 export type AssetScanState =
   | { readonly kind: 'running'; readonly processed: number; readonly total: number | null }
   | { readonly kind: 'complete'; readonly result: ScanAssetsResponse }
   | { readonly kind: 'error'; readonly message: string };
+
+/** Said when a scan was cancelled: what it wrote before stays. */
+export const ASSET_SCAN_CANCELLED =
+  'The scan was cancelled; the wallets scanned before it stopped keep what was written.';
+
+/**
+ * The dialog's state from the scan's job (`GET /api/jobs/:id`), for a scan followed after a
+ * reload or from the bottom bar, or cancelled: its progress while it runs, its report when it
+ * succeeded.
+ */
+export function assetScanStateOfJob(job: JobView): AssetScanState {
+  if (!job.isDone) {
+    return {
+      kind: 'running',
+      processed: job.processedItems,
+      total: job.status === 'queued' ? null : job.totalItems,
+    };
+  }
+  if (job.status === 'cancelled') return { kind: 'error', message: ASSET_SCAN_CANCELLED };
+  const report = scanAssetsResponseSchema.safeParse(job.report);
+  if (job.status === 'succeeded' && report.success)
+    return { kind: 'complete', result: report.data };
+  return { kind: 'error', message: job.message || 'The scan failed.' };
+}
+
+/** The toast of a scan that ended while its dialog was closed. */
+export function assetScanEndedToast(state: AssetScanState): ToastMessage | null {
+  switch (state.kind) {
+    case 'running':
+      return null;
+    case 'complete':
+      return {
+        title: 'GetAssets Scan finished',
+        description: progressText(state),
+        severity: state.result.stats.walletsFailed > 0 ? 'warning' : 'success',
+      };
+    case 'error':
+      return { title: 'GetAssets Scan', description: state.message, severity: 'error' };
+  }
+}
 
 const TYPE_LABELS: Readonly<Record<TokenType, string>> = {
   spl: 'SPL',

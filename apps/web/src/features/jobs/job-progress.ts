@@ -1,4 +1,5 @@
 import {
+  ASSET_SCAN_JOB_KIND,
   DEEP_SCAN_JOB_KIND,
   FINAL_TRUTH_SCAN_JOB_KIND,
   QUICK_REFRESH_JOB_KIND,
@@ -48,12 +49,13 @@ const OWN_HOST_KINDS: ReadonlySet<string> = new Set([
   QUICK_REFRESH_JOB_KIND,
   DEEP_SCAN_JOB_KIND,
   VERIFY_SCAN_JOB_KIND,
+  ASSET_SCAN_JOB_KIND,
 ]);
 
 /**
  * Whether a job kind is followed by a host of its own instead of the SOL operations' progress
  * host: the SPL transfers, the Final Truth Scan and the sync scans (their progress routes), the
- * closes and the burns (their event streams).
+ * GetAssets scan (its job), the closes and the burns (their event streams).
  */
 export function hasOwnProgressHost(kind: string | null | undefined): boolean {
   return isSplTransferKind(kind) || (typeof kind === 'string' && OWN_HOST_KINDS.has(kind));

@@ -92,7 +92,8 @@ export interface SyncScanEnd {
   readonly seenRunning: boolean;
 }
 
-export type SyncScanKind = 'quickRefresh' | 'deepScan';
+/** The scans kept open; all but the deep scan write as they go. */
+export type SyncScanKind = 'quickRefresh' | 'deepScan' | 'getAssets';
 
 /** What a kept scan's end does beside re-reading the jobs and what the scan wrote. */
 export interface SyncScanEndSteps {
@@ -105,9 +106,10 @@ export function syncScanEndSteps(kind: SyncScanKind, end: SyncScanEnd): SyncScan
     // Announced when it ended out of sight while the page watched it; a shown dialog says it
     // itself, and a scan that ended while the page was away was not waited for here.
     toast: end.hidden && end.seenRunning,
-    // A quick refresh wrote as it went: nothing is left to look at. A deep scan writes nothing
-    // until its Update, so it stays kept, out of sight, and opening Deep Scan shows its report.
-    forget: end.hidden && kind === 'quickRefresh',
+    // A quick refresh or a GetAssets scan wrote as it went: nothing is left to look at. A deep
+    // scan writes nothing until its Update, so it stays kept, out of sight, and opening Deep Scan
+    // shows its report.
+    forget: end.hidden && kind !== 'deepScan',
   };
 }
 
