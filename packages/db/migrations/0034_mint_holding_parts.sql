@@ -87,9 +87,15 @@ BEGIN
     SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(amount),
         array_agg(sign)
       INTO tenant_ids, wallet_ids, mints, amounts, signs
-      FROM (SELECT tenant_id, wallet_id, mint, amount, 1 AS sign FROM new_rows
+      -- Only what the statement changed: a row rewritten as it was (most of a rescan) is in both
+      -- tables and cancels out, so it costs the lookups below nothing.
+      FROM (SELECT *, 1 AS sign FROM (
+              SELECT tenant_id, wallet_id, mint, amount FROM new_rows
+              EXCEPT ALL SELECT tenant_id, wallet_id, mint, amount FROM old_rows) arrived
             UNION ALL
-            SELECT tenant_id, wallet_id, mint, amount, -1 FROM old_rows) c;
+            SELECT *, -1 FROM (
+              SELECT tenant_id, wallet_id, mint, amount FROM old_rows
+              EXCEPT ALL SELECT tenant_id, wallet_id, mint, amount FROM new_rows) departed) c;
   ELSE
     SELECT array_agg(tenant_id), array_agg(wallet_id), array_agg(mint), array_agg(amount),
         array_agg(-1)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runFinalTruthCrash } from '../testing/crash/final-truth-scenario';
+import { NO_BROKEN_BATCH } from '../testing/crash/scan-checks';
 
 // `npm start` killed with SIGKILL three times during a Final Truth Scan of 1,000 wallets whose
 // stored balances and token accounts the chain has moved away from (SOL sent and drained,
@@ -19,14 +20,7 @@ describe('a Final Truth Scan across kill -9 of the server', () => {
     // At least one kill cut the scan short: the store after it holds an unfinished job.
     expect(outcome.afterKills.some((after) => after.jobStatus !== 'succeeded')).toBe(true);
     for (const after of outcome.afterKills) {
-      expect(after, `after kill #${after.kill}`).toMatchObject({
-        half: 0,
-        lost: 0,
-        indistinct: 0,
-        splitBatches: 0,
-        outOfOrder: 0,
-        behindCheckpoint: 0,
-      });
+      expect(after, `after kill #${after.kill}`).toMatchObject(NO_BROKEN_BATCH);
       expect(after.updated + after.untouched).toBe(outcome.wallets);
       // At most the batch written when the process died is not yet recorded.
       expect(after.aheadOfCheckpoint).toBeLessThanOrEqual(outcome.batchSize);

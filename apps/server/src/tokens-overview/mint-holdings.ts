@@ -1,6 +1,6 @@
 import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
-import { FOLD_SLACK, foldMintHoldings } from '../wallets/repository/mint-holding-parts';
+import { foldMintHoldings, partsPiled } from '../wallets/repository/mint-holding-parts';
 
 export { foldMintHoldings };
 
@@ -23,8 +23,9 @@ export interface MintHoldingsRead {
   readonly version: string;
   /** The mints the active wallets have accounts of. */
   readonly mints: readonly MintHolding[];
-  /** How many parts the sums were folded from (decision 034). */
+  /** How many parts the sums were folded from (decision 034), and over how many mints. */
   readonly parts: number;
+  readonly partMints: number;
 }
 
 /**
@@ -61,10 +62,12 @@ export async function readMintHoldings(
     from v left join h on true left join mints m on m.mint = h.mint`);
   let version = '0';
   let parts = 0;
+  let partMints = 0;
   const mints: MintHolding[] = [];
   for (const row of result.rows) {
     version = row.version ?? '0';
     parts += row.parts ?? 0;
+    if (row.mint !== null) partMints += 1;
     // A mint whose accounts have all gone keeps a zero row until the next fold.
     if (row.mint === null || (row.accounts ?? 0) <= 0) continue;
     mints.push({
@@ -77,37 +80,33 @@ export async function readMintHoldings(
       amount: row.amount ?? '0',
     });
   }
-  return { version, mints, parts };
+  return { version, mints, parts, partMints };
 }
 
 /**
- * The held mints of a tenant, read afresh each time (a few milliseconds: no copy to keep in step
- * between processes), folding the parts in the background when a scan has piled them up.
+ * The held mints of a tenant, read afresh each time inside the caller's transaction (a few
+ * milliseconds: no copy to keep in step between processes), folding the parts in the background
+ * when a writer other than the scans' has piled them up.
  */
 export function createMintHoldingsSource(context: {
   readonly db: FleetDatabase;
   readonly onFoldError: (error: unknown) => void;
 }) {
-  const folding = new Map<string, Promise<void>>();
+  const folding = new Set<string>();
 
   const fold = (tenantId: string) => {
     if (folding.has(tenantId)) return;
-    const done = withTenant(context.db, tenantId, (tx) => foldMintHoldings(tx, tenantId))
+    folding.add(tenantId);
+    void withTenant(context.db, tenantId, (tx) => foldMintHoldings(tx, tenantId))
       .catch(context.onFoldError)
       .finally(() => folding.delete(tenantId));
-    folding.set(tenantId, done);
   };
 
   return {
-    async heldMints(tenantId: string): Promise<MintHoldingsRead> {
-      const read = await withTenant(context.db, tenantId, (tx) => readMintHoldings(tx, tenantId));
-      if (read.parts > 2 * read.mints.length + FOLD_SLACK) fold(tenantId);
+    async heldMints(tx: TenantDatabase, tenantId: string): Promise<MintHoldingsRead> {
+      const read = await readMintHoldings(tx, tenantId);
+      if (partsPiled(read.parts, read.partMints)) fold(tenantId);
       return read;
-    },
-
-    /** Resolves when no fold is under way (tests and shutdown wait on it). */
-    async settled(): Promise<void> {
-      await Promise.all(folding.values());
     },
   };
 }

@@ -28,10 +28,12 @@ export function createTokenClassifyService(context: {
 }) {
   async function mintsToAsk(tenantId: string, body: TokenClassifyBody): Promise<string[]> {
     if (body.mints !== undefined && body.mints.length > 0) return [...new Set(body.mints)];
-    const { mints } = await context.holdings.heldMints(tenantId);
-    const held = mints.map((row) => row.mint);
-    const known = await withTenant(context.db, tenantId, (tx) => readMintClasses(tx, held));
-    return held.filter((mint) => !known.has(mint));
+    return withTenant(context.db, tenantId, async (tx) => {
+      const { mints } = await context.holdings.heldMints(tx, tenantId);
+      const held = mints.map((row) => row.mint);
+      const known = await readMintClasses(tx, held);
+      return held.filter((mint) => !known.has(mint));
+    });
   }
 
   return {

@@ -11,7 +11,7 @@ import {
   type TokenHolder,
   type TokenHoldersResponse,
 } from '@fleet/core';
-import { withTenant, type FleetDatabase } from '@fleet/db';
+import { withTenant, type FleetDatabase, type TenantDatabase } from '@fleet/db';
 import type { Actor } from '../http/actor';
 import type { MarketFiguresSource } from './market-figures';
 import type { MintHoldingsRead } from './mint-holdings';
@@ -30,13 +30,13 @@ const CACHED_TENANTS = 64;
 
 /** The tenant's held mints as migration 0034's triggers sum them (`createMintHoldingsSource`). */
 export interface HeldMintSums {
-  heldMints(tenantId: string): Promise<MintHoldingsRead>;
+  heldMints(tx: TenantDatabase, tenantId: string): Promise<MintHoldingsRead>;
 }
 
 /**
  * The Tokens Overview (spec 2 §2.5, issue 20): `GET /api/tokens/aggregated` and
  * `GET /api/token/{mint}/holders`. The per-mint sums are kept by the database's triggers (decision
- * 034), so a read is a few hundred rows however large the fleet, in any process, after any change;
+ * 034), so a read is a few hundred rows however large the fleet, in every process, after every change;
  * each mint's last scan and decimals are read per wallet-list version (one index step a mint). The market
  * figures are read after the tenant's transaction ends (never held across the network).
  */
@@ -46,19 +46,20 @@ export function createTokensOverviewService(context: {
   readonly figures: MarketFiguresSource;
   readonly now: () => number;
 }) {
-  // Per wallet-list version: any change of a token account moves it.
+  // Per wallet-list version: every change of a token account moves it.
   const scanTimes = new Map<
     string,
     { readonly version: string; readonly scans: ReadonlyMap<string, MintScan> }
   >();
 
-  async function heldMints(tenantId: string): Promise<HeldMint[]> {
-    const { version, mints } = await context.holdings.heldMints(tenantId);
+  async function heldMints(tx: TenantDatabase, tenantId: string): Promise<HeldMint[]> {
+    const { version, mints } = await context.holdings.heldMints(tx, tenantId);
     let kept = scanTimes.get(tenantId);
     if (kept?.version !== version) {
-      const list = mints.map((row) => row.mint);
-      const scans = await withTenant(context.db, tenantId, (tx) =>
-        readMintScans(tx, tenantId, list),
+      const scans = await readMintScans(
+        tx,
+        tenantId,
+        mints.map((row) => row.mint),
       );
       kept = { version, scans };
       scanTimes.delete(tenantId);
@@ -90,15 +91,22 @@ export function createTokensOverviewService(context: {
     ): Promise<AggregatedTokensResponse> {
       // 1. What the fleet holds, per mint, with the classes Classify Tokens stored (read each
       // time: a classify in another process changes no wallet-list version).
-      // The GetAssets scan's compressed NFTs join them, one row each.
-      const held = await heldMints(actor.tenantId);
-      const { classes, compressed } = await withTenant(context.db, actor.tenantId, async (tx) => ({
-        classes: await readMintClasses(
-          tx,
-          held.map((row) => row.mint),
-        ),
-        compressed: await readCompressedHoldings(tx, actor.tenantId),
-      }));
+      // The GetAssets scan's compressed NFTs join them, one row each. One transaction.
+      const { held, classes, compressed } = await withTenant(
+        context.db,
+        actor.tenantId,
+        async (tx) => {
+          const mints = await heldMints(tx, actor.tenantId);
+          return {
+            held: mints,
+            classes: await readMintClasses(
+              tx,
+              mints.map((row) => row.mint),
+            ),
+            compressed: await readCompressedHoldings(tx, actor.tenantId),
+          };
+        },
+      );
       const fungible = held.map((row) => ({ ...row, type: classes.get(row.mint) ?? null }));
       // 2. The market's figures: prices for mints with a balance, pair figures for all. A
       //    compressed NFT trades on no pool, so none is asked about; its logo is its image.

@@ -9,7 +9,7 @@ import { tenants } from './tenancy';
  * The rows are parts to be summed per mint, not one row per mint: each writing statement appends
  * what it changed (an account more, a balance less), so concurrent writers never update a shared
  * row and never wait on or deadlock over one. A reader folds the parts of a tenant into one row
- * per mint when they pile up (sums are additive, so any grouping of them is exact).
+ * per mint when they pile up (sums are additive, so every grouping of them is exact).
  */
 export const mintHoldingParts = pgTable(
   'mint_holding_parts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkScanState } from './scan-checks';
+import { checkScanState, NO_BROKEN_BATCH } from './scan-checks';
 import type { WalletHoldings } from './scan-fleet';
 
 const ORDER = ['w0', 'w1', 'w2', 'w3', 'w4', 'w5'];
@@ -32,14 +32,7 @@ function storedAfter(written: number): Map<string, WalletHoldings> {
 const check = (stored: Map<string, WalletHoldings>, nextIndex: number | null) =>
   checkScanState({ order: ORDER, batchSize: BATCH, before, chain, stored, nextIndex });
 
-const clean = {
-  half: 0,
-  lost: 0,
-  indistinct: 0,
-  splitBatches: 0,
-  outOfOrder: 0,
-  behindCheckpoint: 0,
-};
+const clean = NO_BROKEN_BATCH;
 
 describe('the Final Truth Scan crash checks', () => {
   it('pass a store with whole batches written up to the checkpoint, or one batch beyond it', () => {

@@ -29,6 +29,16 @@ export interface ScanStateChecks {
   readonly aheadOfCheckpoint: number;
 }
 
+/** The checks of a store that broke no rule: each count of a broken rule at zero. */
+export const NO_BROKEN_BATCH = {
+  half: 0,
+  lost: 0,
+  indistinct: 0,
+  splitBatches: 0,
+  outOfOrder: 0,
+  behindCheckpoint: 0,
+} as const satisfies Partial<ScanStateChecks>;
+
 export function sameHoldings(a: WalletHoldings, b: WalletHoldings): boolean {
   if (a.lamports !== b.lamports || a.accounts.size !== b.accounts.size) return false;
   for (const [account, amount] of a.accounts) {

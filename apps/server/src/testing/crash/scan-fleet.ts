@@ -30,7 +30,7 @@ export interface WalletHoldings {
 export interface ScanFleet {
   /** The wallets' addresses, in the order the scan is given them. */
   readonly addresses: readonly string[];
-  /** Every token account any wallet may hold (the associated account of each mint). */
+  /** Every token account a wallet may hold (the associated account of each mint). */
   readonly accountsOf: ReadonlyMap<string, readonly string[]>;
   /** Each mint's decimals, by every account of that mint. */
   readonly decimalsOf: ReadonlyMap<string, number>;

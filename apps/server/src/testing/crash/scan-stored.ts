@@ -31,13 +31,13 @@ export async function readStoredFleet(
     const asked = [...addresses];
     const rows = await query<{ address: string; lamports: string | null }>(
       `select public_address as address, lamports::text as lamports from wallets
-        where archived_at is null and public_address = any($1::text[])`,
+        where archived_at is null and public_address in (select unnest($1::text[]))`,
       [asked],
     );
     const accounts = await query<{ address: string; account: string; amount: string }>(
       `select w.public_address as address, t.token_account as account, t.amount::text as amount
         from wallet_token_accounts t join wallets w on w.id = t.wallet_id
-        where w.archived_at is null and w.public_address = any($1::text[])`,
+        where w.archived_at is null and w.public_address in (select unnest($1::text[]))`,
       [asked],
     );
     const held = new Map<string, Map<string, bigint>>();

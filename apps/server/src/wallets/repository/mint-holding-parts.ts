@@ -2,12 +2,17 @@ import type { TenantDatabase } from '@fleet/db';
 import { sql } from 'drizzle-orm';
 
 /** Parts beyond twice the tenant's mints, plus this slack, are worth folding (decision 034). */
-export const FOLD_SLACK = 200;
+const FOLD_SLACK = 200;
+
+/** Whether `parts` over `mints` distinct mints are worth folding (the SQL below asks the same). */
+export function partsPiled(parts: number, mints: number): boolean {
+  return parts > 2 * mints + FOLD_SLACK;
+}
 
 /**
  * Folds the tenant's parts of `mint_holding_parts` into one row per mint (dropping the mints that
  * sum to nothing); with `whenPiled`, only when they are more than twice the mints plus
- * `FOLD_SLACK`. Sums are additive, so any grouping of the parts is exact: parts still uncommitted
+ * `FOLD_SLACK`. Sums are additive, so every grouping of the parts is exact: parts still uncommitted
  * are not seen and wait for the next fold, and parts another fold has locked are skipped, never
  * waited for, so a fold inside a scan's transaction cannot block or deadlock with another.
  */
