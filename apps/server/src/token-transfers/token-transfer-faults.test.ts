@@ -197,8 +197,7 @@ describe('SPL transfers through faulty endpoints', () => {
   it.each(RATE_LIMIT_STORMS)(
     'pays every recipient of a distribution once through a 429 storm on %s, the pool backing off',
     async (_, endpoints) => {
-      // Five transactions in flight at once: enough load for the pool to reach the storming
-      // endpoint even when it prefers the calm one.
+      // Five transactions in flight at once, so requests overlap and meet the storming limit.
       held = await bedWith(endpoints, 40);
       const { bed, fixtures, wallets } = held;
       const master = bed.master as Address;
