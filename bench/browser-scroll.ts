@@ -115,3 +115,47 @@ export async function measureFirstRowPaint(
     [rowSelector, dataPath] as const,
   );
 }
+
+/** The renderer's main-thread stages a scrolling frame pays for, as Chromium's trace names them. */
+const FRAME_STAGES = [
+  ['main-thread frame', 'ProxyMain::BeginMainFrame'],
+  ['events (React)', 'EventDispatch'],
+  ['style', 'UpdateLayoutTree'],
+  ['layout', 'Layout'],
+  ['paint', 'Paint'],
+  ['layerize', 'Layerize'],
+  ['draw (compositor)', 'Display::DrawAndSwap'],
+] as const;
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly dur?: number;
+}
+
+/**
+ * Runs `gesture` under Chromium's timeline trace and returns, per stage, its milliseconds per
+ * frame: where a frame's time goes when the gesture drops frames. Tracing itself costs a little,
+ * so the gesture's frame times are measured apart from this.
+ */
+export async function traceFrameStages(page: Page, frames: () => Promise<number>) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => events.push(...data.value));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,cc,viz',
+    transferMode: 'ReportEvents',
+  });
+  const count = await frames();
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const total = (name: string) =>
+    events
+      .filter((event) => event.name === name && event.ph === 'X')
+      .reduce((sum, event) => sum + (event.dur ?? 0) / 1000, 0);
+  return FRAME_STAGES.map(([label, name]) => `${label} ${(total(name) / count).toFixed(1)}`).join(
+    ', ',
+  );
+}

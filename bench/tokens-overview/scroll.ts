@@ -1,7 +1,8 @@
 // The Tokens Overview with 2,000 mints in headless Chromium (issue 20 "Speed": the page renders
 // 2,000 mints at 60 fps while scrolling): time from the aggregated answer to the first painted
 // row, frame times during wheel gestures down the table, and the most row elements in the DOM,
-// beside the same gestures on a plain page (this machine's floor). Prints figures; no assertions.
+// beside the same gestures on a plain page (this machine's floor), and where a traced gesture's
+// frame time goes, stage by stage. Prints figures; no assertions.
 //
 //   npx tsx bench/tokens-overview/scroll.ts [--mints 2000] [--wallets 10000] [--db pglite|postgres]
 //
@@ -14,7 +15,12 @@ import { seedWallets } from '../../apps/server/src/testing/seed-wallets';
 import { jsonReply, startFakeMarket } from '../../apps/server/src/testing/fake-market';
 import { createOperator, createTestApp } from '../../apps/server/src/testing/test-app';
 import { launchChromium } from '../../e2e/support/chromium';
-import { describeFrames, measureFirstRowPaint, measureGesture } from '../browser-scroll';
+import {
+  describeFrames,
+  measureFirstRowPaint,
+  measureGesture,
+  traceFrameStages,
+} from '../browser-scroll';
 import { flag as arg } from '../request-times';
 
 const MINTS = Number(arg('--mints', '2000'));
@@ -116,6 +122,12 @@ try {
           `at most ${scroll.maxRows} row elements in the DOM`,
       );
     }
+    await page.bringToFront();
+    const stages = await traceFrameStages(
+      page,
+      async () => (await measureGesture(page, TOKENS_TABLE, pixelsPerSecond)).frames.length,
+    );
+    console.log(`  the same gesture traced, ms per frame: ${stages}`);
   }
   await context.close();
 } finally {
