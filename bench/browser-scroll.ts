@@ -130,7 +130,7 @@ const FRAME_STAGES = [
 interface TraceEvent {
   readonly name: string;
   readonly ph: string;
-  readonly dur?: number;
+  readonly dur: number;
 }
 
 /**
@@ -141,7 +141,12 @@ interface TraceEvent {
 export async function traceFrameStages(page: Page, frames: () => Promise<number>) {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => events.push(...data.value));
+  // The protocol types trace events as string maps; `dur` arrives as a number.
+  cdp.on('Tracing.dataCollected', (data) => {
+    for (const event of data.value) {
+      events.push({ name: String(event.name), ph: String(event.ph), dur: Number(event.dur ?? 0) });
+    }
+  });
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,cc,viz',
     transferMode: 'ReportEvents',
@@ -154,7 +159,7 @@ export async function traceFrameStages(page: Page, frames: () => Promise<number>
   const total = (name: string) =>
     events
       .filter((event) => event.name === name && event.ph === 'X')
-      .reduce((sum, event) => sum + (event.dur ?? 0) / 1000, 0);
+      .reduce((sum, event) => sum + event.dur / 1000, 0);
   return FRAME_STAGES.map(([label, name]) => `${label} ${(total(name) / count).toFixed(1)}`).join(
     ', ',
   );

@@ -68,3 +68,18 @@ export function JobProgressFooter({
     </>
   );
 }
+
+/** A job's newest log lines, as its progress dialog shows them; nothing while there are none. */
+export function JobLog({ lines }: { readonly lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <ol
+      aria-label="Log"
+      className="max-h-40 overflow-auto rounded-md border border-border bg-surface-sunken px-2 py-1 font-mono text-xs"
+    >
+      {lines.map((line, index) => (
+        <li key={`${index}:${line}`}>{line}</li>
+      ))}
+    </ol>
+  );
+}

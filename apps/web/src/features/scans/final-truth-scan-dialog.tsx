@@ -1,11 +1,10 @@
 import type { FinalTruthScanProgress } from '@fleet/core';
-import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
-import { JobProgressBar } from '../jobs/job-progress-parts';
+import { JobLog, JobProgressBar } from '../jobs/job-progress-parts';
+import { SCAN_RESULTS_SHOWN, ScanResultsTable } from '../jobs/scan-results-table';
 import {
   CANCELLATION_REQUESTED,
   abortFailedToast,
@@ -15,7 +14,6 @@ import {
 import { useAbortFinalTruthScan } from './use-final-truth-scan';
 
 /** The report table draws this many rows; the stats above it count every wallet. */
-const SHOWN_ROWS = 500;
 
 /**
  * The Final Truth Scan's progress (spec 2 §4): processed/total, the status and the newest log
@@ -77,16 +75,7 @@ export function FinalTruthScanDialog({
             Closing this dialog leaves the scan running; the bottom bar shows it.
           </p>
         ) : null}
-        {view.logLines.length > 0 ? (
-          <ol
-            aria-label="Log"
-            className="max-h-40 overflow-auto rounded-md border border-border bg-surface-sunken px-2 py-1 font-mono text-xs"
-          >
-            {view.logLines.map((line, index) => (
-              <li key={`${index}:${line}`}>{line}</li>
-            ))}
-          </ol>
-        ) : null}
+        <JobLog lines={view.logLines} />
         {view.isDone ? <ScanReport progress={progress} /> : null}
       </div>
     </Dialog>
@@ -97,7 +86,7 @@ export function FinalTruthScanDialog({
 function ScanReport({ progress }: { readonly progress: FinalTruthScanProgress }) {
   const { report } = progress;
   const rows = orderedResultRows(report.results);
-  const shown = rows.slice(0, SHOWN_ROWS);
+  const shown = Math.min(rows.length, SCAN_RESULTS_SHOWN);
   return (
     <>
       {report.errors.length === 0 ? (
@@ -108,35 +97,10 @@ function ScanReport({ progress }: { readonly progress: FinalTruthScanProgress })
           balances were left as they were.
         </Alert>
       )}
-      <div className="max-h-72 overflow-auto rounded-md border border-border">
-        <table className="w-full text-xs" aria-label="Scan results">
-          <thead className="sticky top-0 bg-surface-raised text-left text-fg-muted">
-            <tr>
-              <th className="px-2 py-1">Wallet</th>
-              <th className="px-2 py-1">Status</th>
-              <th className="px-2 py-1">Tokens</th>
-              <th className="px-2 py-1">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.address} className="border-t border-border" data-address={row.address}>
-                <td className="px-2 py-1 font-mono" title={row.address}>
-                  {shortenAddress(row.address)}
-                </td>
-                <td className={cn('px-2 py-1', row.status === 'error' && 'text-danger')}>
-                  {row.status}
-                </td>
-                <td className="px-2 py-1 tabular-nums">{row.tokens}</td>
-                <td className="px-2 py-1 text-danger">{row.error}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {rows.length > shown.length || report.stats.totalWallets > rows.length ? (
+      <ScanResultsTable rows={rows} />
+      {rows.length > shown || report.stats.totalWallets > rows.length ? (
         <p className="text-xs text-fg-muted">
-          Showing {shown.length.toLocaleString('en-US')} of{' '}
+          Showing {shown.toLocaleString('en-US')} of{' '}
           {report.stats.totalWallets.toLocaleString('en-US')} wallets.
         </p>
       ) : null}

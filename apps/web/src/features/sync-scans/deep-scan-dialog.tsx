@@ -1,9 +1,7 @@
 import { DEEP_SCAN_JOB_KIND, exhaustiveSwitchError, type DeepScanProgress } from '@fleet/core';
 import { useEffect, useReducer } from 'react';
-import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import {
   DEEP_SCAN_ABORTED,
@@ -20,6 +18,7 @@ import {
   updateFigures,
   type DeepScanState,
 } from './deep-scan-state';
+import { SCAN_RESULTS_SHOWN, ScanResultsTable } from '../jobs/scan-results-table';
 import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
 import { releaseSyncScan, useKeepSyncScanOpen } from './sync-scan-open-job';
 import {
@@ -40,7 +39,6 @@ import {
 import { useRefreshAfterSyncScan } from './use-refresh-after-sync-scan';
 
 /** The results table draws this many rows; the figures above it count every wallet. */
-const SHOWN_ROWS = 500;
 
 /**
  * The Deep Scan (spec 2 §4): fetch the wallets, confirm, follow the scan every second with Cancel,
@@ -271,38 +269,13 @@ function ScanOutcome({ job }: { readonly job: DeepScanProgress }) {
 function ScanResults({ job }: { readonly job: DeepScanProgress }) {
   const rows = deepScanResultRows(job.report.scanResults);
   if (rows.length === 0) return null;
-  const shown = rows.slice(0, SHOWN_ROWS);
+  const shown = Math.min(rows.length, SCAN_RESULTS_SHOWN);
   return (
     <>
-      <div className="max-h-72 overflow-auto rounded-md border border-border">
-        <table className="w-full text-xs" aria-label="Scan results">
-          <thead className="sticky top-0 bg-surface-raised text-left text-fg-muted">
-            <tr>
-              <th className="px-2 py-1">Wallet</th>
-              <th className="px-2 py-1">Status</th>
-              <th className="px-2 py-1">Tokens</th>
-              <th className="px-2 py-1">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.address} className="border-t border-border" data-address={row.address}>
-                <td className="px-2 py-1 font-mono" title={row.address}>
-                  {shortenAddress(row.address)}
-                </td>
-                <td className={cn('px-2 py-1', row.status === 'error' && 'text-danger')}>
-                  {row.status}
-                </td>
-                <td className="px-2 py-1 tabular-nums">{row.tokens}</td>
-                <td className="px-2 py-1 text-danger">{row.error}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {rows.length > shown.length ? (
+      <ScanResultsTable rows={rows} />
+      {rows.length > shown ? (
         <p className="text-xs text-fg-muted">
-          Showing {countText(shown.length)} of {countText(rows.length)} wallets.
+          Showing {countText(shown)} of {countText(rows.length)} wallets.
         </p>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { Alert } from '../../ui/alert';
+import { JobLog } from '../jobs/job-progress-parts';
 import type { SyncScanError } from './sync-scan-messages';
 import { shownLogLines, type Figure } from './sync-scan-view';
 
@@ -41,18 +42,7 @@ export function FigureList({
 
 /** The job's newest log lines. */
 export function ScanLog({ logs }: { readonly logs: readonly string[] }) {
-  const lines = shownLogLines(logs);
-  if (lines.length === 0) return null;
-  return (
-    <ol
-      aria-label="Log"
-      className="max-h-40 overflow-auto rounded-md border border-border bg-surface-sunken px-2 py-1 font-mono text-xs"
-    >
-      {lines.map((line, index) => (
-        <li key={`${index}:${line}`}>{line}</li>
-      ))}
-    </ol>
-  );
+  return <JobLog lines={shownLogLines(logs)} />;
 }
 
 /** A step waiting on the server. */

@@ -5,7 +5,7 @@ import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Dialog } from '../../ui/dialog';
 import type { SplTransferKind } from '../jobs/job-progress';
-import { JobProgressBar, JobProgressFooter } from '../jobs/job-progress-parts';
+import { JobLog, JobProgressBar, JobProgressFooter } from '../jobs/job-progress-parts';
 import { useAbortJob } from '../jobs/use-jobs';
 import { useMasterHoldings } from '../master-wallet/use-master-holdings';
 import { OperationReportTable, SignatureLink } from '../operations/operation-report-table';
@@ -74,16 +74,7 @@ export function SplTransferProgressDialog({
         {abort.isError ? (
           <Alert kind="error">{errorMessage(abort.error, 'Abort Failed')}</Alert>
         ) : null}
-        {view.logLines.length > 0 ? (
-          <ol
-            aria-label="Log"
-            className="max-h-40 overflow-auto rounded-md border border-border bg-surface-sunken px-2 py-1 font-mono text-xs"
-          >
-            {view.logLines.map((line, index) => (
-              <li key={`${index}:${line}`}>{line}</li>
-            ))}
-          </ol>
-        ) : null}
+        <JobLog lines={view.logLines} />
         {view.canClose ? <TransferReport progress={progress} /> : null}
       </div>
     </Dialog>
