@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/test-sequencer';
 
 // One runner for the whole repository. `unit` holds unit and integration tests that live beside
 // the code they test; `e2e` drives Debian's Chromium against a real server and runs one file at a
 // time so that browser and server start-up never compete for the machine's two cores.
 export default defineConfig({
   test: {
+    // A fresh clone has no record of earlier runs: start the longest files first all the same.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
