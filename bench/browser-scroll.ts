@@ -23,10 +23,16 @@ export const describeFrames = (frames: number[]) =>
   `max ${Math.max(...frames).toFixed(1)} ms, ${frames.filter((frame) => frame > 25).length} missed vsyncs`;
 
 /**
- * A five-second wheel gesture down the table at `pixelsPerSecond`, with every animation frame's
- * interval recorded in the page and the most row elements seen in the DOM.
+ * A wheel gesture down the table at `pixelsPerSecond` for `seconds`, with every animation frame's
+ * interval recorded in the page and the most row elements seen in the DOM; `settleFrames` are the
+ * frames of the half second after it stops.
  */
-export async function measureGesture(target: Page, table: ScrollTarget, pixelsPerSecond: number) {
+export async function measureGesture(
+  target: Page,
+  table: ScrollTarget,
+  pixelsPerSecond: number,
+  seconds = 5,
+) {
   // The wheel must land on the table: the document itself scrolls too.
   await target.evaluate(() => window.scrollTo(0, 0));
   const box = await target.getByRole('table', { name: table.tableName }).boundingBox();
@@ -53,26 +59,43 @@ export async function measureGesture(target: Page, table: ScrollTarget, pixelsPe
   await cdp.send('Input.synthesizeScrollGesture', {
     x: Math.round(box.x + box.width / 3),
     y: Math.round(Math.min(box.y + 150, viewport.height - 40)),
-    yDistance: -pixelsPerSecond * 5,
+    yDistance: -pixelsPerSecond * seconds,
     speed: pixelsPerSecond,
     gestureSourceType: 'mouse',
     preventFling: true,
   });
   await cdp.detach();
-  return target.evaluate((tableName) => {
-    const probe = (
-      globalThis as unknown as {
-        scrollProbe: { frames: number[]; maxRows: number; running: boolean };
-      }
-    ).scrollProbe;
-    probe.running = false;
-    const scroller = document.querySelector(`[role=table][aria-label="${tableName}"]`);
-    const scrolled = scroller?.scrollTop ?? 0;
-    if (scroller) scroller.scrollTop = 0;
-    // The first two intervals straddle the start of the gesture.
-    return { frames: probe.frames.slice(2), maxRows: probe.maxRows, scrolled };
-  }, table.tableName);
+  // The frames after the gesture stops, while the list draws what it put off during it.
+  const gestureFrames = await target.evaluate(
+    () =>
+      (globalThis as unknown as { scrollProbe: { frames: number[] } }).scrollProbe.frames.length,
+  );
+  await target.waitForTimeout(SETTLE_MS);
+  return target.evaluate(
+    ([tableName, gestureEnd]) => {
+      const probe = (
+        globalThis as unknown as {
+          scrollProbe: { frames: number[]; maxRows: number; running: boolean };
+        }
+      ).scrollProbe;
+      probe.running = false;
+      const scroller = document.querySelector(`[role=table][aria-label="${tableName}"]`);
+      const scrolled = scroller?.scrollTop ?? 0;
+      if (scroller) scroller.scrollTop = 0;
+      // The first two intervals straddle the start of the gesture.
+      return {
+        frames: probe.frames.slice(2, gestureEnd),
+        settleFrames: probe.frames.slice(gestureEnd),
+        maxRows: probe.maxRows,
+        scrolled,
+      };
+    },
+    [table.tableName, gestureFrames] as const,
+  );
 }
+
+/** How long frames are still recorded after a gesture (the list's scroll end fires at 150 ms). */
+const SETTLE_MS = 500;
 
 /**
  * Loads `url` and measures from the end of the response named by `dataPath` to the first frame

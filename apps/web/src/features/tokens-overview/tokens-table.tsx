@@ -1,9 +1,10 @@
 import { checkStateOf, type AggregatedTokenSortKey } from '@fleet/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
+import { createScrollSpeedMeter, FLING_PX_PER_SECOND } from '../../ui/scroll-speed';
 import { TriStateCheckbox } from '../wallet-list/tri-state-checkbox';
 import {
   ariaSortOf,
@@ -35,6 +36,8 @@ export function TokensTable(props: TokensTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable per answer: the virtualiser recomputes every offset when its key function changes.
   const itemKey = useCallback((index: number) => rows[index]?.mint ?? index, [rows]);
+  const [meter] = useState(createScrollSpeedMeter);
+  const [flinging, setFlinging] = useState(false);
   // TanStack Virtual keeps its state outside React; the compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -43,8 +46,11 @@ export function TokensTable(props: TokensTableProps) {
     estimateSize: () => ROW_HEIGHT,
     getItemKey: itemKey,
     overscan: OVERSCAN,
+    onChange: (instance) => {
+      const speed = meter.sample(instance.scrollOffset ?? 0, performance.now());
+      setFlinging(instance.isScrolling && speed > FLING_PX_PER_SECOND);
+    },
   });
-  const mints = rows.map((row) => row.mint);
   return (
     <div
       ref={scrollRef}
@@ -61,39 +67,13 @@ export function TokensTable(props: TokensTableProps) {
       }}
     >
       <div style={{ minWidth: 'max-content' }}>
-        <div
-          role="row"
-          aria-rowindex={1}
-          className="sticky top-0 z-10 grid h-9 items-center border-b border-border bg-surface-raised text-xs font-semibold tracking-wide text-fg-muted"
-          style={{ gridTemplateColumns: TOKEN_GRID_TEMPLATE }}
-        >
-          {TOKEN_COLUMNS.map((column) => (
-            <div
-              key={column.id}
-              role="columnheader"
-              aria-sort={ariaSortOf(column, props.sort)}
-              className={cn('min-w-0 truncate px-2', column.align === 'right' && 'text-right')}
-            >
-              {column.id === 'select' ? (
-                <TriStateCheckbox
-                  state={checkStateOf(props.selected, mints)}
-                  label="Select all listed tokens"
-                  disabled={rows.length === 0}
-                  onToggle={props.onToggleAll}
-                />
-              ) : column.sortKey === null ? (
-                column.label
-              ) : (
-                <SortButton
-                  label={column.label}
-                  sortKey={column.sortKey}
-                  sort={props.sort}
-                  onSort={props.onSort}
-                />
-              )}
-            </div>
-          ))}
-        </div>
+        <TokensHeader
+          rows={rows}
+          sort={props.sort}
+          selected={props.selected}
+          onSort={props.onSort}
+          onToggleAll={props.onToggleAll}
+        />
         <div
           role="rowgroup"
           className="relative w-full"
@@ -108,6 +88,7 @@ export function TokensTable(props: TokensTableProps) {
                 row={row}
                 top={item.start}
                 rowIndex={item.index + 2}
+                flinging={flinging}
                 selected={props.selected.has(row.mint)}
                 onToggle={props.onToggle}
                 onOpenHolders={props.onOpenHolders}
@@ -120,6 +101,53 @@ export function TokensTable(props: TokensTableProps) {
     </div>
   );
 }
+
+/** The header row; memoised apart from the rows, since every scroll frame renders the table. */
+const TokensHeader = memo(function TokensHeader(props: {
+  readonly rows: readonly TokenRowView[];
+  readonly sort: TokenSort;
+  readonly selected: ReadonlySet<string>;
+  readonly onSort: (key: AggregatedTokenSortKey) => void;
+  readonly onToggleAll: () => void;
+}) {
+  const { rows } = props;
+  const mints = useMemo(() => rows.map((row) => row.mint), [rows]);
+  return (
+    <div
+      role="row"
+      aria-rowindex={1}
+      className="sticky top-0 z-10 grid h-9 items-center border-b border-border bg-surface-raised text-xs font-semibold tracking-wide text-fg-muted"
+      style={{ gridTemplateColumns: TOKEN_GRID_TEMPLATE }}
+    >
+      {TOKEN_COLUMNS.map((column) => (
+        <div
+          key={column.id}
+          role="columnheader"
+          aria-sort={ariaSortOf(column, props.sort)}
+          className={cn('min-w-0 truncate px-2', column.align === 'right' && 'text-right')}
+        >
+          {column.id === 'select' ? (
+            <TriStateCheckbox
+              state={checkStateOf(props.selected, mints)}
+              label="Select all listed tokens"
+              disabled={rows.length === 0}
+              onToggle={props.onToggleAll}
+            />
+          ) : column.sortKey === null ? (
+            column.label
+          ) : (
+            <SortButton
+              label={column.label}
+              sortKey={column.sortKey}
+              sort={props.sort}
+              onSort={props.onSort}
+            />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});
 
 function SortButton(props: {
   readonly label: string;
@@ -149,17 +177,44 @@ function SortButton(props: {
 const cell = 'min-w-0 truncate px-2';
 const numberCell = cn(cell, 'text-right tabular-nums');
 
+/**
+ * Whether a row is drawn whole: a row that enters during a fling is a placeholder until the
+ * fling ends (`FLING_PX_PER_SECOND`), and stays whole from then on.
+ */
+function useDrawnWhole(flinging: boolean): boolean {
+  const [whole, setWhole] = useState(!flinging);
+  if (!whole && !flinging) setWhole(true);
+  return whole;
+}
+
 /** One mint; memoised so a scroll frame re-renders only the rows that move in. */
 const TokenRow = memo(function TokenRow(props: {
   readonly row: TokenRowView;
   readonly top: number;
   readonly rowIndex: number;
+  readonly flinging: boolean;
   readonly selected: boolean;
   readonly onToggle: (mint: string) => void;
   readonly onOpenHolders: (mint: string) => void;
   readonly onCloseAccounts: (mint: string) => void;
 }) {
   const { row } = props;
+  const whole = useDrawnWhole(props.flinging);
+  const place = { height: ROW_HEIGHT, transform: `translateY(${props.top}px)` };
+  if (!whole) {
+    return (
+      <div
+        role="row"
+        aria-rowindex={props.rowIndex}
+        aria-busy
+        data-mint={row.mint}
+        className="absolute top-0 left-0 flex w-full items-center border-b border-border px-2"
+        style={place}
+      >
+        <div role="cell" className="ml-10 h-3 w-48 rounded bg-fg-muted/15" />
+      </div>
+    );
+  }
   return (
     <div
       role="row"
@@ -170,11 +225,7 @@ const TokenRow = memo(function TokenRow(props: {
         'absolute top-0 left-0 grid w-full items-center border-b border-border text-sm hover:bg-surface-sunken/60',
         props.selected && 'bg-accent/10',
       )}
-      style={{
-        gridTemplateColumns: TOKEN_GRID_TEMPLATE,
-        height: ROW_HEIGHT,
-        transform: `translateY(${props.top}px)`,
-      }}
+      style={{ ...place, gridTemplateColumns: TOKEN_GRID_TEMPLATE }}
     >
       <div role="cell" className="px-2">
         <input
