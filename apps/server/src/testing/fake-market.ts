@@ -20,6 +20,8 @@ export interface FakeMarket {
   dexReply: FakeReply;
   /** Requests seen, as `METHOD /path?query`. */
   readonly requests: string[];
+  /** Holds every reply until the function it answers is called: a slow provider. */
+  holdReplies(): () => void;
   /** A market pointed at this server, as `main.ts` builds one, on `clock` when given. */
   market(clock?: Clock): Market;
   close(): Promise<void>;
@@ -49,9 +51,14 @@ export async function startFakeMarket(): Promise<FakeMarket> {
     res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
     res.end(reply.body);
   };
+  let held: (() => void)[] | null = null;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://loopback');
     requests.push(`${req.method ?? 'GET'} ${url.pathname}${url.search}`);
+    if (held === null) reply(url, res);
+    else held.push(() => reply(url, res));
+  });
+  const reply = (url: URL, res: ServerResponse) => {
     if (url.pathname === '/jupiter/price/v3') {
       if (state.jupiterReply !== null) return send(res, state.jupiterReply);
       const ids = (url.searchParams.get('ids') ?? '').split(',');
@@ -66,7 +73,7 @@ export async function startFakeMarket(): Promise<FakeMarket> {
     if (url.pathname.startsWith('/geckoterminal/')) return send(res, state.geckoReply);
     if (url.pathname.startsWith('/dexscreener/')) return send(res, state.dexReply);
     return send(res, jsonReply({ error: 'not found' }, 404));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -92,6 +99,14 @@ export async function startFakeMarket(): Promise<FakeMarket> {
     },
     set dexReply(reply) {
       state.dexReply = reply;
+    },
+    holdReplies() {
+      held ??= [];
+      return () => {
+        const waiting = held ?? [];
+        held = null;
+        for (const release of waiting) release();
+      };
     },
     market(clock) {
       const market = createMarket({

@@ -19,16 +19,16 @@ export function createTokensOverview(context: {
   readonly db: FleetDatabase;
   readonly holdings: HeldMintSums;
   readonly market: Market;
-  readonly now: () => number;
+  readonly clock: Clock;
   readonly onMarketError: (error: unknown) => void;
 }) {
   return createTokensOverviewService({
     db: context.db,
     holdings: context.holdings,
-    now: context.now,
+    now: () => context.clock.now(),
     figures: createMarketFigures({
       market: context.market,
-      now: context.now,
+      clock: context.clock,
       onError: context.onMarketError,
     }),
   });
@@ -52,7 +52,7 @@ export function createTokenServices(context: {
   const now = () => clock.now();
   const holdings = createMintHoldingsSource({ db, onFoldError: context.onFoldError });
   return {
-    tokensOverview: createTokensOverview({ ...context, holdings, now }),
+    tokensOverview: createTokensOverview({ ...context, holdings }),
     tokenClassify: createTokenClassifyService({ db, holdings, assets, audit, now }),
     assetScan: createAssetScanService({ db, jobs, audit, clock }),
   };

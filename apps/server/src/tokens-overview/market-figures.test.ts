@@ -2,7 +2,7 @@ import { createManualClock } from '@fleet/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReply, startFakeMarket, type FakeMarket } from '../testing/fake-market';
 import { newTestKeypair } from '../testing/keypairs';
-import { createMarketFigures, PAIR_FIGURES_REFRESH_MS } from './market-figures';
+import { createMarketFigures, MARKET_WAIT_MS, PAIR_FIGURES_REFRESH_MS } from './market-figures';
 
 const MINT = newTestKeypair().address;
 const dexPair = (fdv: number) => ({
@@ -22,6 +22,14 @@ const dexPair = (fdv: number) => ({
 });
 const dexCalls = (fake: FakeMarket) =>
   fake.requests.filter((r) => r.startsWith('GET /dexscreener/tokens/v1')).length;
+const jupiterCalls = (fake: FakeMarket) =>
+  fake.requests.filter((r) => r.startsWith('GET /jupiter/price/v3')).length;
+/** Until `arrived` holds: a request on its way to the loopback provider (bounded). */
+async function untilArrived(arrived: () => boolean) {
+  for (let turn = 0; turn < 200 && !arrived(); turn++)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(arrived()).toBe(true);
+}
 
 describe("the tokens overview's market figures", () => {
   let fake: FakeMarket;
@@ -37,11 +45,12 @@ describe("the tokens overview's market figures", () => {
     const errors: unknown[] = [];
     const figures = createMarketFigures({
       market: fake.market(clock),
-      now: () => clock.now(),
+      clock,
       onError: (error) => errors.push(error),
     });
     const answer = await figures.figures([MINT], [MINT]);
-    expect(answer.get(MINT)).toEqual({
+    expect(answer.pending).toBe(false);
+    expect(answer.figures.get(MINT)).toEqual({
       priceUsd: 1.25,
       fdvUsd: null,
       liquidityUsd: null,
@@ -59,13 +68,13 @@ describe("the tokens overview's market figures", () => {
     const clock = createManualClock(Date.now());
     const figures = createMarketFigures({
       market: fake.market(clock),
-      now: () => clock.now(),
+      clock,
       onError: (error) => {
         throw error;
       },
     });
     const before = dexCalls(fake);
-    expect((await figures.figures([MINT], [])).get(MINT)).toEqual({
+    expect((await figures.figures([MINT], [])).figures.get(MINT)).toEqual({
       priceUsd: null,
       fdvUsd: 1_000,
       liquidityUsd: 2_000,
@@ -78,14 +87,84 @@ describe("the tokens overview's market figures", () => {
     fake.dexReply = jsonReply([dexPair(3_000)]);
     clock.advance(PAIR_FIGURES_REFRESH_MS);
     // The stale figures answer at once; the refresh runs after.
-    expect((await figures.figures([MINT], [])).get(MINT)?.fdvUsd).toBe(1_000);
-    let fdv = (await figures.figures([MINT], [])).get(MINT)?.fdvUsd;
+    expect((await figures.figures([MINT], [])).figures.get(MINT)?.fdvUsd).toBe(1_000);
+    let fdv = (await figures.figures([MINT], [])).figures.get(MINT)?.fdvUsd;
     for (let turn = 0; turn < 200 && fdv !== 3_000; turn++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      fdv = (await figures.figures([MINT], [])).get(MINT)?.fdvUsd;
+      fdv = (await figures.figures([MINT], [])).figures.get(MINT)?.fdvUsd;
     }
     expect(fdv).toBe(3_000);
     // One refresh, however many requests came while it ran.
     expect(dexCalls(fake)).toBe(before + 2);
+  });
+
+  it('answers after the wait with what it keeps, says the rest is pending, and reads it once for the next answer', async () => {
+    fake.dexReply = jsonReply([dexPair(2_000)]);
+    const mint = MINT;
+    const clock = createManualClock(Date.now());
+    const figures = createMarketFigures({
+      market: fake.market(clock),
+      clock,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const before = dexCalls(fake);
+    const release = fake.holdReplies();
+    const first = figures.figures([mint], [mint]);
+    await untilArrived(() => dexCalls(fake) === before + 1);
+    clock.advance(MARKET_WAIT_MS);
+    const answer = await first;
+    expect(answer.pending).toBe(true);
+    expect(answer.figures.get(mint)).toEqual({
+      priceUsd: null,
+      fdvUsd: null,
+      liquidityUsd: null,
+      logoUrl: null,
+    });
+    // A request while the read is under way waits on that read instead of starting another.
+    const second = figures.figures([mint], [mint]);
+    release();
+    const next = await second;
+    expect(next.pending).toBe(false);
+    expect(next.figures.get(mint)).toEqual({
+      priceUsd: 1.25,
+      fdvUsd: 2_000,
+      liquidityUsd: 2_000,
+      logoUrl: 'https://img.example/tok.png',
+    });
+    expect(dexCalls(fake)).toBe(before + 1);
+  });
+
+  it('keeps the last price while a slow provider is read again past the wait, not pending', async () => {
+    fake.dexReply = jsonReply([dexPair(1_000)]);
+    const clock = createManualClock(Date.now());
+    const figures = createMarketFigures({
+      market: fake.market(clock),
+      clock,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    expect((await figures.figures([MINT], [MINT])).figures.get(MINT)?.priceUsd).toBe(1.25);
+    // Past every cache's age, with Jupiter slow: the answer does not wait for it.
+    clock.advance(60 * 60_000);
+    fake.jupiterPrices.set(MINT, 1.5);
+    const release = fake.holdReplies();
+    const asked = jupiterCalls(fake);
+    const late = figures.figures([MINT], [MINT]);
+    await untilArrived(() => jupiterCalls(fake) === asked + 1);
+    clock.advance(MARKET_WAIT_MS);
+    const answer = await late;
+    release();
+    expect(answer.pending).toBe(false);
+    expect(answer.figures.get(MINT)?.priceUsd).toBe(1.25);
+    let price = answer.figures.get(MINT)?.priceUsd;
+    for (let turn = 0; turn < 200 && price !== 1.5; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      price = (await figures.figures([MINT], [MINT])).figures.get(MINT)?.priceUsd;
+    }
+    expect(price).toBe(1.5);
+    fake.jupiterPrices.set(MINT, 1.25);
   });
 });

@@ -1,5 +1,6 @@
 import type { MarketRefreshResponse, MintMarketFigures } from '@fleet/core';
-import { deepestPair, type Market, type Sourced } from '@fleet/market';
+import type { Clock } from '@fleet/core';
+import { deepestPair, type Market } from '@fleet/market';
 
 /**
  * The Tokens Overview's market figures per mint: the price from the market's price chain (the
@@ -11,10 +12,17 @@ import { deepestPair, type Market, type Sourced } from '@fleet/market';
  * so the overview's 30 s refetch (spec 2 §9) does not hold every answer on 17 provider calls.
  * They are public facts of a mint, shared by every tenant. A mint DexScreener failed on is kept
  * as unknown for the same while, so a provider that is down is not waited on by every request.
+ *
+ * An answer waits on the providers for at most `MARKET_WAIT_MS`: a process's first request, or
+ * a provider that is slow or paced by its rate limit, must not hold the whole overview. Past it,
+ * the answer goes out with the last price and figures kept for each mint, `pending` says that
+ * some were not read yet, and the reading goes on behind it for the next request.
  */
 
 /** Past this age a mint's pair figures are asked again, after the answer that used them. */
 export const PAIR_FIGURES_REFRESH_MS = 60_000;
+/** How long an answer waits on the providers before it goes out with what is kept. */
+export const MARKET_WAIT_MS = 150;
 /** Mints kept; the least recently read go first beyond it. */
 const MAX_KEPT_MINTS = 20_000;
 
@@ -25,12 +33,15 @@ interface PairFigures {
   readonly at: number;
 }
 
+export interface MarketFigures {
+  readonly figures: Map<string, MintMarketFigures>;
+  /** Some mints' figures were still being read when the answer went out (`MARKET_WAIT_MS`). */
+  readonly pending: boolean;
+}
+
 export interface MarketFiguresSource {
   /** Figures for `mints`; `priced` are the mints to price (those with a balance). */
-  figures(
-    mints: readonly string[],
-    priced: readonly string[],
-  ): Promise<Map<string, MintMarketFigures>>;
+  figures(mints: readonly string[], priced: readonly string[]): Promise<MarketFigures>;
   /**
    * Refresh Market Data (spec 2 §2.5): the pair figures of `mints` read again now, whatever
    * their age, and their prices; the next `figures` answers with them.
@@ -40,21 +51,75 @@ export interface MarketFiguresSource {
 
 export function createMarketFigures(context: {
   readonly market: Market;
-  readonly now: () => number;
+  readonly clock: Pick<Clock, 'now' | 'sleep'>;
   /** Told when DexScreener could not be read (the figures stay unknown, never 0). */
   readonly onError: (error: unknown) => void;
+  /** Default `MARKET_WAIT_MS`. */
+  readonly waitMs?: number;
 }): MarketFiguresSource {
-  const { market, now } = context;
+  const { market, clock } = context;
+  const now = () => clock.now();
+  const waitMs = context.waitMs ?? MARKET_WAIT_MS;
   const kept = new Map<string, PairFigures>();
+  /** The last price the chain gave each mint (null: it had none), for answers that cannot wait. */
+  const keptPrices = new Map<string, number | null>();
+  /** Pair reads under way, by mint: a request for a mint being read waits on that read. */
+  const reading = new Map<string, Promise<unknown>>();
   let refreshing = false;
 
-  const keep = (mint: string, figures: PairFigures) => {
-    kept.delete(mint);
-    kept.set(mint, figures);
-    if (kept.size > MAX_KEPT_MINTS) {
-      const oldest = kept.keys().next();
-      if (oldest.done !== true) kept.delete(oldest.value);
+  const keep = <T>(map: Map<string, T>, mint: string, value: T) => {
+    map.delete(mint);
+    map.set(mint, value);
+    if (map.size > MAX_KEPT_MINTS) {
+      const oldest = map.keys().next();
+      if (oldest.done !== true) map.delete(oldest.value);
     }
+  };
+
+  const readPrices = async (mints: readonly string[]) => {
+    const prices = await market.tokenPrices(mints);
+    for (const mint of mints) {
+      const price = prices.get(mint);
+      keep(
+        keptPrices,
+        mint,
+        price?.status === 'known' && price.source !== 'metadata' ? sound(price.value) : null,
+      );
+    }
+  };
+
+  /** Reads the pair figures of the mints no read is under way for; answers every mint's read. */
+  const readUnseenPairs = (mints: readonly string[]) => {
+    const fresh = mints.filter((mint) => !reading.has(mint));
+    if (fresh.length > 0) {
+      const read = readPairs(fresh).finally(() => {
+        for (const mint of fresh) if (reading.get(mint) === read) reading.delete(mint);
+      });
+      for (const mint of fresh) reading.set(mint, read);
+    }
+    const reads = new Set<Promise<unknown>>();
+    for (const mint of mints) {
+      const read = reading.get(mint);
+      if (read !== undefined) reads.add(read);
+    }
+    return Promise.all(reads);
+  };
+
+  /** Whether `work` settled within the wait; it goes on either way. */
+  const settlesInTime = async (work: Promise<unknown>) => {
+    const timer = new AbortController();
+    const inTime = await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      clock.sleep(waitMs, timer.signal).then(
+        () => false,
+        () => true,
+      ),
+    ]);
+    timer.abort();
+    return inTime;
   };
 
   /** Reads and keeps the pair figures of `mints`; answers DexScreener's error, if any. */
@@ -64,7 +129,7 @@ export function createMarketFigures(context: {
       const pairs = await market.dexscreener.tokens(mints);
       for (const mint of mints) {
         const pair = deepestPair(pairs, mint);
-        keep(mint, {
+        keep(kept, mint, {
           fdvUsd: sound(pair?.fdv),
           liquidityUsd: sound(pair?.liquidity?.usd),
           logoUrl: pair?.info?.imageUrl ?? null,
@@ -76,7 +141,7 @@ export function createMarketFigures(context: {
       context.onError(error);
       for (const mint of mints) {
         const before = kept.get(mint);
-        keep(mint, before === undefined ? unknownAt(at) : { ...before, at });
+        keep(kept, mint, before === undefined ? unknownAt(at) : { ...before, at });
       }
       return `DexScreener: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -84,15 +149,16 @@ export function createMarketFigures(context: {
 
   return {
     async figures(mints, priced) {
-      // 1. Pair figures of mints never asked about, and the prices, together.
+      // 1. Pair figures of mints never asked about, and the prices, together, for a while.
       const unseen = mints.filter((mint) => !kept.has(mint));
-      const [prices] = await Promise.all([
-        priced.length === 0 ? new Map<string, Sourced<number>>() : market.tokenPrices(priced),
-        unseen.length === 0 ? Promise.resolve(null) : readPairs(unseen),
-      ]);
+      const work = Promise.all([
+        priced.length === 0 ? null : readPrices(priced),
+        unseen.length === 0 ? null : readUnseenPairs(unseen),
+      ]).catch(context.onError);
+      const inTime = await settlesInTime(work);
       // 2. Stale ones asked again behind the answer, one refresh at a time.
       const stale = mints.filter(
-        (mint) => now() - (kept.get(mint)?.at ?? 0) >= PAIR_FIGURES_REFRESH_MS,
+        (mint) => kept.has(mint) && now() - (kept.get(mint)?.at ?? 0) >= PAIR_FIGURES_REFRESH_MS,
       );
       if (stale.length > 0 && !refreshing) {
         refreshing = true;
@@ -100,20 +166,21 @@ export function createMarketFigures(context: {
           refreshing = false;
         });
       }
-      // 3. One entry per mint.
-      const answer = new Map<string, MintMarketFigures>();
+      // 3. One entry per mint, from what is kept.
+      const figures = new Map<string, MintMarketFigures>();
+      const pricedMints = new Set(priced);
       for (const mint of mints) {
         const pair = kept.get(mint) ?? unknownAt(0);
-        const price = prices.get(mint);
-        answer.set(mint, {
-          priceUsd:
-            price?.status === 'known' && price.source !== 'metadata' ? sound(price.value) : null,
+        figures.set(mint, {
+          priceUsd: pricedMints.has(mint) ? (keptPrices.get(mint) ?? null) : null,
           fdvUsd: pair.fdvUsd,
           liquidityUsd: pair.liquidityUsd,
           logoUrl: pair.logoUrl,
         });
       }
-      return answer;
+      const unread = (mint: string) => !kept.has(mint);
+      const unpriced = (mint: string) => !keptPrices.has(mint);
+      return { figures, pending: !inTime && (mints.some(unread) || priced.some(unpriced)) };
     },
 
     async refresh(mints) {

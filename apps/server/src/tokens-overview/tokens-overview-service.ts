@@ -110,7 +110,7 @@ export function createTokensOverviewService(context: {
       const fungible = held.map((row) => ({ ...row, type: classes.get(row.mint) ?? null }));
       // 2. The market's figures: prices for mints with a balance, pair figures for all. A
       //    compressed NFT trades on no pool, so none is asked about; its logo is its image.
-      const figures = await context.figures.figures(
+      const { figures, pending } = await context.figures.figures(
         fungible.map((row) => row.mint),
         fungible.filter((row) => row.balance !== '0').map((row) => row.mint),
       );
@@ -122,6 +122,7 @@ export function createTokensOverviewService(context: {
       return {
         tokens: selectTokens(tokens, query),
         counts: countTokenFilters(tokens),
+        marketPending: pending,
         computedAt: new Date(context.now()).toISOString(),
       };
     },

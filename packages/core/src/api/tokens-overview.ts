@@ -93,6 +93,11 @@ export const aggregatedTokensResponseSchema = z.object({
   tokens: z.array(aggregatedTokenSchema),
   /** Every filter's count over all the tenant's mints, whatever `type` was asked. */
   counts: tokenFilterCountsSchema,
+  /**
+   * The market had not answered for every mint when the answer went out (the server waits on it
+   * only briefly): the figures shown are the last known, or unknown, and the page asks again soon.
+   */
+  marketPending: z.boolean(),
   computedAt: z.string(),
 });
 export type AggregatedTokensResponse = z.infer<typeof aggregatedTokensResponseSchema>;

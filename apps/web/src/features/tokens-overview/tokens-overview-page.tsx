@@ -24,6 +24,7 @@ import {
   keptSelection,
   LOAD_FAILED_TEXT,
   LOADING_TEXT,
+  MARKET_PENDING_TEXT,
   nextSort,
   NO_TOKENS_IN_FILTER_TEXT,
   NO_TOKENS_TEXT,
@@ -99,6 +100,11 @@ export function TokensOverviewPage({
         {tokens.data ? (
           <span className="text-xs text-fg-muted">
             {tokens.data.counts.all.toLocaleString('en-US')} mint(s)
+          </span>
+        ) : null}
+        {tokens.data?.marketPending === true ? (
+          <span role="status" className="text-xs text-fg-muted">
+            {MARKET_PENDING_TEXT}
           </span>
         ) : null}
         <Button

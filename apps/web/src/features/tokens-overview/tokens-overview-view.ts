@@ -22,6 +22,9 @@ export const LOADING_TEXT = 'Loading the fleet’s tokens…';
 export const LOAD_FAILED_TEXT = 'Failed to load tokens';
 export const NO_TOKENS_TEXT = 'No tokens held by the fleet yet. Import wallets or run a scan.';
 export const NO_TOKENS_IN_FILTER_TEXT = 'No tokens of this kind.';
+export const MARKET_PENDING_TEXT = 'Market data still loading…';
+/** How soon the page asks again while the server is still reading the market. */
+export const MARKET_PENDING_REFETCH_MS = 2_000;
 
 export type SortOrder = 'asc' | 'desc';
 

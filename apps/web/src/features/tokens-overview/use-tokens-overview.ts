@@ -19,14 +19,20 @@ import {
   runMarketRefresh,
   type MarketRefreshProgress,
 } from './token-actions-run';
+import { MARKET_PENDING_REFETCH_MS } from './tokens-overview-view';
 
-/** The fleet's tokens, summed per mint: read again once 30 s old (spec 2 §9). */
+/**
+ * The fleet's tokens, summed per mint: read again once 30 s old (spec 2 §9), and every 2 s while
+ * the server says the market's figures are still being read.
+ */
 export function useAggregatedTokens() {
   return useQuery({
     queryKey: aggregatedTokensQueryKey,
     queryFn: ({ signal }) => fetchAggregatedTokens(signal),
     staleTime: AGGREGATED_TOKENS_STALE_MS,
     refetchOnMount: true,
+    refetchInterval: (query) =>
+      query.state.data?.marketPending === true ? MARKET_PENDING_REFETCH_MS : false,
   });
 }
 
