@@ -31,6 +31,19 @@ async function untilArrived(arrived: () => boolean) {
   expect(arrived()).toBe(true);
 }
 
+/** Figures over `fake` on a clock that moves only when told; a provider error fails the test. */
+function figuresOnStillClock(fake: FakeMarket) {
+  const clock = createManualClock(Date.now());
+  const figures = createMarketFigures({
+    market: fake.market(clock),
+    clock,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  return { clock, figures };
+}
+
 describe("the tokens overview's market figures", () => {
   let fake: FakeMarket;
   beforeAll(async () => {
@@ -65,14 +78,7 @@ describe("the tokens overview's market figures", () => {
 
   it('asks DexScreener once for new mints, then again only after the refresh age, behind the answer', async () => {
     fake.dexReply = jsonReply([dexPair(1_000)]);
-    const clock = createManualClock(Date.now());
-    const figures = createMarketFigures({
-      market: fake.market(clock),
-      clock,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const { clock, figures } = figuresOnStillClock(fake);
     const before = dexCalls(fake);
     expect((await figures.figures([MINT], [])).figures.get(MINT)).toEqual({
       priceUsd: null,
@@ -100,34 +106,26 @@ describe("the tokens overview's market figures", () => {
 
   it('answers after the wait with what it keeps, says the rest is pending, and reads it once for the next answer', async () => {
     fake.dexReply = jsonReply([dexPair(2_000)]);
-    const mint = MINT;
-    const clock = createManualClock(Date.now());
-    const figures = createMarketFigures({
-      market: fake.market(clock),
-      clock,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const { clock, figures } = figuresOnStillClock(fake);
     const before = dexCalls(fake);
     const release = fake.holdReplies();
-    const first = figures.figures([mint], [mint]);
+    const first = figures.figures([MINT], [MINT]);
     await untilArrived(() => dexCalls(fake) === before + 1);
     clock.advance(MARKET_WAIT_MS);
     const answer = await first;
     expect(answer.pending).toBe(true);
-    expect(answer.figures.get(mint)).toEqual({
+    expect(answer.figures.get(MINT)).toEqual({
       priceUsd: null,
       fdvUsd: null,
       liquidityUsd: null,
       logoUrl: null,
     });
     // A request while the read is under way waits on that read instead of starting another.
-    const second = figures.figures([mint], [mint]);
+    const second = figures.figures([MINT], [MINT]);
     release();
     const next = await second;
     expect(next.pending).toBe(false);
-    expect(next.figures.get(mint)).toEqual({
+    expect(next.figures.get(MINT)).toEqual({
       priceUsd: 1.25,
       fdvUsd: 2_000,
       liquidityUsd: 2_000,
@@ -138,14 +136,7 @@ describe("the tokens overview's market figures", () => {
 
   it('keeps the last price while a slow provider is read again past the wait, not pending', async () => {
     fake.dexReply = jsonReply([dexPair(1_000)]);
-    const clock = createManualClock(Date.now());
-    const figures = createMarketFigures({
-      market: fake.market(clock),
-      clock,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const { clock, figures } = figuresOnStillClock(fake);
     expect((await figures.figures([MINT], [MINT])).figures.get(MINT)?.priceUsd).toBe(1.25);
     // Past every cache's age, with Jupiter slow: the answer does not wait for it.
     clock.advance(60 * 60_000);
