@@ -2,7 +2,12 @@ import { createManualClock } from '@fleet/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReply, startFakeMarket, type FakeMarket } from '../testing/fake-market';
 import { newTestKeypair } from '../testing/keypairs';
-import { createMarketFigures, MARKET_WAIT_MS, PAIR_FIGURES_REFRESH_MS } from './market-figures';
+import {
+  createMarketFigures,
+  MARKET_MIN_WAIT_MS,
+  MARKET_WAIT_MS,
+  PAIR_FIGURES_REFRESH_MS,
+} from './market-figures';
 
 const MINT = newTestKeypair().address;
 const dexPair = (fdv: number) => ({
@@ -157,5 +162,20 @@ describe("the tokens overview's market figures", () => {
     }
     expect(price).toBe(1.5);
     fake.jupiterPrices.set(MINT, 1.25);
+  });
+
+  it('counts the wait from when the request began: one whose database reads took long waits the least', async () => {
+    const { clock, figures } = figuresOnStillClock(fake);
+    const release = fake.holdReplies();
+    const askedAt = clock.now() - MARKET_WAIT_MS;
+    const late = figures.figures([newTestKeypair().address], [], askedAt);
+    clock.advance(MARKET_MIN_WAIT_MS - 1);
+    let settled = false;
+    void late.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    clock.advance(1);
+    expect((await late).pending).toBe(true);
+    release();
   });
 });

@@ -13,16 +13,19 @@ import { deepestPair, type Market } from '@fleet/market';
  * They are public facts of a mint, shared by every tenant. A mint DexScreener failed on is kept
  * as unknown for the same while, so a provider that is down is not waited on by every request.
  *
- * An answer waits on the providers for at most `MARKET_WAIT_MS`: a process's first request, or
- * a provider that is slow or paced by its rate limit, must not hold the whole overview. Past it,
+ * An answer waits on the providers until `MARKET_WAIT_MS` after its request began (at least
+ * `MARKET_MIN_WAIT_MS`): a process's first request, or a provider that is slow or paced by its
+ * rate limit, must not hold the whole overview. Past it,
  * the answer goes out with the last price and figures kept for each mint, `pending` says that
  * some were not read yet, and the reading goes on behind it for the next request.
  */
 
 /** Past this age a mint's pair figures are asked again, after the answer that used them. */
 export const PAIR_FIGURES_REFRESH_MS = 60_000;
-/** How long an answer waits on the providers before it goes out with what is kept. */
+/** How long after its request began an answer goes out with what is kept, read or not. */
 export const MARKET_WAIT_MS = 150;
+/** The least an answer waits on the providers, however long its database reads took. */
+export const MARKET_MIN_WAIT_MS = 10;
 /** Mints kept; the least recently read go first beyond it. */
 const MAX_KEPT_MINTS = 20_000;
 
@@ -41,7 +44,12 @@ export interface MarketFigures {
 
 export interface MarketFiguresSource {
   /** Figures for `mints`; `priced` are the mints to price (those with a balance). */
-  figures(mints: readonly string[], priced: readonly string[]): Promise<MarketFigures>;
+  figures(
+    mints: readonly string[],
+    priced: readonly string[],
+    /** When the request began (the clock's milliseconds); default: now. */
+    askedAt?: number,
+  ): Promise<MarketFigures>;
   /**
    * Refresh Market Data (spec 2 §2.5): the pair figures of `mints` read again now, whatever
    * their age, and their prices; the next `figures` answers with them.
@@ -54,12 +62,9 @@ export function createMarketFigures(context: {
   readonly clock: Pick<Clock, 'now' | 'sleep'>;
   /** Told when DexScreener could not be read (the figures stay unknown, never 0). */
   readonly onError: (error: unknown) => void;
-  /** Default `MARKET_WAIT_MS`. */
-  readonly waitMs?: number;
 }): MarketFiguresSource {
   const { market, clock } = context;
   const now = () => clock.now();
-  const waitMs = context.waitMs ?? MARKET_WAIT_MS;
   const kept = new Map<string, PairFigures>();
   /** The last price the chain gave each mint (null: it had none), for answers that cannot wait. */
   const keptPrices = new Map<string, number | null>();
@@ -106,7 +111,7 @@ export function createMarketFigures(context: {
   };
 
   /** Whether `work` settled within the wait; it goes on either way. */
-  const settlesInTime = async (work: Promise<unknown>) => {
+  const settlesInTime = async (work: Promise<unknown>, waitMs: number) => {
     const timer = new AbortController();
     const inTime = await Promise.race([
       work.then(
@@ -148,14 +153,17 @@ export function createMarketFigures(context: {
   };
 
   return {
-    async figures(mints, priced) {
+    async figures(mints, priced, askedAt = now()) {
       // 1. Pair figures of mints never asked about, and the prices, together, for a while.
       const unseen = mints.filter((mint) => !kept.has(mint));
       const work = Promise.all([
         priced.length === 0 ? null : readPrices(priced),
         unseen.length === 0 ? null : readUnseenPairs(unseen),
       ]).catch(context.onError);
-      const inTime = await settlesInTime(work);
+      const inTime = await settlesInTime(
+        work,
+        Math.max(MARKET_MIN_WAIT_MS, askedAt + MARKET_WAIT_MS - now()),
+      );
       // 2. Stale ones asked again behind the answer, one refresh at a time.
       const stale = mints.filter(
         (mint) => kept.has(mint) && now() - (kept.get(mint)?.at ?? 0) >= PAIR_FIGURES_REFRESH_MS,

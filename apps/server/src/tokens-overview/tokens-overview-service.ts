@@ -89,6 +89,7 @@ export function createTokensOverviewService(context: {
       actor: Actor,
       query: AggregatedTokensQuery,
     ): Promise<AggregatedTokensResponse> {
+      const askedAt = context.now();
       // 1. What the fleet holds, per mint, with the classes Classify Tokens stored (read each
       // time: a classify in another process changes no wallet-list version).
       // The GetAssets scan's compressed NFTs join them, one row each. One transaction.
@@ -113,6 +114,7 @@ export function createTokensOverviewService(context: {
       const { figures, pending } = await context.figures.figures(
         fungible.map((row) => row.mint),
         fungible.filter((row) => row.balance !== '0').map((row) => row.mint),
+        askedAt,
       );
       for (const asset of compressed)
         figures.set(asset.assetId, { ...NO_FIGURES, logoUrl: asset.image });
