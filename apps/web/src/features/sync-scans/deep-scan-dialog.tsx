@@ -2,7 +2,6 @@ import { DEEP_SCAN_JOB_KIND, exhaustiveSwitchError, type DeepScanProgress } from
 import { useEffect, useReducer } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
 import {
   DEEP_SCAN_ABORTED,
   INITIAL_DEEP_SCAN,
@@ -27,6 +26,7 @@ import {
   followStep,
   waitingStep,
   type SyncScanStep,
+  SyncScanDialog,
 } from './sync-scan-steps';
 import { countText } from './sync-scan-view';
 import {
@@ -124,20 +124,7 @@ export function DeepScanDialog({
     onClose: close,
   };
   const step = deepScanStep(state, on);
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title="Deep Scan"
-      description={step.description}
-      className="w-[min(60rem,calc(100vw-2rem))]"
-      footer={step.footer}
-    >
-      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
-    </Dialog>
-  );
+  return <SyncScanDialog title="Deep Scan" step={step} width="wide" onClose={close} />;
 }
 
 export interface DeepScanStepHandlers {

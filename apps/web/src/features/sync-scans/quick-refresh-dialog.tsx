@@ -2,7 +2,6 @@ import { QUICK_REFRESH_JOB_KIND, exhaustiveSwitchError } from '@fleet/core';
 import { useEffect, useReducer } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
 import {
   INITIAL_QUICK_REFRESH,
   QUICK_REFRESH_CANCELLED,
@@ -23,6 +22,7 @@ import {
   followStep,
   waitingStep,
   type SyncScanStep,
+  SyncScanDialog,
 } from './sync-scan-steps';
 import {
   useAbortQuickRefresh,
@@ -101,20 +101,7 @@ export function QuickRefreshDialog({
     syncAndRefresh,
     onClose: close,
   });
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title="Quick Refresh"
-      description={step.description}
-      className="w-[min(44rem,calc(100vw-2rem))]"
-      footer={step.footer}
-    >
-      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
-    </Dialog>
-  );
+  return <SyncScanDialog title="Quick Refresh" step={step} width="narrow" onClose={close} />;
 }
 
 export interface QuickRefreshStepHandlers {

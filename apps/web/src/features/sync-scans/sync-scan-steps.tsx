@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
 import { JobProgressBar } from '../jobs/job-progress-parts';
 import type { SyncScanError } from './sync-scan-messages';
 import { ScanLog, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
@@ -11,6 +12,34 @@ export interface SyncScanStep {
   readonly description: string;
   readonly body: ReactNode;
   readonly footer: ReactNode;
+}
+
+/** A sync scan's dialog around its current step; closing it by Escape or the overlay is `onClose`. */
+export function SyncScanDialog(props: {
+  readonly title: string;
+  readonly step: SyncScanStep;
+  readonly width: 'narrow' | 'wide';
+  readonly onClose: () => void;
+}) {
+  const { step } = props;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={props.title}
+      description={step.description}
+      className={
+        props.width === 'wide'
+          ? 'w-[min(60rem,calc(100vw-2rem))]'
+          : 'w-[min(44rem,calc(100vw-2rem))]'
+      }
+      footer={step.footer}
+    >
+      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
+    </Dialog>
+  );
 }
 
 export function CloseButton({

@@ -3,12 +3,17 @@ import { useEffect, useReducer } from 'react';
 import { shortenAddress } from '../../format/address';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
 import { useNow } from '../../ui/use-now';
 import { forgetOpenJob } from '../jobs/open-job-store';
 import { useJob } from '../jobs/use-jobs';
 import { FigureList, SyncScanErrorAlert, Waiting } from './sync-scan-parts';
-import { CloseButton, confirmStep, waitingStep, type SyncScanStep } from './sync-scan-steps';
+import {
+  CloseButton,
+  confirmStep,
+  SyncScanDialog,
+  waitingStep,
+  type SyncScanStep,
+} from './sync-scan-steps';
 import { countText } from './sync-scan-view';
 import { useFetchVerifyWallets, useStartVerify } from './use-verify';
 import {
@@ -73,20 +78,7 @@ export function VerifyDialog({
     onClose: close,
   };
   const step = verifyStep(state, on);
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      title="Verify"
-      description={step.description}
-      className="w-[min(60rem,calc(100vw-2rem))]"
-      footer={step.footer}
-    >
-      <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto pr-1">{step.body}</div>
-    </Dialog>
-  );
+  return <SyncScanDialog title="Verify" step={step} width="wide" onClose={close} />;
 }
 
 export interface VerifyStepHandlers {
