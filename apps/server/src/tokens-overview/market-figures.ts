@@ -23,7 +23,7 @@ import { deepestPair, type Market } from '@fleet/market';
 /** Past this age a mint's pair figures are asked again, after the answer that used them. */
 export const PAIR_FIGURES_REFRESH_MS = 60_000;
 /** How long after its request began an answer goes out with what is kept, read or not. */
-export const MARKET_WAIT_MS = 150;
+export const MARKET_WAIT_MS = 100;
 /** The least an answer waits on the providers, however long its database reads took. */
 export const MARKET_MIN_WAIT_MS = 10;
 /** Mints kept; the least recently read go first beyond it. */
