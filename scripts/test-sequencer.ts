@@ -8,9 +8,9 @@ export type RecordedDurations = Readonly<Record<string, number>>;
 export const DURATIONS_FILE = new URL('test-durations.json', import.meta.url);
 
 /**
- * Orders files so that the longest start first. With two workers, a three-minute file that
- * starts last keeps one worker busy while the other has long run dry; started first, it
- * overlaps with everything else. Files with no known duration (new ones) go first of all, as
+ * Orders files so that the longest start first. A three-minute file that starts last keeps one
+ * worker busy while the others have long run dry; started first, it overlaps with everything
+ * else. Files with no known duration (new ones) go first of all, as
  * Vitest's own order does, so a new test shows its failure early.
  */
 export function longestFirst<T>(files: readonly T[], secondsOf: (file: T) => number | undefined) {
@@ -48,7 +48,9 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const byProject = new Map<string, TestSpecification[]>();
     for (const file of await super.sort(files)) {
       const name = file.project.name;
-      byProject.set(name, [...(byProject.get(name) ?? []), file]);
+      const projectFiles = byProject.get(name) ?? [];
+      projectFiles.push(file);
+      byProject.set(name, projectFiles);
     }
     const secondsOf = (file: TestSpecification) => {
       const path = relative(root, file.moduleId);

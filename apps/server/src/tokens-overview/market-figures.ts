@@ -1,6 +1,6 @@
 import type { MarketRefreshResponse, MintMarketFigures } from '@fleet/core';
 import type { Clock } from '@fleet/core';
-import { deepestPair, type Market } from '@fleet/market';
+import { deepestPair, type Market, type Sourced } from '@fleet/market';
 
 /**
  * The Tokens Overview's market figures per mint: the price from the market's price chain (the
@@ -15,9 +15,9 @@ import { deepestPair, type Market } from '@fleet/market';
  *
  * An answer waits on the providers until `MARKET_WAIT_MS` after its request began (at least
  * `MARKET_MIN_WAIT_MS`): a process's first request, or a provider that is slow or paced by its
- * rate limit, must not hold the whole overview. Past it,
- * the answer goes out with the last price and figures kept for each mint, `pending` says that
- * some were not read yet, and the reading goes on behind it for the next request.
+ * rate limit, must not hold the whole overview. Past it, the answer goes out with the last price
+ * and figures kept for each mint, `pending` says that some were not read yet, and the reading
+ * goes on behind it for the next request.
  */
 
 /** Past this age a mint's pair figures are asked again, after the answer that used them. */
@@ -81,16 +81,11 @@ export function createMarketFigures(context: {
     }
   };
 
+  /** Reads and keeps the prices of `mints`; answers them as the price chain gave them. */
   const readPrices = async (mints: readonly string[]) => {
     const prices = await market.tokenPrices(mints);
-    for (const mint of mints) {
-      const price = prices.get(mint);
-      keep(
-        keptPrices,
-        mint,
-        price?.status === 'known' && price.source !== 'metadata' ? sound(price.value) : null,
-      );
-    }
+    for (const mint of mints) keep(keptPrices, mint, usablePrice(prices.get(mint)));
+    return prices;
   };
 
   /** Reads the pair figures of the mints no read is under way for; answers every mint's read. */
@@ -165,9 +160,10 @@ export function createMarketFigures(context: {
         Math.max(MARKET_MIN_WAIT_MS, askedAt + MARKET_WAIT_MS - now()),
       );
       // 2. Stale ones asked again behind the answer, one refresh at a time.
-      const stale = mints.filter(
-        (mint) => kept.has(mint) && now() - (kept.get(mint)?.at ?? 0) >= PAIR_FIGURES_REFRESH_MS,
-      );
+      const stale = mints.filter((mint) => {
+        const at = kept.get(mint)?.at;
+        return at !== undefined && now() - at >= PAIR_FIGURES_REFRESH_MS;
+      });
       if (stale.length > 0 && !refreshing) {
         refreshing = true;
         void readPairs(stale).finally(() => {
@@ -192,13 +188,12 @@ export function createMarketFigures(context: {
     },
 
     async refresh(mints) {
-      const [prices, pairError] = await Promise.all([market.tokenPrices(mints), readPairs(mints)]);
+      const [prices, pairError] = await Promise.all([readPrices(mints), readPairs(mints)]);
       const unpriced: string[] = [];
       let refreshed = 0;
       for (const mint of mints) {
-        const price = prices.get(mint);
         const pair = kept.get(mint);
-        const priced = price?.status === 'known' && price.source !== 'metadata';
+        const priced = usablePrice(prices.get(mint)) !== null;
         if (priced || (pair !== undefined && (pair.fdvUsd !== null || pair.liquidityUsd !== null)))
           refreshed += 1;
         else unpriced.push(mint);
@@ -218,6 +213,11 @@ const unknownAt = (at: number): PairFigures => ({
   logoUrl: null,
   at,
 });
+
+/** A price the overview shows: a known one, not a metadata-only guess, and sound. */
+function usablePrice(price: Sourced<number> | undefined): number | null {
+  return price?.status === 'known' && price.source !== 'metadata' ? sound(price.value) : null;
+}
 
 /** A size a provider reports: finite and not negative, else unknown. */
 function sound(value: number | null | undefined): number | null {
